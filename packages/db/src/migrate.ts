@@ -1,0 +1,25 @@
+import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import * as m001 from './migrations/001-initial.js';
+
+/** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
+const MIGRATIONS: Record<string, Migration> = {
+  '001-initial': m001,
+};
+
+class StaticMigrationProvider implements MigrationProvider {
+  async getMigrations(): Promise<Record<string, Migration>> {
+    return MIGRATIONS;
+  }
+}
+
+export interface MigrateResult {
+  applied: string[];
+}
+
+/** Brings the schema up to date. Idempotent; concurrent runs are serialised by kysely's lock table. */
+export async function migrateToLatest(db: Kysely<any>): Promise<MigrateResult> {
+  const migrator = new Migrator({ db, provider: new StaticMigrationProvider() });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return { applied: (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName) };
+}

@@ -1,0 +1,134 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+
+export interface OrdersTable {
+  id: Generated<string>;
+  order_number: string;
+  checkout_key: string | null;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  customer_name: string;
+  customer_email: string;
+  customer_phone: string;
+  flat_number: string;
+  street: string;
+  area: string;
+  city: string;
+  state: string;
+  pincode: string;
+  subtotal_paise: number;
+  shipping_paise: number;
+  amount_paise: number;
+  status: Generated<string>;
+  payment_status: Generated<string>;
+  failure_reason: string | null;
+  search_text: Generated<string>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  paid_at: Date | string | null;
+}
+
+export interface OrderItemsTable {
+  id: Generated<string>;
+  order_id: string;
+  product_id: number;
+  name: string;
+  quantity: number;
+  unit_price_paise: number;
+  line_total_paise: number;
+}
+
+export interface PaymentsTable {
+  razorpay_payment_id: string;
+  order_id: string;
+  status: string;
+  amount_paise: number;
+  method: string | null;
+  error_code: string | null;
+  error_description: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface OrderStatusHistoryTable {
+  id: Generated<string>;
+  order_id: string;
+  from_status: string | null;
+  to_status: string;
+  from_payment_status: string | null;
+  to_payment_status: string | null;
+  changed_by: string;
+  reason: string | null;
+  changed_at: CreatedAt;
+}
+
+export interface OutboxEventsTable {
+  id: string;
+  type: string;
+  version: number;
+  payload: ColumnType<unknown, string, string>;
+  occurred_at: Timestamp;
+  available_at: Timestamp;
+  published_at: Date | string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+}
+
+export interface ProcessedWebhookEventsTable {
+  event_id: string;
+  event_type: string;
+  received_at: CreatedAt;
+}
+
+export interface SentEmailsTable {
+  id: Generated<string>;
+  order_id: string;
+  kind: string;
+  recipient: string;
+  message_id: string | null;
+  event_id: string | null;
+  sent_at: CreatedAt;
+}
+
+export interface ArchivedOrdersTable {
+  order_id: string;
+  order_number: string;
+  status: string;
+  snapshot: ColumnType<unknown, string, string>;
+  archived_by: string;
+  archived_at: CreatedAt;
+}
+
+export interface AdminUsersTable {
+  id: Generated<string>;
+  username: string;
+  password_hash: string;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface RevokedTokensTable {
+  jti: string;
+  expires_at: Date | string;
+}
+
+export interface Database {
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  payments: PaymentsTable;
+  order_status_history: OrderStatusHistoryTable;
+  outbox_events: OutboxEventsTable;
+  processed_webhook_events: ProcessedWebhookEventsTable;
+  sent_emails: SentEmailsTable;
+  archived_orders: ArchivedOrdersTable;
+  admin_users: AdminUsersTable;
+  revoked_tokens: RevokedTokensTable;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type NewOrderRow = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
+export type OrderItemRow = Selectable<OrderItemsTable>;
+export type OutboxEventRow = Selectable<OutboxEventsTable>;

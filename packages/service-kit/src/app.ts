@@ -1,0 +1,37 @@
+import { randomUUID } from 'node:crypto';
+import express, { type Express, type Request } from 'express';
+import helmet from 'helmet';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+
+export const REQUEST_ID_HEADER = 'x-request-id';
+
+/**
+ * The common front of every service's Express app: request id (from the gateway, or new), pino
+ * request logs carrying it, helmet, and JSON bodies up to `jsonLimit`. Routes are added by the caller.
+ */
+export function createServiceApp(logger: Logger, { jsonLimit = '32kb' }: { jsonLimit?: string } = {}): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers[REQUEST_ID_HEADER];
+        const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      customProps: (req) => ({ requestId: (req as Request & { id: string }).id }),
+      // Health probes every few seconds would drown the log.
+      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/alive' },
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      },
+    }),
+  );
+  app.use(helmet());
+  app.use(express.json({ limit: jsonLimit }));
+  return app;
+}

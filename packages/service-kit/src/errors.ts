@@ -1,0 +1,80 @@
+import type { ErrorRequestHandler, RequestHandler } from 'express';
+import type { Logger } from 'pino';
+
+/** Errors a handler throws on purpose; the middleware turns them into `{ success: false, error }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+export class InvalidError extends HttpError {
+  constructor(message: string, fields?: Record<string, string>) {
+    super(400, message, fields);
+  }
+}
+export class UnauthorizedError extends HttpError {
+  constructor(message = 'Authentication required') {
+    super(401, message);
+  }
+}
+export class NotFoundError extends HttpError {
+  constructor(message = 'Not found') {
+    super(404, message);
+  }
+}
+export class ConflictError extends HttpError {
+  constructor(message: string) {
+    super(409, message);
+  }
+}
+export class TooManyRequestsError extends HttpError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds?: number,
+  ) {
+    super(429, message);
+  }
+}
+export class UpstreamError extends HttpError {
+  constructor(message: string) {
+    super(502, message);
+  }
+}
+
+export const notFoundHandler: RequestHandler = (_req, res) => {
+  res.status(404).json({ success: false, error: 'Not found' });
+};
+
+export function errorHandler(logger: Logger): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const log = (req as { log?: Logger }).log ?? logger;
+    if (error instanceof HttpError) {
+      if (error instanceof TooManyRequestsError && error.retryAfterSeconds) {
+        res.setHeader('Retry-After', String(error.retryAfterSeconds));
+      }
+      if (error.status >= 500) log.error({ err: error }, error.message);
+      res.status(error.status).json({ success: false, error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
+      return;
+    }
+    // body-parser's own errors (malformed JSON, too large) carry a status and a type.
+    const status = typeof error?.status === 'number' ? error.status : 500;
+    if (status === 400 && error?.type === 'entity.parse.failed') {
+      res.status(400).json({ success: false, error: 'Malformed JSON body' });
+      return;
+    }
+    if (status === 413) {
+      res.status(413).json({ success: false, error: 'Request body too large' });
+      return;
+    }
+    if (status >= 400 && status < 500) {
+      res.status(status).json({ success: false, error: 'Bad request' });
+      return;
+    }
+    log.error({ err: error }, 'unhandled error');
+    res.status(500).json({ success: false, error: 'Something went wrong on our side. Please try again.' });
+  };
+}

@@ -1,0 +1,32 @@
+/** Shapes of API answers shared by the SPA and the services. */
+export interface ApiError {
+  success: false;
+  error: string;
+  /** Field -> message, on validation failures. */
+  fields?: Record<string, string>;
+}
+
+export interface VerifyPaymentResponse {
+  success: boolean;
+  orderId?: string;
+  paymentId?: string;
+  /** Rupees. */
+  amount?: number;
+  error?: string;
+}
+
+/** An order as the admin API returns it (spec section 3, "Order (admin)"). Amounts in rupees. */
+export interface AdminOrder {
+  _id: string;
+  orderId: string;
+  razorpayPaymentId?: string;
+  customerInfo: { name: string; email: string; phone: string };
+  deliveryAddress: { flatNumber: string; street: string; area: string; city: string; state: string; pincode: string };
+  amount: number;
+  items: { name: string; quantity: number }[];
+  status: import('./order-status.js').OrderStatus;
+  paymentStatus: import('./order-status.js').PaymentStatus;
+  createdAt: string;
+  updatedAt: string;
+  paidAt?: string;
+}

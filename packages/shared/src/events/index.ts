@@ -1,0 +1,5 @@
+export * from './envelope.js';
+export * from './payment-verified.js';
+
+/** Queues are named after their consumer (one queue per consumer). */
+export const QUEUES = { notifications: 'notifications' } as const;

@@ -1,0 +1,30 @@
+/**
+ * Money in the shop is integer paise everywhere except where the product spec's API fields and
+ * screens speak rupees. These are the only conversions; nothing else multiplies by 100.
+ */
+export const PAISE_PER_RUPEE = 100;
+
+export function rupeesToPaise(rupees: number): number {
+  // Math.round: 10.1 * 100 is 1009.9999999999999 in floating point.
+  return Math.round(rupees * PAISE_PER_RUPEE);
+}
+
+export function paiseToRupees(paise: number): number {
+  return paise / PAISE_PER_RUPEE;
+}
+
+const rupeeFormat = new Intl.NumberFormat('en-IN', {
+  style: 'currency',
+  currency: 'INR',
+  minimumFractionDigits: 0,
+  maximumFractionDigits: 2,
+});
+
+/** "₹1,050" for 105000 paise, Indian digit grouping. */
+export function formatPaise(paise: number): string {
+  return rupeeFormat.format(paiseToRupees(paise));
+}
+
+export function formatRupees(rupees: number): string {
+  return rupeeFormat.format(rupees);
+}

@@ -1,0 +1,58 @@
+/** Order statuses (spec section 4) and the rules for moving between them. */
+export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'delivered', 'completed'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+export const PAYMENT_STATUSES = ['pending', 'paid', 'failed', 'refunded'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** Statuses the owner may choose in the panel, singly or in batch. */
+export const ADMIN_SETTABLE_STATUSES = ['paid', 'cancelled', 'delivered', 'completed'] as const;
+export type AdminSettableStatus = (typeof ADMIN_SETTABLE_STATUSES)[number];
+
+/** Statuses that "Remove Completed/Cancelled Orders" takes off the panel. */
+export const REMOVABLE_STATUSES = ['completed', 'cancelled'] as const;
+
+/** Statuses that count as unattended once older than UNATTENDED_AFTER_MS. */
+export const UNATTENDED_STATUSES = ['created', 'pending', 'paid'] as const;
+export const UNATTENDED_AFTER_MS = 259_200_000; // 3 days
+
+/** Display colours of the panel's cards and badges (spec section 4). */
+export const STATUS_COLOURS: Record<OrderStatus, string> = {
+  created: '#e0a100', // orange-yellow
+  pending: '#f57c00', // orange
+  paid: '#00897b', // teal
+  failed: '#e53935', // red
+  cancelled: '#8b0000', // dark red
+  delivered: '#1e63c6', // blue
+  completed: '#2e7d32', // green
+};
+
+export function isAdminSettableStatus(value: unknown): value is AdminSettableStatus {
+  return (ADMIN_SETTABLE_STATUSES as readonly unknown[]).includes(value);
+}
+
+/**
+ * May the owner set this order to `to`? A pending payment cannot be moved by hand (the select is
+ * disabled in the panel and the server refuses it too). Setting the same status again is a no-op,
+ * not an error.
+ */
+export function canAdminSetStatus(order: { paymentStatus: PaymentStatus }, to: string): to is AdminSettableStatus {
+  return isAdminSettableStatus(to) && order.paymentStatus !== 'pending';
+}
+
+/**
+ * Payment outcomes move an order forward only: a paid order never goes back to failed, whatever
+ * order the browser, the webhooks and the reconciler report in.
+ */
+export function canMarkPaid(order: { paymentStatus: PaymentStatus }): boolean {
+  return order.paymentStatus === 'pending' || order.paymentStatus === 'failed';
+}
+
+export function canMarkFailed(order: { paymentStatus: PaymentStatus }): boolean {
+  return order.paymentStatus === 'pending';
+}
+
+export function isUnattended(order: { status: OrderStatus; createdAt: string | Date }, now = Date.now()): boolean {
+  const created = new Date(order.createdAt).getTime();
+  return (UNATTENDED_STATUSES as readonly string[]).includes(order.status) && now - created > UNATTENDED_AFTER_MS;
+}

@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { MAX_QUANTITY_PER_LINE } from './pricing.js';
+import { ADMIN_SETTABLE_STATUSES } from './order-status.js';
+
+/**
+ * One schema per payload, shared by the SPA (to show messages) and the services (to refuse bad
+ * input). Messages are the product spec's, word for word (section 5).
+ */
+export const CHECKOUT_MESSAGES = {
+  name: 'Name is required',
+  email: 'Valid email required',
+  phone: 'Valid 10-digit phone number required',
+  flatNumber: 'Flat/House number is required',
+  street: 'Street name is required',
+  area: 'Area/Locality is required',
+  city: 'City is required',
+  state: 'State is required',
+  pincode: 'Valid 6-digit pincode required',
+} as const;
+
+/** Longest text accepted in a free-text field; the database and e-mails rely on it. */
+export const MAX_TEXT_LENGTH = 200;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+const requiredText = (message: string) =>
+  z.string({ error: message }).trim().min(1, { error: message }).max(MAX_TEXT_LENGTH, { error: message });
+
+export const customerInfoSchema = z.object({
+  name: requiredText(CHECKOUT_MESSAGES.name),
+  email: z
+    .string({ error: CHECKOUT_MESSAGES.email })
+    .trim()
+    .max(MAX_TEXT_LENGTH, { error: CHECKOUT_MESSAGES.email })
+    .regex(EMAIL_PATTERN, { error: CHECKOUT_MESSAGES.email }),
+  phone: z.string({ error: CHECKOUT_MESSAGES.phone }).trim().regex(/^\d{10}$/, { error: CHECKOUT_MESSAGES.phone }),
+});
+
+export const deliveryAddressSchema = z.object({
+  flatNumber: requiredText(CHECKOUT_MESSAGES.flatNumber),
+  street: requiredText(CHECKOUT_MESSAGES.street),
+  area: requiredText(CHECKOUT_MESSAGES.area),
+  city: requiredText(CHECKOUT_MESSAGES.city),
+  state: requiredText(CHECKOUT_MESSAGES.state),
+  pincode: z.string({ error: CHECKOUT_MESSAGES.pincode }).trim().regex(/^\d{6}$/, { error: CHECKOUT_MESSAGES.pincode }),
+});
+
+/** The /payment form, flat, as the SPA holds it. */
+export const checkoutFormSchema = customerInfoSchema.extend(deliveryAddressSchema.shape);
+export type CheckoutForm = z.input<typeof checkoutFormSchema>;
+export const CHECKOUT_FORM_FIELDS = Object.keys(CHECKOUT_MESSAGES) as (keyof typeof CHECKOUT_MESSAGES)[];
+
+export type FieldErrors = Record<string, string>;
+
+/** Field -> first message, for forms and for the API's `fields` on a validation failure. */
+export function fieldErrors(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function validateCheckoutForm(form: Partial<Record<keyof CheckoutForm, unknown>>): FieldErrors {
+  const result = checkoutFormSchema.safeParse(form);
+  return result.success ? {} : fieldErrors(result.error);
+}
+
+const rupees = z.number().finite().nonnegative();
+
+/** POST /api/payment/create-order (spec section 3, "Order-creation payload"). Amounts in rupees. */
+export const createOrderPayloadSchema = z.object({
+  amount: rupees,
+  customerInfo: customerInfoSchema,
+  deliveryAddress: deliveryAddressSchema,
+  items: z
+    .array(
+      z.object({
+        itemId: z.number().int().positive(),
+        name: z.string().max(MAX_TEXT_LENGTH),
+        quantity: z
+          .number()
+          .int({ error: 'Quantity must be a whole number' })
+          .min(1, { error: 'Quantity must be at least 1' })
+          .max(MAX_QUANTITY_PER_LINE, { error: `At most ${MAX_QUANTITY_PER_LINE} jars of one pickle per order` }),
+        price: rupees,
+        total: rupees,
+      }),
+    )
+    .min(1, { error: 'Your cart is empty' })
+    .max(20),
+});
+export type CreateOrderPayload = z.infer<typeof createOrderPayloadSchema>;
+
+export interface CreateOrderResponse {
+  success: true;
+  keyId: string;
+  /** Paise, as Razorpay Checkout expects. */
+  amount: number;
+  currency: 'INR';
+  razorpayOrderId: string;
+  orderId: string;
+}
+
+const razorpayId = (prefix: string) =>
+  z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), { error: `Invalid ${prefix} id` });
+
+/** POST /api/payment/verify-payment. */
+export const verifyPaymentPayloadSchema = z.object({
+  razorpay_order_id: razorpayId('order'),
+  razorpay_payment_id: razorpayId('pay'),
+  razorpay_signature: z.string().regex(/^[0-9a-f]{64}$/i, { error: 'Invalid signature' }),
+});
+export type VerifyPaymentPayload = z.infer<typeof verifyPaymentPayloadSchema>;
+
+/** POST /api/payment/payment-failed: what the SPA knows after Razorpay's payment.failed. */
+export const paymentFailedPayloadSchema = z.object({
+  razorpay_order_id: razorpayId('order'),
+  razorpay_payment_id: razorpayId('pay').optional(),
+  error: z
+    .object({
+      code: z.string().max(100).optional(),
+      description: z.string().max(500).optional(),
+      reason: z.string().max(100).optional(),
+      source: z.string().max(100).optional(),
+      step: z.string().max(100).optional(),
+    })
+    .partial()
+    .optional(),
+});
+export type PaymentFailedPayload = z.infer<typeof paymentFailedPayloadSchema>;
+
+/** POST /api/admin/login. */
+export const adminLoginSchema = z.object({
+  username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(100),
+  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(200),
+});
+
+const adminStatus = z.enum(ADMIN_SETTABLE_STATUSES, {
+  error: `Status must be one of: ${ADMIN_SETTABLE_STATUSES.join(', ')}`,
+});
+
+export const statusUpdateSchema = z.object({ status: adminStatus });
+export const batchUpdateSchema = z.object({
+  orderIds: z.array(z.uuid({ error: 'Invalid order id' })).min(1, { error: 'No orders selected' }).max(100_000),
+  status: adminStatus,
+});
+export const removeOrdersSchema = z.object({
+  orderIds: z.array(z.uuid({ error: 'Invalid order id' })).min(1, { error: 'No orders selected' }).max(100_000),
+});

@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { createDb, migrateToLatest, type Db } from '@pickles/db';
+
+/**
+ * Integration tests run against a real PostgreSQL. Each test run gets its own freshly migrated
+ * database, dropped afterwards. The server comes from TEST_DATABASE_ADMIN_URL (a URL of any existing
+ * database on it), or from a testcontainers PostgreSQL when a container runtime is available and
+ * TEST_USE_CONTAINERS=1, else localhost.
+ */
+export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export interface TestDatabase {
+  url: string;
+  name: string;
+  drop: () => Promise<void>;
+}
+
+function withDatabase(url: string, database: string): string {
+  const parsed = new URL(url);
+  parsed.pathname = `/${database}`;
+  return parsed.toString();
+}
+
+export async function createTestDatabase(adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL): Promise<TestDatabase> {
+  const name = `pickles_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`create database ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = withDatabase(adminUrl, name);
+  const db = createDb({ connectionString: url, max: 2 });
+  try {
+    await migrateToLatest(db);
+  } finally {
+    await db.destroy();
+  }
+  return {
+    url,
+    name,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`drop database if exists ${name} with (force)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** A kysely handle on the run's database (DATABASE_URL set by the global setup). */
+export function testDb(): Db {
+  const url = process.env.DATABASE_URL;
+  if (!url) throw new Error('DATABASE_URL is not set: run tests through vitest (global setup creates the database)');
+  return createDb({ connectionString: url, max: 4 });
+}
