@@ -30,3 +30,32 @@ export interface AdminOrder {
   updatedAt: string;
   paidAt?: string;
 }
+
+/** The panel's aggregation cards: over every order on the panel (archived ones excluded), not the filter. */
+export interface AdminOrderCards {
+  total: number;
+  byStatus: Record<import('./order-status.js').OrderStatus, number>;
+  /** created/pending/paid and older than 3 days. */
+  unattended: number;
+}
+
+/** GET /api/admin/orders. `total` counts the orders matching the filter (all pages). */
+export interface AdminOrdersResponse {
+  success: true;
+  orders: AdminOrder[];
+  total: number;
+  page: number;
+  pageSize: number;
+  cards: AdminOrderCards;
+}
+
+/** One recorded status change of an order (GET /api/admin/orders/{id}/history). */
+export interface OrderHistoryEntry {
+  fromStatus: string | null;
+  toStatus: string;
+  fromPaymentStatus: string | null;
+  toPaymentStatus: string | null;
+  changedBy: string;
+  reason: string | null;
+  changedAt: string;
+}

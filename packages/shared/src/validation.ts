@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_PER_LINE } from './pricing.js';
-import { ADMIN_SETTABLE_STATUSES } from './order-status.js';
+import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './order-status.js';
 
 /**
  * One schema per payload, shared by the SPA (to show messages) and the services (to refuse bad
@@ -149,3 +149,57 @@ export const batchUpdateSchema = z.object({
 export const removeOrdersSchema = z.object({
   orderIds: z.array(z.uuid({ error: 'Invalid order id' })).min(1, { error: 'No orders selected' }).max(100_000),
 });
+
+const isoDay = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates must be YYYY-MM-DD' })
+  .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'Dates must be YYYY-MM-DD' });
+const filterText = z.string().trim().max(MAX_TEXT_LENGTH, { error: 'Filter text is too long' });
+/** Empty strings (the panel's "any") mean no constraint. */
+const emptyToUndefined = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
+
+/**
+ * The admin panel's filter (spec section 3, "Admin filter state"; semantics in section 5). dateFrom
+ * and dateTo are India (Asia/Kolkata) calendar days, both inclusive.
+ */
+export const adminOrderFilterSchema = z.object({
+  status: emptyToUndefined(z.enum(ORDER_STATUSES, { error: 'Unknown status' })),
+  paymentStatus: emptyToUndefined(z.enum(PAYMENT_STATUSES, { error: 'Unknown payment status' })),
+  pincode: emptyToUndefined(filterText),
+  city: emptyToUndefined(filterText),
+  state: emptyToUndefined(filterText),
+  dateFrom: emptyToUndefined(isoDay),
+  dateTo: emptyToUndefined(isoDay),
+  search: emptyToUndefined(filterText),
+});
+export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
+
+export const ADMIN_SORT_FIELDS = ['createdAt', 'updatedAt', 'amount', 'paidAt'] as const;
+export type AdminSortField = (typeof ADMIN_SORT_FIELDS)[number];
+export const ADMIN_MAX_PAGE_SIZE = 200;
+
+/** GET /api/admin/orders query: the filter, the sort and the page. */
+export const adminOrderQuerySchema = adminOrderFilterSchema.extend({
+  sortField: emptyToUndefined(z.enum(ADMIN_SORT_FIELDS, { error: 'Unknown sort field' })).transform((v) => v ?? 'createdAt'),
+  sortDir: emptyToUndefined(z.enum(['asc', 'desc'], { error: 'Sort direction must be asc or desc' })).transform((v) => v ?? 'desc'),
+  page: emptyToUndefined(z.coerce.number({ error: 'Invalid page' }).int({ error: 'Invalid page' }).min(1, { error: 'Invalid page' }).max(1_000_000)).transform((v) => v ?? 1),
+  pageSize: emptyToUndefined(
+    z.coerce.number({ error: 'Invalid page size' }).int({ error: 'Invalid page size' }).min(1, { error: 'Invalid page size' }).max(ADMIN_MAX_PAGE_SIZE, { error: `At most ${ADMIN_MAX_PAGE_SIZE} orders per page` }),
+  ).transform((v) => v ?? 50),
+});
+export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
+
+/**
+ * PATCH /api/order/batch-update-status: the spec's `{ orderIds, status }`, or `{ filter, status }` to
+ * update every order matching the panel's filter (possibly many pages) without shipping the ids.
+ */
+export const batchUpdateRequestSchema = z.union([
+  batchUpdateSchema,
+  z.object({ filter: adminOrderFilterSchema, status: adminStatus }),
+]);
+export type BatchUpdateRequest = z.infer<typeof batchUpdateRequestSchema>;
+
+/** POST /api/order/remove-multiple: `{ orderIds }` (spec) or `{ filter }`; only completed/cancelled are ever removed. */
+export const removeOrdersRequestSchema = z.union([removeOrdersSchema, z.object({ filter: adminOrderFilterSchema })]);
+export type RemoveOrdersRequest = z.infer<typeof removeOrdersRequestSchema>;

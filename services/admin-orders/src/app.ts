@@ -1,0 +1,40 @@
+import type { Express } from 'express';
+import type { Redis } from 'ioredis';
+import { sql, type Db } from '@pickles/db';
+import { createServiceApp, errorHandler, healthRouter, notFoundHandler, pingRedis, type Logger } from '@pickles/service-kit';
+import { createLoginLimiter } from './auth/login-limiter.js';
+import { routes } from './routes.js';
+
+export interface AppDeps {
+  db: Db;
+  redis: Redis;
+  logger: Logger;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+  redisPrefix: string;
+  loginMaxFailures: number;
+  loginWindowSeconds: number;
+  isShuttingDown?: () => boolean;
+}
+
+export function buildApp(deps: AppDeps): Express {
+  // Batch bodies may carry up to 100,000 order ids (uuid + quotes + comma is about 40 bytes each).
+  const app = createServiceApp(deps.logger, { jsonLimit: '5mb' });
+  app.use(
+    healthRouter(
+      'admin-orders',
+      {
+        postgres: async () => {
+          await sql`select 1`.execute(deps.db);
+        },
+        redis: () => pingRedis(deps.redis),
+      },
+      deps.isShuttingDown,
+    ),
+  );
+  const limiter = createLoginLimiter(deps.redis, deps.redisPrefix, deps.loginMaxFailures, deps.loginWindowSeconds);
+  app.use(routes({ db: deps.db, limiter, jwtSecret: deps.jwtSecret, jwtTtlSeconds: deps.jwtTtlSeconds }));
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,34 @@
+import type { RequestHandler } from 'express';
+import { adminOrderQuerySchema } from '@pickles/shared';
+import type { Db } from '@pickles/db';
+import { streamOrders } from '../db/orders.js';
+import { parseOrThrow } from './parse.js';
+
+/**
+ * GET /api/admin/orders/export: every order matching the filter (all orders without one), in the
+ * chosen sort, as NDJSON (one AdminOrder per line), streamed from a cursor with backpressure.
+ */
+export function exportOrdersHandler(db: Db): RequestHandler {
+  return async (req, res) => {
+    const { sortField, sortDir, page: _page, pageSize: _pageSize, ...filter } = parseOrThrow(adminOrderQuerySchema, req.query);
+    res.status(200);
+    res.setHeader('Content-Type', 'application/x-ndjson; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    let aborted = false;
+    res.on('close', () => {
+      aborted = !res.writableFinished;
+    });
+    try {
+      await streamOrders(db, { filter, sortField, sortDir }, async (orders) => {
+        if (aborted) throw new Error('client went away');
+        const chunk = orders.map((order) => JSON.stringify(order)).join('\n') + '\n';
+        if (!res.write(chunk)) await new Promise<void>((resolve) => res.once('drain', resolve));
+      });
+      res.end();
+    } catch (error) {
+      // Headers are gone: a cut-off stream (no final newline-terminated end) is all we can signal.
+      req.log.error({ err: error }, 'export stream failed');
+      res.destroy();
+    }
+  };
+}

@@ -1,0 +1,36 @@
+import type { RequestHandler } from 'express';
+import { UnauthorizedError } from '@pickles/service-kit';
+import { adminLoginSchema } from '@pickles/shared';
+import type { Db } from '@pickles/db';
+import { findAdmin } from '../db/admins.js';
+import { burnPasswordCheck, verifyPassword } from '../domain/password.js';
+import type { LoginLimiter } from '../auth/login-limiter.js';
+import { signAdminToken } from '../auth/tokens.js';
+import { parseOrThrow } from './parse.js';
+
+export interface LoginDeps {
+  db: Db;
+  limiter: LoginLimiter;
+  jwtSecret: string;
+  ttlSeconds: number;
+}
+
+/** POST /api/admin/login {username, password} -> {success: true, token}. */
+export function login({ db, limiter, jwtSecret, ttlSeconds }: LoginDeps): RequestHandler {
+  return async (req, res) => {
+    const { username, password } = parseOrThrow(adminLoginSchema, req.body);
+    const ip = req.ip ?? 'unknown';
+    await limiter.check(ip, username);
+    const admin = await findAdmin(db, username);
+    const isValid = admin ? await verifyPassword(password, admin.password_hash) : (await burnPasswordCheck(password), false);
+    if (!isValid || !admin) {
+      await limiter.recordFailure(ip, username);
+      req.log.warn({ username }, 'admin login failed');
+      throw new UnauthorizedError('Invalid credentials');
+    }
+    await limiter.recordSuccess(username);
+    const { token } = signAdminToken(jwtSecret, admin.username, ttlSeconds);
+    req.log.info({ username: admin.username }, 'admin logged in');
+    res.json({ success: true, token, expiresIn: ttlSeconds });
+  };
+}

@@ -1,0 +1,34 @@
+import { Router } from 'express';
+import type { Db } from '@pickles/db';
+import type { LoginLimiter } from './auth/login-limiter.js';
+import { requireAdmin } from './auth/require-admin.js';
+import { login } from './handlers/login.js';
+import { logout } from './handlers/logout.js';
+import { listOrdersHandler } from './handlers/list-orders.js';
+import { exportOrdersHandler } from './handlers/export-orders.js';
+import { orderHistoryHandler } from './handlers/order-history.js';
+import { updateStatusHandler } from './handlers/update-status.js';
+import { batchUpdateHandler } from './handlers/batch-update.js';
+import { removeOrdersHandler } from './handlers/remove-orders.js';
+
+export interface RouteDeps {
+  db: Db;
+  limiter: LoginLimiter;
+  jwtSecret: string;
+  jwtTtlSeconds: number;
+}
+
+/** Full paths, /api included: the gateway forwards them unchanged. */
+export function routes({ db, limiter, jwtSecret, jwtTtlSeconds }: RouteDeps): Router {
+  const router = Router();
+  const admin = requireAdmin(db, jwtSecret);
+  router.post('/api/admin/login', login({ db, limiter, jwtSecret, ttlSeconds: jwtTtlSeconds }));
+  router.post('/api/admin/logout', admin, logout(db));
+  router.get('/api/admin/orders', admin, listOrdersHandler(db));
+  router.get('/api/admin/orders/export', admin, exportOrdersHandler(db));
+  router.get('/api/admin/orders/:id/history', admin, orderHistoryHandler(db));
+  router.patch('/api/admin/orders/:id/status', admin, updateStatusHandler(db));
+  router.patch('/api/order/batch-update-status', admin, batchUpdateHandler(db));
+  router.post('/api/order/remove-multiple', admin, removeOrdersHandler(db));
+  return router;
+}
