@@ -1,0 +1,209 @@
+import Razorpay from 'razorpay';
+import { RazorpayError, toRazorpayError, transportError, type CallKind } from './errors.js';
+import { normaliseOrder, normalisePayment, normaliseRefund } from './normalise.js';
+import { verifyCheckoutSignature, verifyWebhookSignature } from './signatures.js';
+import type { RazorpayClient, RazorpayConfig, RazorpayOrder, RazorpayPayment, RazorpayRefund } from './types.js';
+import { assertId, assertIdempotencyKey, assertNotes, assertPaise, assertReceipt } from './validation.js';
+
+export const DEFAULT_API_BASE_URL = 'https://api.razorpay.com';
+export const DEFAULT_TIMEOUT_MS = 10_000;
+/** Extra attempts for calls that are safe to repeat. */
+export const MAX_RETRIES = 2;
+const BACKOFF_MS = [150, 400];
+
+/** The slice of axios we touch; the SDK does not export its types for the instance. */
+interface AxiosLike {
+  defaults: { baseURL?: string; timeout?: number };
+  interceptors: { response: { use(onOk: undefined, onError: (error: unknown) => unknown): number } };
+  post(url: string, data?: unknown, config?: { headers?: Record<string, string> }): Promise<{ data: unknown }>;
+}
+
+/** The SDK calls we use, typed loosely: its own .d.ts types are wider than the entities we promise. */
+interface SdkInstance {
+  api: { rq: AxiosLike };
+  orders: {
+    create(params: Record<string, unknown>): Promise<unknown>;
+    fetch(id: string): Promise<unknown>;
+    fetchPayments(id: string): Promise<unknown>;
+    all(params: Record<string, unknown>): Promise<unknown>;
+  };
+  payments: {
+    fetch(id: string): Promise<unknown>;
+    capture(id: string, amount: number, currency: string): Promise<unknown>;
+    refund(id: string, params: Record<string, unknown>): Promise<unknown>;
+  };
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Builds the SDK instance and points it at `apiBaseUrl`. Exported for the test that fails when an
+ * SDK upgrade moves the internals this relies on.
+ */
+export function createSdk(config: Pick<RazorpayConfig, 'keyId' | 'keySecret' | 'apiBaseUrl' | 'timeoutMs'>): SdkInstance {
+  const sdk = new Razorpay({ key_id: config.keyId, key_secret: config.keySecret }) as unknown as SdkInstance;
+  const rq = sdk.api?.rq;
+  if (!rq?.defaults || !rq.interceptors) {
+    // Fail loudly at start-up rather than silently calling the live API from a sandboxed setup.
+    throw new Error('razorpay SDK internals changed: instance.api.rq (axios) not found; check the pinned SDK version');
+  }
+  // The SDK hard-codes https://api.razorpay.com and has no option for another host. `api.rq` is its
+  // internal axios instance (razorpay 2.9.4+, pinned at 2.9.8 in package.json); this is the ONE
+  // place the host is set, and test/sdk-base-url.test.ts in tools/razorpay-sandbox fails if an
+  // upgrade breaks it.
+  rq.defaults.baseURL = (config.apiBaseUrl ?? DEFAULT_API_BASE_URL).replace(/\/+$/, '');
+  rq.defaults.timeout = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // With no HTTP response (timeout, refused connection) the SDK's normalizeError crashes on
+  // err.response.status and the promise rejects with a bare TypeError, losing whether it was a
+  // timeout. Here, before the SDK's catch, we turn such errors into a RazorpayError whose
+  // `response` getter throws that same error, so the SDK's crash re-throws our error instead.
+  rq.interceptors.response.use(undefined, (error: unknown) => {
+    if (typeof error === 'object' && error !== null && !(error as { response?: unknown }).response) {
+      const mapped = transportError(error);
+      Object.defineProperty(mapped, 'response', {
+        enumerable: false,
+        get() {
+          throw mapped;
+        },
+      });
+      return Promise.reject(mapped);
+    }
+    return Promise.reject(error);
+  });
+  return sdk;
+}
+
+/** Calls `fn`; the SDK can throw synchronously, so that is caught and mapped too. */
+async function call<T>(fn: () => Promise<unknown>, kind: CallKind): Promise<T> {
+  try {
+    return (await fn()) as T;
+  } catch (error) {
+    throw toRazorpayError(error, kind);
+  }
+}
+
+/** For reads (and other repeatable calls): up to MAX_RETRIES more tries on network, timeout and 5xx. */
+async function withRetries<T>(fn: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await fn();
+    } catch (error) {
+      if (!(error instanceof RazorpayError) || !error.retryable || attempt >= MAX_RETRIES) throw error;
+      await sleep(BACKOFF_MS[attempt] ?? 500);
+    }
+  }
+}
+
+interface Collection<T> {
+  items?: T[];
+}
+
+export function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
+  if (!config.keyId || !config.keySecret) throw new Error('Razorpay keyId and keySecret are required');
+  if (!config.webhookSecret) throw new Error('Razorpay webhookSecret is required');
+  const sdk = createSdk(config);
+
+  async function findOrderByReceipt(receipt: string, amountPaise: number): Promise<RazorpayOrder | undefined> {
+    const list = await call<Collection<unknown>>(() => sdk.orders.all({ receipt, count: 10 }), 'other');
+    return (list.items ?? []).map(normaliseOrder).find((o) => o.receipt === receipt && o.amount === amountPaise);
+  }
+
+  const client: RazorpayClient = {
+    keyId: config.keyId,
+
+    async createOrder({ amountPaise, receipt, notes }) {
+      assertPaise(amountPaise, 'amount');
+      assertReceipt(receipt);
+      assertNotes(notes);
+      const params: Record<string, unknown> = { amount: amountPaise, currency: 'INR', receipt };
+      if (notes && Object.keys(notes).length > 0) params.notes = notes;
+      // orders.create is not idempotent: a create that timed out or got a 5xx may still have made
+      // an order. Before each retry, look the receipt up and return that order if it exists. A
+      // stray extra unpaid order is harmless (it is never shown to a customer); a lost one is not.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return normaliseOrder(await call(() => sdk.orders.create(params), 'other'));
+        } catch (error) {
+          if (!(error instanceof RazorpayError) || !error.retryable || attempt >= MAX_RETRIES) throw error;
+          await sleep(BACKOFF_MS[attempt] ?? 500);
+          const existing = await findOrderByReceipt(receipt, amountPaise).catch(() => undefined);
+          if (existing) return existing;
+        }
+      }
+    },
+
+    async fetchOrder(orderId) {
+      assertId(orderId, 'orderId');
+      return withRetries(async () => normaliseOrder(await call(() => sdk.orders.fetch(orderId), 'fetch-by-id')));
+    },
+
+    async fetchOrderPayments(orderId) {
+      assertId(orderId, 'orderId');
+      return withRetries(async () => {
+        const list = await call<Collection<unknown>>(() => sdk.orders.fetchPayments(orderId), 'fetch-by-id');
+        return (list.items ?? []).map(normalisePayment);
+      });
+    },
+
+    async fetchPayment(paymentId) {
+      assertId(paymentId, 'paymentId');
+      return withRetries(async () => normalisePayment(await call(() => sdk.payments.fetch(paymentId), 'fetch-by-id')));
+    },
+
+    async capturePayment(paymentId, amountPaise) {
+      assertId(paymentId, 'paymentId');
+      assertPaise(amountPaise, 'amount');
+      // A capture that got no answer may have happened: check before trying again, because a
+      // second capture of a captured payment is an error.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return normalisePayment(await call(() => sdk.payments.capture(paymentId, amountPaise, 'INR'), 'other'));
+        } catch (error) {
+          if (!(error instanceof RazorpayError) || !error.retryable || attempt >= MAX_RETRIES) throw error;
+          await sleep(BACKOFF_MS[attempt] ?? 500);
+          const current = await client.fetchPayment(paymentId).catch(() => undefined);
+          if (current?.status === 'captured' || current?.status === 'refunded') return current;
+        }
+      }
+    },
+
+    async refundPayment(paymentId, input = {}) {
+      assertId(paymentId, 'paymentId');
+      if (input.amountPaise !== undefined) assertPaise(input.amountPaise, 'amount');
+      assertNotes(input.notes);
+      assertIdempotencyKey(input.idempotencyKey);
+      const body: Record<string, unknown> = {};
+      if (input.amountPaise !== undefined) body.amount = input.amountPaise;
+      if (input.notes && Object.keys(input.notes).length > 0) body.notes = input.notes;
+      const { idempotencyKey } = input;
+      if (idempotencyKey === undefined) {
+        // Without a key a repeat could refund twice: one attempt only.
+        return normaliseRefund(await call(() => sdk.payments.refund(paymentId, body), 'other'));
+      }
+      // The SDK's refund() cannot send extra headers (it allow-lists two), so this one call goes
+      // through the same axios instance directly, with the same base URL, auth and timeout. The
+      // same key and body make a retry safe; 409 means the first request is still running.
+      return withRetries(async () => {
+        const response = await call<{ data: unknown }>(
+          () =>
+            sdk.api.rq.post(`/v1/payments/${encodeURIComponent(paymentId)}/refund`, body, {
+              headers: { 'X-Refund-Idempotency': idempotencyKey, 'Content-Type': 'application/json' },
+            }),
+          'other',
+        );
+        return normaliseRefund(response.data);
+      });
+    },
+
+    isValidCheckoutSignature({ orderId, paymentId, signature }) {
+      return verifyCheckoutSignature(orderId, paymentId, signature, config.keySecret);
+    },
+
+    isValidWebhookSignature(rawBody, signature) {
+      return verifyWebhookSignature(rawBody, signature, config.webhookSecret);
+    },
+  };
+  return client;
+}
+
+export type { RazorpayOrder, RazorpayPayment, RazorpayRefund };

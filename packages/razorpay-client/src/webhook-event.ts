@@ -1,0 +1,49 @@
+import { RazorpayError } from './errors.js';
+import { normaliseOrder, normalisePayment, normaliseRefund } from './normalise.js';
+import type { RazorpayWebhookEvent } from './types.js';
+
+function bad(message: string): RazorpayError {
+  return new RazorpayError('invalid_request', message, { retryable: false });
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Parses a webhook body (after its signature has been checked against the same raw bytes).
+ * Checks the envelope's shape and normalises `notes: []` inside the entities.
+ */
+export function parseWebhookEvent(rawBody: Buffer | string): RazorpayWebhookEvent {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(Buffer.isBuffer(rawBody) ? rawBody.toString('utf8') : rawBody);
+  } catch {
+    throw bad('Webhook body is not valid JSON');
+  }
+  if (!isObject(parsed)) throw bad('Webhook body is not a JSON object');
+  if (parsed.entity !== 'event') throw bad('Webhook body is not an event (entity must be "event")');
+  if (typeof parsed.event !== 'string' || parsed.event === '') throw bad('Webhook event name is missing');
+  if (!Array.isArray(parsed.contains) || !parsed.contains.every((c) => typeof c === 'string')) throw bad('Webhook contains is not a list');
+  if (!isObject(parsed.payload)) throw bad('Webhook payload is missing');
+  if (typeof parsed.created_at !== 'number') throw bad('Webhook created_at is missing');
+  const payload: RazorpayWebhookEvent['payload'] = {};
+  for (const name of ['payment', 'order', 'refund'] as const) {
+    const wrapper = parsed.payload[name];
+    if (wrapper === undefined) continue;
+    if (!isObject(wrapper) || !isObject(wrapper.entity) || typeof wrapper.entity.id !== 'string') {
+      throw bad(`Webhook payload.${name}.entity is malformed`);
+    }
+    if (name === 'payment') payload.payment = { entity: normalisePayment(wrapper.entity) };
+    else if (name === 'order') payload.order = { entity: normaliseOrder(wrapper.entity) };
+    else payload.refund = { entity: normaliseRefund(wrapper.entity) };
+  }
+  return {
+    entity: 'event',
+    account_id: typeof parsed.account_id === 'string' ? parsed.account_id : '',
+    event: parsed.event,
+    contains: parsed.contains as string[],
+    payload,
+    created_at: parsed.created_at,
+  };
+}
