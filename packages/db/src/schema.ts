@@ -25,6 +25,8 @@ export interface OrdersTable {
   payment_status: Generated<string>;
   failure_reason: string | null;
   search_text: Generated<string>;
+  next_reconcile_at: Date | string | null;
+  reconcile_attempts: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
   paid_at: Date | string | null;

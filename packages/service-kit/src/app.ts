@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import express, { type Express, type Request } from 'express';
+import express, { type Express, type Request, type RequestHandler } from 'express';
 import helmet from 'helmet';
 import { pinoHttp } from 'pino-http';
 import type { Logger } from 'pino';
@@ -10,7 +10,10 @@ export const REQUEST_ID_HEADER = 'x-request-id';
  * The common front of every service's Express app: request id (from the gateway, or new), pino
  * request logs carrying it, helmet, and JSON bodies up to `jsonLimit`. Routes are added by the caller.
  */
-export function createServiceApp(logger: Logger, { jsonLimit = '32kb' }: { jsonLimit?: string } = {}): Express {
+export function createServiceApp(
+  logger: Logger,
+  { jsonLimit = '32kb', beforeJson = [] }: { jsonLimit?: string; beforeJson?: RequestHandler[] } = {},
+): Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -32,6 +35,8 @@ export function createServiceApp(logger: Logger, { jsonLimit = '32kb' }: { jsonL
     }),
   );
   app.use(helmet());
+  // Routes that must read their body raw (Razorpay's webhook signature covers the exact bytes).
+  for (const handler of beforeJson) app.use(handler);
   app.use(express.json({ limit: jsonLimit }));
   return app;
 }

@@ -6,3 +6,4 @@ export * from './redis.js';
 export * from './shutdown.js';
 export * from './app.js';
 export * from './listen.js';
+export * from './razorpay-env.js';

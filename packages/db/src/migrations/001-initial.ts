@@ -33,6 +33,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         check (payment_status in ('pending','paid','failed','refunded')),
       failure_reason text,
       search_text text not null default '',
+      -- The reconciler asks Razorpay about unpaid orders, less often as they age.
+      next_reconcile_at timestamptz,
+      reconcile_attempts integer not null default 0,
       created_at timestamptz not null default now(),
       updated_at timestamptz not null default now(),
       paid_at timestamptz
@@ -49,7 +52,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`create index orders_state_trgm_idx on orders using gin (lower(state) gin_trgm_ops)`.execute(db);
   await sql`create index orders_search_trgm_idx on orders using gin (search_text gin_trgm_ops)`.execute(db);
   // The reconciler looks for orders still unpaid after a while.
-  await sql`create index orders_unpaid_idx on orders (created_at) where payment_status in ('pending','failed')`.execute(db);
+  await sql`create index orders_reconcile_idx on orders (next_reconcile_at) where payment_status in ('pending','failed')`.execute(db);
 
   await sql`
     create table order_items (

@@ -1,0 +1,85 @@
+import { randomUUID } from 'node:crypto';
+import compression from 'compression';
+import express, { type Express, type Request } from 'express';
+import { pinoHttp } from 'pino-http';
+import type { Logger } from 'pino';
+import { REQUEST_ID_HEADER } from '@pickles/service-kit';
+import type { GatewayEnv } from './env.js';
+import { corsAllowList } from './cors.js';
+import { aggregateHealth } from './health.js';
+import { createServiceProxy } from './proxy.js';
+import { matchRoute, type ServiceName } from './routes.js';
+import { inlineScriptHashes, securityHeaders } from './security.js';
+import { readHtmlFiles, spaRouter } from './static.js';
+
+type GatewayConfig = Pick<
+  GatewayEnv,
+  'CHECKOUT_URL' | 'PAYMENTS_URL' | 'ADMIN_ORDERS_URL' | 'NOTIFICATIONS_URL' | 'WEB_DIST_DIR' | 'CORS_ORIGINS' | 'RAZORPAY_CHECKOUT_SCRIPT_URL' | 'UPSTREAM_TIMEOUT_MS' | 'NODE_ENV'
+>;
+
+export function createGatewayApp(config: GatewayConfig, logger: Logger): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+
+  app.use(
+    pinoHttp({
+      logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers[REQUEST_ID_HEADER];
+        const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader(REQUEST_ID_HEADER, id);
+        return id;
+      },
+      customProps: (req) => ({ requestId: (req as Request & { id: string }).id }),
+      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') || req.url === '/api/health' },
+      serializers: { req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }) },
+    }),
+  );
+  app.use(securityHeaders(config.RAZORPAY_CHECKOUT_SCRIPT_URL, inlineScriptHashes(readHtmlFiles(config.WEB_DIST_DIR)), config.NODE_ENV === 'production'));
+  app.use('/api', corsAllowList(config.CORS_ORIGINS));
+  // Compress everything but proxied API answers, which are small and must stream untouched.
+  app.use(compression({ filter: (req, res) => !req.url.startsWith('/api/') && compression.filter(req, res) }));
+
+  app.get('/alive', (_req, res) => {
+    res.json({ status: 'ok', service: 'gateway' });
+  });
+  app.get('/api/health', async (_req, res) => {
+    const health = await aggregateHealth({
+      checkout: config.CHECKOUT_URL,
+      payments: config.PAYMENTS_URL,
+      'admin-orders': config.ADMIN_ORDERS_URL,
+      notifications: config.NOTIFICATIONS_URL,
+    });
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(health.success ? 200 : 503).json(health);
+  });
+
+  const upstream: Record<ServiceName, string> = {
+    checkout: config.CHECKOUT_URL,
+    payments: config.PAYMENTS_URL,
+    'admin-orders': config.ADMIN_ORDERS_URL,
+  };
+  const proxies = Object.fromEntries(
+    Object.entries(upstream).map(([service, url]) => [service, createServiceProxy(service as ServiceName, url, config.UPSTREAM_TIMEOUT_MS, logger)]),
+  ) as Record<ServiceName, express.RequestHandler>;
+
+  app.use((req, res, next) => {
+    if (!req.path.startsWith('/api/')) return next();
+    const route = matchRoute(req.path);
+    if (!route) {
+      res.status(404).json({ success: false, error: `No API route for ${req.method} ${req.path}` });
+      return;
+    }
+    const length = Number(req.headers['content-length'] ?? 0);
+    if (length > route.bodyLimit) {
+      res.status(413).json({ success: false, error: 'Request body too large' });
+      return;
+    }
+    res.setHeader('Cache-Control', 'no-store');
+    proxies[route.service](req, res, next);
+  });
+
+  app.use(spaRouter(config.WEB_DIST_DIR));
+  return app;
+}

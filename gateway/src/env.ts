@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { loadEnv, portSchema, urlSchema } from '@pickles/service-kit';
+
+export const gatewayEnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PORT: portSchema(3000),
+  CHECKOUT_URL: urlSchema('http://127.0.0.1:4001'),
+  PAYMENTS_URL: urlSchema('http://127.0.0.1:4002'),
+  ADMIN_ORDERS_URL: urlSchema('http://127.0.0.1:4003'),
+  NOTIFICATIONS_URL: urlSchema('http://127.0.0.1:4004'),
+  /** Folder of the built SPA (web/dist). */
+  WEB_DIST_DIR: z.string().min(1).default('web/dist'),
+  /** Origins allowed to call /api from a browser with credentials, comma-separated. */
+  CORS_ORIGINS: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url({ error: 'expected comma-separated origins such as https://shop.example.in' }))),
+  /** Razorpay Checkout script; its origin is admitted by the content security policy. */
+  RAZORPAY_CHECKOUT_SCRIPT_URL: urlSchema('https://checkout.razorpay.com/v1/checkout.js'),
+  /** Longest wait for an upstream answer before a 504. */
+  UPSTREAM_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(15_000),
+});
+export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
+
+export const loadGatewayEnv = () => loadEnv(gatewayEnvSchema);

@@ -1,0 +1,39 @@
+/**
+ * The public API's path table (architecture.md, "Routing through the gateway"). The gateway holds
+ * no business logic: it only decides which service answers. Paths are forwarded unchanged,
+ * /api prefix included.
+ */
+export type ServiceName = 'checkout' | 'payments' | 'admin-orders';
+
+export interface Route {
+  /** Path prefix under which requests go to `service`; exact when `exact` is set. */
+  path: string;
+  exact?: boolean;
+  service: ServiceName;
+  /** Largest request body accepted, in bytes. */
+  bodyLimit: number;
+}
+
+const KB = 1024;
+
+export const ROUTES: Route[] = [
+  { path: '/api/payment/create-order', exact: true, service: 'checkout', bodyLimit: 32 * KB },
+  { path: '/api/payment/verify-payment', exact: true, service: 'payments', bodyLimit: 8 * KB },
+  { path: '/api/payment/payment-failed', exact: true, service: 'payments', bodyLimit: 8 * KB },
+  // Razorpay's webhook bodies carry whole payment and order entities.
+  { path: '/api/payment/webhook', exact: true, service: 'payments', bodyLimit: 512 * KB },
+  { path: '/api/admin/', service: 'admin-orders', bodyLimit: 2048 * KB },
+  { path: '/api/order/', service: 'admin-orders', bodyLimit: 4096 * KB },
+];
+
+export function matchRoute(pathname: string): Route | undefined {
+  return ROUTES.find((route) => (route.exact ? pathname === route.path : pathname.startsWith(route.path)));
+}
+
+/** Client-side routes of the SPA (spec section 2) that get the app shell rather than a 404. */
+export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin$/, /^\/policies(\/.*)?$/];
+
+export function isClientRoute(pathname: string): boolean {
+  const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  return CLIENT_ROUTES.some((pattern) => pattern.test(trimmed));
+}

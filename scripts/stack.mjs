@@ -1,0 +1,250 @@
+// Starts the whole shop as child processes: used by `npm start` and by the end-to-end tests.
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Default local ports; the e2e run shifts them so it can run beside `npm start`. */
+export const DEFAULT_PORTS = {
+  gateway: 3000,
+  checkout: 4001,
+  payments: 4002,
+  adminOrders: 4003,
+  notifications: 4004,
+  sandbox: 4010,
+  mailHttp: 8025,
+  mailSmtp: 1025,
+};
+
+export const SANDBOX_KEYS = {
+  keyId: 'rzp_test_Sandbox0000000001',
+  keySecret: 'sandbox_key_secret_change_me',
+  webhookSecret: 'sandbox_webhook_secret_change_me',
+};
+
+export const DEMO_ADMIN = { username: 'admin', password: 'pickles-admin' };
+
+/** True when the environment carries real Razorpay keys and no sandbox base URL. */
+export function usesRealRazorpay(env = process.env) {
+  return Boolean(env.RAZORPAY_KEY_ID && !env.RAZORPAY_API_BASE_URL && /^rzp_(test|live)_/.test(env.RAZORPAY_KEY_ID) && env.RAZORPAY_KEY_ID !== SANDBOX_KEYS.keyId);
+}
+
+/** Can we open a TCP connection to host:port within `timeoutMs`? */
+export function canConnect(host, port, timeoutMs = 1500) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port });
+    const done = (ok) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once('connect', () => done(true));
+    socket.once('error', () => done(false));
+  });
+}
+
+/** Checks PostgreSQL and Redis; returns one message per unreachable server, saying how to start it. */
+export async function checkInfrastructure(databaseUrl, redisUrl) {
+  const problems = [];
+  const pg = new URL(databaseUrl);
+  const pgHost = pg.hostname || '127.0.0.1';
+  const pgPort = Number(pg.port || 5432);
+  if (!(await canConnect(pgHost, pgPort))) {
+    problems.push(
+      `PostgreSQL is not reachable at ${pgHost}:${pgPort} (DATABASE_URL).\n` +
+        `  Start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start\n` +
+        `  (or point DATABASE_URL at a running server)`,
+    );
+  }
+  const redis = new URL(redisUrl);
+  const redisHost = redis.hostname || '127.0.0.1';
+  const redisPort = Number(redis.port || 6379);
+  if (!(await canConnect(redisHost, redisPort))) {
+    problems.push(
+      `Redis is not reachable at ${redisHost}:${redisPort} (REDIS_URL).\n` +
+        `  Start it with: redis-server --daemonize yes --bind 127.0.0.1 -::1 --port ${redisPort} --save "" --appendonly no\n` +
+        `  (or point REDIS_URL at a running server)`,
+    );
+  }
+  return problems;
+}
+
+/** Runs a command to completion, inheriting output; rejects on a non-zero exit. */
+export function run(command, args, { env = process.env, cwd = ROOT, quiet = false } = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd, env, stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit' });
+    let output = '';
+    child.stdout?.on('data', (chunk) => (output += chunk));
+    child.stderr?.on('data', (chunk) => (output += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(output) : reject(new Error(`${command} ${args.join(' ')} exited with ${code}\n${output}`))));
+  });
+}
+
+/** Environment of every process of the shop, from the ports and the caller's environment. */
+export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, databaseUrl, redisUrl, redisPrefix, adminPasswordHash, jwtSecret, logLevel }) {
+  const real = usesRealRazorpay(base);
+  const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
+  const shared = {
+    ...base,
+    NODE_ENV: base.NODE_ENV ?? 'development',
+    LOG_LEVEL: logLevel ?? base.LOG_LEVEL ?? 'info',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    REDIS_PREFIX: redisPrefix,
+    RAZORPAY_KEY_ID: real ? base.RAZORPAY_KEY_ID : SANDBOX_KEYS.keyId,
+    RAZORPAY_KEY_SECRET: real ? base.RAZORPAY_KEY_SECRET : SANDBOX_KEYS.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: real ? base.RAZORPAY_WEBHOOK_SECRET : SANDBOX_KEYS.webhookSecret,
+    ...(real ? {} : { RAZORPAY_API_BASE_URL: sandboxUrl }),
+    RAZORPAY_CHECKOUT_SCRIPT_URL: real ? (base.RAZORPAY_CHECKOUT_SCRIPT_URL ?? 'https://checkout.razorpay.com/v1/checkout.js') : `${sandboxUrl}/v1/checkout.js`,
+  };
+  return {
+    real,
+    sandboxUrl,
+    processes: {
+      'mail-catcher': { entry: 'tools/mail-catcher/src/index.ts', env: { ...shared, PORT: String(ports.mailHttp), SMTP_PORT: String(ports.mailSmtp) }, health: `http://127.0.0.1:${ports.mailHttp}/health` },
+      ...(real
+        ? {}
+        : {
+            'razorpay-sandbox': {
+              entry: 'tools/razorpay-sandbox/src/index.ts',
+              env: {
+                ...shared,
+                PORT: String(ports.sandbox),
+                SANDBOX_KEY_ID: SANDBOX_KEYS.keyId,
+                SANDBOX_KEY_SECRET: SANDBOX_KEYS.keySecret,
+                SANDBOX_WEBHOOK_SECRET: SANDBOX_KEYS.webhookSecret,
+                SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/api/payment/webhook`,
+                SANDBOX_PUBLIC_URL: base.SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${ports.sandbox}`,
+              },
+              health: `http://127.0.0.1:${ports.sandbox}/health`,
+            },
+          }),
+      checkout: { entry: 'services/checkout/src/index.ts', env: { ...shared, PORT: String(ports.checkout) }, health: `http://127.0.0.1:${ports.checkout}/health` },
+      payments: {
+        entry: 'services/payments/src/index.ts',
+        env: { ...shared, PORT: String(ports.payments) },
+        health: `http://127.0.0.1:${ports.payments}/health`,
+      },
+      'admin-orders': {
+        entry: 'services/admin-orders/src/index.ts',
+        env: {
+          ...shared,
+          PORT: String(ports.adminOrders),
+          JWT_SECRET: base.JWT_SECRET ?? jwtSecret,
+          ADMIN_USERNAME: base.ADMIN_USERNAME ?? DEMO_ADMIN.username,
+          ADMIN_PASSWORD_HASH: base.ADMIN_PASSWORD_HASH ?? adminPasswordHash,
+        },
+        health: `http://127.0.0.1:${ports.adminOrders}/health`,
+      },
+      notifications: {
+        entry: 'services/notifications/src/index.ts',
+        env: { ...shared, PORT: String(ports.notifications), SMTP_URL: base.SMTP_URL ?? `smtp://127.0.0.1:${ports.mailSmtp}` },
+        health: `http://127.0.0.1:${ports.notifications}/health`,
+      },
+      gateway: {
+        entry: 'gateway/src/index.ts',
+        env: {
+          ...shared,
+          PORT: String(ports.gateway),
+          CHECKOUT_URL: `http://127.0.0.1:${ports.checkout}`,
+          PAYMENTS_URL: `http://127.0.0.1:${ports.payments}`,
+          ADMIN_ORDERS_URL: `http://127.0.0.1:${ports.adminOrders}`,
+          NOTIFICATIONS_URL: `http://127.0.0.1:${ports.notifications}`,
+          WEB_DIST_DIR: base.WEB_DIST_DIR ?? path.join(ROOT, 'web/dist'),
+        },
+        health: `http://127.0.0.1:${ports.gateway}/alive`,
+      },
+    },
+  };
+}
+
+/** A demo admin password hash made with the admin service's own KDF. */
+export async function hashDemoPassword(password, env = process.env) {
+  const output = await runWithInput(process.execPath, ['--import', 'tsx', 'services/admin-orders/src/cli/hash-password.ts'], password, env);
+  return output.trim().split('\n').at(-1);
+}
+
+function runWithInput(command, args, input, env) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: ['pipe', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (err += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(out) : reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`))));
+    child.stdin.end(input);
+  });
+}
+
+/**
+ * Spawns every process with `node --import tsx`. Output lines are prefixed with the process name
+ * (or dropped when `quiet`). Returns handles to stop one process or all of them.
+ */
+export function spawnStack(processes, { quiet = false, onExit } = {}) {
+  const children = new Map();
+  const width = Math.max(...Object.keys(processes).map((name) => name.length));
+  for (const [name, spec] of Object.entries(processes)) {
+    const child = spawn(process.execPath, ['--import', 'tsx', spec.entry], { cwd: ROOT, env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const prefix = `${name.padEnd(width)} | `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let buffer = '';
+      stream.on('data', (chunk) => {
+        if (quiet) return;
+        buffer += chunk;
+        const lines = buffer.split('\n');
+        buffer = lines.pop() ?? '';
+        for (const line of lines) process.stdout.write(`${prefix}${line}\n`);
+      });
+    }
+    child.on('exit', (code, signal) => {
+      children.delete(name);
+      onExit?.(name, code, signal);
+    });
+    children.set(name, child);
+  }
+  const stop = async (name, signal = 'SIGTERM') => {
+    const child = children.get(name);
+    if (!child) return;
+    await new Promise((resolve) => {
+      child.once('exit', resolve);
+      child.kill(signal);
+      setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
+    });
+  };
+  return {
+    children,
+    stop,
+    stopAll: async () => {
+      // The gateway first, so no new work arrives while the services drain.
+      await stop('gateway');
+      await Promise.all([...children.keys()].map((name) => stop(name)));
+    },
+  };
+}
+
+/** Polls each health URL until it answers 200 or the deadline passes. */
+export async function waitForHealthy(urls, timeoutMs = 90_000) {
+  const deadline = Date.now() + timeoutMs;
+  const pending = new Set(urls);
+  while (pending.size && Date.now() < deadline) {
+    await Promise.all(
+      [...pending].map(async (url) => {
+        try {
+          const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
+          if (response.ok) pending.delete(url);
+        } catch {
+          // not up yet
+        }
+      }),
+    );
+    if (pending.size) await new Promise((resolve) => setTimeout(resolve, 300));
+  }
+  if (pending.size) throw new Error(`not healthy after ${timeoutMs / 1000}s: ${[...pending].join(', ')}`);
+}
+
+export const randomSecret = () => randomBytes(32).toString('hex');

@@ -1,0 +1,98 @@
+import { buildSearchText, type Db, type Transaction, type Database } from '@pickles/db';
+import type { CreateOrderPayload } from '@pickles/shared';
+import type { PricedOrder } from '../domain/price-order.js';
+
+type Trx = Transaction<Database>;
+
+export interface StoredOrder {
+  id: string;
+  orderNumber: string;
+  amountPaise: number;
+  customerEmail: string;
+  razorpayOrderId: string | null;
+}
+
+const columns = ['id', 'order_number', 'amount_paise', 'customer_email', 'razorpay_order_id'] as const;
+
+function toStored(row: { id: string; order_number: string; amount_paise: number; customer_email: string; razorpay_order_id: string | null }): StoredOrder {
+  return { id: row.id, orderNumber: row.order_number, amountPaise: row.amount_paise, customerEmail: row.customer_email, razorpayOrderId: row.razorpay_order_id };
+}
+
+/**
+ * Inserts a new order (`created`, payment `pending`) with its items and first history row.
+ * With a checkout key, a second insert for the same key inserts nothing and returns undefined
+ * (it waits for the first transaction, so it then sees the committed row).
+ */
+export async function insertOrder(
+  trx: Trx,
+  input: { orderNumber: string; checkoutKey: string | null; payload: CreateOrderPayload; priced: PricedOrder; now: Date },
+): Promise<StoredOrder | undefined> {
+  const { payload, priced } = input;
+  const { customerInfo: customer, deliveryAddress: address } = payload;
+  const row = await trx
+    .insertInto('orders')
+    .values({
+      order_number: input.orderNumber,
+      checkout_key: input.checkoutKey,
+      customer_name: customer.name,
+      customer_email: customer.email,
+      customer_phone: customer.phone,
+      flat_number: address.flatNumber,
+      street: address.street,
+      area: address.area,
+      city: address.city,
+      state: address.state,
+      pincode: address.pincode,
+      subtotal_paise: priced.subtotalPaise,
+      shipping_paise: priced.shippingPaise,
+      amount_paise: priced.totalPaise,
+      status: 'created',
+      payment_status: 'pending',
+      search_text: buildSearchText({
+        orderNumber: input.orderNumber,
+        name: customer.name,
+        email: customer.email,
+        phone: customer.phone,
+        createdAt: input.now,
+        address,
+        itemNames: priced.lines.map((line) => line.name),
+      }),
+      created_at: input.now,
+      updated_at: input.now,
+    })
+    .onConflict((conflict) => conflict.column('checkout_key').doNothing())
+    .returning(columns)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  await trx
+    .insertInto('order_items')
+    .values(
+      priced.lines.map((line) => ({
+        order_id: row.id,
+        product_id: line.productId,
+        name: line.name,
+        quantity: line.quantity,
+        unit_price_paise: line.unitPricePaise,
+        line_total_paise: line.lineTotalPaise,
+      })),
+    )
+    .execute();
+  await trx
+    .insertInto('order_status_history')
+    .values({ order_id: row.id, from_status: null, to_status: 'created', from_payment_status: null, to_payment_status: 'pending', changed_by: 'system:checkout' })
+    .execute();
+  return toStored(row);
+}
+
+export async function lockOrderByCheckoutKey(trx: Trx, checkoutKey: string): Promise<StoredOrder | undefined> {
+  const row = await trx.selectFrom('orders').select(columns).where('checkout_key', '=', checkoutKey).forUpdate().executeTakeFirst();
+  return row && toStored(row);
+}
+
+export async function setRazorpayOrderId(trx: Trx, orderId: string, razorpayOrderId: string): Promise<void> {
+  await trx.updateTable('orders').set({ razorpay_order_id: razorpayOrderId, updated_at: new Date() }).where('id', '=', orderId).execute();
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+}

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { baseEnvSchema, loadEnv, portSchema } from '@pickles/service-kit';
+
+export const notificationsEnvSchema = baseEnvSchema.extend({
+  PORT: portSchema(4004),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'expected an smtp:// or smtps:// URL' }).default('smtp://127.0.0.1:1025'),
+  MAIL_FROM: z.string().min(3).default('Royal Pickles <orders@royalpickles.in>'),
+  OWNER_EMAIL: z.email({ error: 'expected the owner\'s e-mail address' }).default('owner@royalpickles.in'),
+  SUPPORT_EMAIL: z.email({ error: 'expected the support e-mail address' }).default('support@royalpickles.in'),
+  WORKER_CONCURRENCY: z.coerce.number({ error: 'expected a number' }).int().min(1).max(100).default(10),
+  /** First retry delay after a failed send; doubles each attempt, capped at 5 minutes. */
+  RETRY_BASE_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(2_000),
+});
+export type NotificationsEnv = z.infer<typeof notificationsEnvSchema>;
+export const loadNotificationsEnv = () => loadEnv(notificationsEnvSchema);

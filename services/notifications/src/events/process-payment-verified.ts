@@ -1,0 +1,45 @@
+import { UnrecoverableError } from 'bullmq';
+import type { Logger } from 'pino';
+import type { Db } from '@pickles/db';
+import { parsePaymentVerified, UnsupportedEventError, type EventEnvelope } from '@pickles/shared';
+import type { Mailer } from '../clients/mailer.js';
+import { loadOrderForEmail } from '../db/orders.js';
+import { sendOnce } from '../db/sent-emails.js';
+import { renderOrderConfirmation } from '../emails/order-confirmation.js';
+import { renderOwnerAlert } from '../emails/owner-alert.js';
+
+export interface NotificationDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  ownerEmail: string;
+  supportEmail: string;
+  mailDomain: string;
+}
+
+/**
+ * payment.verified -> the customer's confirmation and the owner's alert, each sent once. Throwing
+ * makes BullMQ retry with backoff (SMTP down); an event we cannot read is unrecoverable.
+ */
+export async function processPaymentVerified(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ confirmation: string; alert: string }> {
+  let data;
+  try {
+    data = parsePaymentVerified(envelope);
+  } catch (error) {
+    if (error instanceof UnsupportedEventError) throw new UnrecoverableError(error.message);
+    throw error;
+  }
+  const order = await loadOrderForEmail(deps.db, data.orderId);
+  if (!order) throw new UnrecoverableError(`order ${data.orderId} not found`);
+
+  const confirmation = renderOrderConfirmation(order, deps.supportEmail);
+  const confirmationResult = await sendOnce(deps.db, { orderId: order.id, kind: 'order-confirmation', recipient: order.customerEmail, eventId: envelope.id }, () =>
+    deps.mailer.send({ to: order.customerEmail, ...confirmation, messageId: `<${order.id}.order-confirmation@${deps.mailDomain}>` }),
+  );
+  const alert = renderOwnerAlert(order);
+  const alertResult = await sendOnce(deps.db, { orderId: order.id, kind: 'owner-alert', recipient: deps.ownerEmail, eventId: envelope.id }, () =>
+    deps.mailer.send({ to: deps.ownerEmail, ...alert, messageId: `<${order.id}.owner-alert@${deps.mailDomain}>` }),
+  );
+  deps.logger.info({ eventId: envelope.id, orderId: order.id, confirmation: confirmationResult, alert: alertResult }, 'payment.verified handled');
+  return { confirmation: confirmationResult, alert: alertResult };
+}

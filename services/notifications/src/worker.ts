@@ -1,0 +1,46 @@
+import { Worker, type Job } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+import { processPaymentVerified, type NotificationDeps } from './events/process-payment-verified.js';
+
+/** Capped exponential backoff: base, 2x base, 4x base ... at most 5 minutes between attempts. */
+export function backoffDelay(attemptsMade: number, baseMs: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, attemptsMade - 1), 300_000);
+}
+
+/** The notifications queue's consumer. Job name = event type, job id = event id. */
+export function createNotificationsWorker({
+  connection,
+  prefix,
+  concurrency,
+  retryBaseMs,
+  deps,
+}: {
+  connection: Redis;
+  prefix: string;
+  concurrency: number;
+  retryBaseMs: number;
+  deps: NotificationDeps;
+}): Worker {
+  const worker = new Worker(
+    QUEUES.notifications,
+    async (job: Job<EventEnvelope>) => {
+      if (job.name !== PAYMENT_VERIFIED) {
+        deps.logger.warn({ jobName: job.name, eventId: job.id }, 'ignoring an event this worker does not handle');
+        return { ignored: true };
+      }
+      return processPaymentVerified(job.data, deps);
+    },
+    {
+      connection,
+      prefix,
+      concurrency,
+      settings: { backoffStrategy: (attemptsMade: number) => backoffDelay(attemptsMade, retryBaseMs) },
+    },
+  );
+  worker.on('failed', (job, error) => {
+    deps.logger.warn({ eventId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'notification job failed');
+  });
+  worker.on('error', (error) => deps.logger.warn({ err: error }, 'worker error'));
+  return worker;
+}

@@ -1,0 +1,15 @@
+import type { Express } from 'express';
+import type { Redis } from 'ioredis';
+import { createServiceApp, errorHandler, healthRouter, notFoundHandler, pingRedis } from '@pickles/service-kit';
+import { pingDatabase } from './db/orders.js';
+import type { PaymentsDeps } from './deps.js';
+import { jsonRoutes, webhookRoute } from './routes.js';
+
+export function createPaymentsApp(deps: PaymentsDeps & { redis: Redis }, isShuttingDown?: () => boolean): Express {
+  const app = createServiceApp(deps.logger, { jsonLimit: '8kb', beforeJson: [webhookRoute(deps)] });
+  app.use(healthRouter('payments', { postgres: () => pingDatabase(deps.db), redis: () => pingRedis(deps.redis) }, isShuttingDown));
+  app.use(jsonRoutes(deps));
+  app.use(notFoundHandler);
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,90 @@
+import { sql, type Db, type Database, type Transaction } from '@pickles/db';
+import type { OrderStatus, PaymentStatus } from '@pickles/shared';
+
+type Handle = Db | Transaction<Database>;
+
+export interface PaymentOrder {
+  id: string;
+  orderNumber: string;
+  razorpayOrderId: string;
+  razorpayPaymentId: string | null;
+  amountPaise: number;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+  searchText: string;
+  createdAt: Date;
+}
+
+function select(handle: Handle) {
+  return handle
+    .selectFrom('orders')
+    .select(['id', 'order_number', 'razorpay_order_id', 'razorpay_payment_id', 'amount_paise', 'status', 'payment_status', 'search_text', 'created_at']);
+}
+
+function toOrder(row: {
+  id: string;
+  order_number: string;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string | null;
+  amount_paise: number;
+  status: string;
+  payment_status: string;
+  search_text: string;
+  created_at: Date;
+}): PaymentOrder {
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    razorpayOrderId: row.razorpay_order_id ?? '',
+    razorpayPaymentId: row.razorpay_payment_id,
+    amountPaise: row.amount_paise,
+    status: row.status as OrderStatus,
+    paymentStatus: row.payment_status as PaymentStatus,
+    searchText: row.search_text,
+    createdAt: row.created_at,
+  };
+}
+
+export async function findOrderByRazorpayOrderId(handle: Handle, razorpayOrderId: string): Promise<PaymentOrder | undefined> {
+  const row = await select(handle).where('razorpay_order_id', '=', razorpayOrderId).executeTakeFirst();
+  return row && toOrder(row);
+}
+
+/** Locks the order row for the rest of the transaction: all payment paths serialise on it. */
+export async function lockOrderByRazorpayOrderId(trx: Transaction<Database>, razorpayOrderId: string): Promise<PaymentOrder | undefined> {
+  const row = await select(trx).where('razorpay_order_id', '=', razorpayOrderId).forUpdate().executeTakeFirst();
+  return row && toOrder(row);
+}
+
+/** Unpaid orders due for a check with Razorpay; SKIP LOCKED lets replicas share the work. */
+export async function claimOrdersToReconcile(trx: Transaction<Database>, olderThanSeconds: number, limit: number): Promise<PaymentOrder[]> {
+  const rows = await select(trx)
+    .where('payment_status', 'in', ['pending', 'failed'])
+    .where('razorpay_order_id', 'is not', null)
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+    // Late authorisation can turn a failed payment into a captured one for up to 3 days.
+    .where('created_at', '>', sql<Date>`now() - interval '4 days'`)
+    .where((eb) => eb.or([eb('next_reconcile_at', 'is', null), eb('next_reconcile_at', '<=', sql<Date>`now()`)]))
+    .orderBy('created_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.map(toOrder);
+}
+
+/** Next check backs off with the number of checks: 1, 2, 4 ... minutes, at most 2 hours. */
+export async function scheduleNextReconcile(trx: Transaction<Database>, orderId: string): Promise<void> {
+  await trx
+    .updateTable('orders')
+    .set({
+      reconcile_attempts: sql`reconcile_attempts + 1`,
+      next_reconcile_at: sql`now() + least(interval '2 hours', interval '1 minute' * power(2, least(reconcile_attempts, 8)))`,
+    })
+    .where('id', '=', orderId)
+    .execute();
+}
+
+export async function pingDatabase(db: Db): Promise<void> {
+  await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
+}

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { baseEnvSchema, loadEnv, portSchema, razorpayEnvSchema } from '@pickles/service-kit';
+
+const seconds = (fallback: number) => z.coerce.number({ error: 'expected a number of seconds' }).positive().default(fallback);
+
+export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).extend({
+  PORT: portSchema(4002),
+  /** An order still unpaid this long after creation is checked with Razorpay. */
+  RECONCILE_AFTER_SECONDS: seconds(600),
+  /** How often the reconciler looks for such orders. */
+  RECONCILE_INTERVAL_SECONDS: seconds(60),
+  /** How often the outbox relay polls for events (it is also nudged after each commit). */
+  OUTBOX_POLL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),
+});
+export type PaymentsEnv = z.infer<typeof paymentsEnvSchema>;
+export const loadPaymentsEnv = () => loadEnv(paymentsEnvSchema);

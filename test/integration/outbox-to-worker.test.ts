@@ -1,0 +1,104 @@
+import { Queue, type Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { relayOutboxBatch, writeOutboxEvent, type Db } from '@pickles/db';
+import { createLogger, createRedis } from '@pickles/service-kit';
+import { PAYMENT_VERIFIED, QUEUES } from '@pickles/shared';
+import { eventually, insertTestOrder, testDb } from '@pickles/test-kit';
+import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
+import { startOutboxRelay } from '../../services/payments/src/events/relay.js';
+import { notificationJobOptions } from '../../services/payments/src/events/job-options.js';
+import { createMailer } from '../../services/notifications/src/clients/mailer.js';
+import { createNotificationsWorker } from '../../services/notifications/src/worker.js';
+
+const logger = createLogger('test', 'silent');
+const prefix = `${process.env.REDIS_PREFIX}-outbox`;
+
+let db: Db;
+let redis: Redis;
+let catcher: RunningMailCatcher;
+let worker: Worker;
+const processed: string[] = [];
+
+async function writePaidEvent(order: { id: string; orderNumber: string; razorpayOrderId: string | null; amountPaise: number }) {
+  return db.transaction().execute((trx) =>
+    writeOutboxEvent(trx, PAYMENT_VERIFIED, 1, {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      razorpayOrderId: order.razorpayOrderId ?? 'order_x',
+      razorpayPaymentId: 'pay_TestPayment0001',
+      amountPaise: order.amountPaise,
+      source: 'verify',
+    }),
+  );
+}
+
+beforeAll(async () => {
+  db = testDb();
+  redis = createRedis(process.env.REDIS_URL!, 'test');
+  catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0, host: '127.0.0.1' });
+  const mailer = createMailer(`smtp://127.0.0.1:${catcher.smtpPort}`, 'Royal Pickles <orders@royalpickles.in>');
+  worker = createNotificationsWorker({
+    connection: redis,
+    prefix,
+    concurrency: 5,
+    retryBaseMs: 50,
+    deps: { db, mailer, logger, ownerEmail: 'owner@royalpickles.in', supportEmail: 'support@royalpickles.in', mailDomain: 'royalpickles.in' },
+  });
+  worker.on('completed', (job) => processed.push(job.id!));
+});
+
+afterAll(async () => {
+  await worker.close();
+  await catcher.close();
+  redis.disconnect();
+  await db.destroy();
+});
+
+describe('outbox -> BullMQ -> notifications worker', () => {
+  it('delivers an event written in a transaction exactly once, and it becomes one confirmation and one owner alert', async () => {
+    const order = await insertTestOrder(db);
+    const event = await writePaidEvent(order);
+    const relay = startOutboxRelay({ db, connection: redis, prefix, logger, pollMs: 50 });
+    try {
+      await eventually(async () => processed.includes(event.id));
+      const row = await db.selectFrom('outbox_events').select(['published_at']).where('id', '=', event.id).executeTakeFirstOrThrow();
+      expect(row.published_at).not.toBeNull();
+      const sent = await db.selectFrom('sent_emails').select(['kind']).where('order_id', '=', order.id).execute();
+      expect(sent.map((r) => r.kind).sort()).toEqual(['order-confirmation', 'owner-alert']);
+      const mails = catcher.store.list().filter((m) => m.subject.includes(order.orderNumber));
+      expect(mails).toHaveLength(2);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('delivers once when the relay dies after publishing but before marking the row published', async () => {
+    const order = await insertTestOrder(db);
+    const event = await writePaidEvent(order);
+    const queue = new Queue(QUEUES.notifications, { connection: redis, prefix });
+    // First relay: publishes the job, then "crashes" before its transaction commits.
+    const firstPass = await relayOutboxBatch(db, async (envelope) => {
+      await queue.add(envelope.type, envelope, { ...notificationJobOptions, jobId: envelope.id });
+      throw new Error('relay killed');
+    });
+    expect(firstPass).toEqual({ published: 0, failed: 1 });
+    const afterCrash = await db.selectFrom('outbox_events').select(['published_at', 'attempts']).where('id', '=', event.id).executeTakeFirstOrThrow();
+    expect(afterCrash.published_at).toBeNull();
+    // Restarted relay publishes the same event again (the row is due again once its backoff passes).
+    await db.updateTable('outbox_events').set({ available_at: new Date(0) }).where('id', '=', event.id).execute();
+    const relay = startOutboxRelay({ db, connection: redis, prefix, logger, pollMs: 50 });
+    try {
+      await eventually(async () => (await db.selectFrom('outbox_events').select('published_at').where('id', '=', event.id).executeTakeFirstOrThrow()).published_at);
+      await eventually(async () => processed.includes(event.id));
+      // Give a duplicate job every chance to show up.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(processed.filter((id) => id === event.id)).toHaveLength(1);
+      const mails = catcher.store.list().filter((m) => m.subject.includes(order.orderNumber));
+      expect(mails).toHaveLength(2);
+    } finally {
+      await relay.stop();
+      await queue.close();
+    }
+  });
+});
