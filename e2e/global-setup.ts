@@ -1,0 +1,76 @@
+import { existsSync, mkdirSync, statSync, createWriteStream } from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { createTestDatabase } from '@pickles/test-kit';
+// @ts-expect-error plain ESM helper shared with `npm start`
+import { DEMO_ADMIN, ROOT, checkInfrastructure, hashDemoPassword, run, spawnStack, stackEnvironment, waitForHealthy } from '../scripts/stack.mjs';
+
+/** Ports of the e2e stack: shifted from `npm start`'s so both can run at once. */
+export const E2E_PORTS = {
+  gateway: 3100,
+  checkout: 4101,
+  payments: 4102,
+  adminOrders: 4103,
+  notifications: 4104,
+  sandbox: 4110,
+  mailHttp: 8125,
+  mailSmtp: 1125,
+};
+
+/**
+ * Starts the whole shop for the journeys: a fresh database, a fresh Redis prefix, every process,
+ * and a storefront built against the e2e sandbox's checkout script. Tests find the parts through
+ * E2E_DATABASE_URL, E2E_MAIL_URL and E2E_SANDBOX_URL. Nothing is started when E2E_BASE_URL names
+ * a shop that is already running.
+ */
+export default async function globalSetup(): Promise<(() => Promise<void>) | void> {
+  if (process.env.E2E_BASE_URL) return;
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const problems: string[] = await checkInfrastructure(process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl);
+  if (problems.length) throw new Error(problems.join('\n'));
+
+  const distDir = path.join(ROOT, 'web/dist-e2e');
+  const sandboxCheckout = `http://127.0.0.1:${E2E_PORTS.sandbox}/v1/checkout.js`;
+  const shell = path.join(distDir, 'app-shell.html');
+  const mainShell = path.join(ROOT, 'web/dist/app-shell.html');
+  if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(shell) || (existsSync(mainShell) && statSync(mainShell).mtimeMs > statSync(shell).mtimeMs)) {
+    await run('npm', ['run', 'build', '-w', 'web'], { quiet: true, env: { ...process.env, VITE_RAZORPAY_CHECKOUT_URL: sandboxCheckout, WEB_OUT_DIR: 'dist-e2e' } });
+  }
+
+  const database = await createTestDatabase();
+  const redisPrefix = `pickles-e2e-${randomBytes(4).toString('hex')}`;
+  const { processes } = stackEnvironment({
+    ports: E2E_PORTS,
+    base: { ...process.env, NODE_ENV: 'test', WEB_DIST_DIR: distDir, RECONCILE_AFTER_SECONDS: '5', RECONCILE_INTERVAL_SECONDS: '2', OUTBOX_POLL_MS: '200', RETRY_BASE_MS: '200' },
+    databaseUrl: database.url,
+    redisUrl,
+    redisPrefix,
+    adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password),
+    jwtSecret: randomBytes(32).toString('hex'),
+    logLevel: 'info',
+  });
+  mkdirSync(path.join(ROOT, '.ci/out'), { recursive: true });
+  const log = createWriteStream(path.join(ROOT, '.ci/out/e2e-stack.log'));
+  const stack = spawnStack(processes, { quiet: true });
+  for (const [name, child] of stack.children as Map<string, import('node:child_process').ChildProcess>) {
+    child.stdout?.on('data', (chunk: Buffer) => log.write(`${name} | ${chunk}`));
+    child.stderr?.on('data', (chunk: Buffer) => log.write(`${name} | ${chunk}`));
+  }
+  try {
+    await waitForHealthy([`http://127.0.0.1:${E2E_PORTS.gateway}/api/health`], 90_000);
+  } catch (error) {
+    await stack.stopAll();
+    await database.drop();
+    throw new Error(`${(error as Error).message}; see .ci/out/e2e-stack.log`);
+  }
+  process.env.E2E_DATABASE_URL = database.url;
+  process.env.E2E_MAIL_URL = `http://127.0.0.1:${E2E_PORTS.mailHttp}`;
+  process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${E2E_PORTS.sandbox}`;
+  process.env.E2E_ADMIN_USERNAME = DEMO_ADMIN.username;
+  process.env.E2E_ADMIN_PASSWORD = DEMO_ADMIN.password;
+  return async () => {
+    await stack.stopAll();
+    log.end();
+    await database.drop();
+  };
+}
