@@ -1,0 +1,142 @@
+import jwt from 'jsonwebtoken';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword, verifyPassword } from '../src/domain/password.js';
+import { call, createAdmin, insertOrder, JWT_SECRET, loginToken, MAX_FAILURES, randomIp, startHarness, uniqueTag, type Harness } from './helpers.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('password hashing', () => {
+  it('verifies the right password and refuses a wrong or malformed one', async () => {
+    const hash = await hashPassword('s3cret pickles', { N: 1024, r: 8, p: 1 });
+    expect(hash).toMatch(/^scrypt\$1024\$8\$1\$[^$]+\$[^$]+$/);
+    expect(hash).not.toContain('s3cret');
+    expect(await verifyPassword('s3cret pickles', hash)).toBe(true);
+    expect(await verifyPassword('s3cret pickle', hash)).toBe(false);
+    expect(await verifyPassword('s3cret pickles', 'plain-text')).toBe(false);
+  });
+});
+
+describe('POST /api/admin/login', () => {
+  it('answers a token for the right password and 401 Invalid credentials otherwise', async () => {
+    const admin = await createAdmin(h.db);
+    const ok = await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': randomIp() } });
+    expect(ok.status).toBe(200);
+    expect(ok.body.success).toBe(true);
+    const claims = jwt.verify(ok.body.token, JWT_SECRET) as jwt.JwtPayload;
+    expect(claims.sub).toBe(admin.username);
+    expect(claims.jti).toMatch(/^[0-9a-f-]{36}$/);
+    expect(claims.exp! - claims.iat!).toBe(900);
+
+    const bad = await call(h.app, 'POST', '/api/admin/login', { body: { ...admin, password: 'nope' }, headers: { 'x-forwarded-for': randomIp() } });
+    expect(bad.status).toBe(401);
+    expect(bad.body).toEqual({ success: false, error: 'Invalid credentials' });
+
+    const unknown = await call(h.app, 'POST', '/api/admin/login', { body: { username: 'nobody-here', password: 'x' }, headers: { 'x-forwarded-for': randomIp() } });
+    expect(unknown.status).toBe(401);
+  });
+
+  it('requires both fields with the spec messages', async () => {
+    const res = await call(h.app, 'POST', '/api/admin/login', { body: { username: ' ', password: '' } });
+    expect(res.status).toBe(400);
+    expect(res.body.fields).toEqual({ username: 'Username is required', password: 'Password is required' });
+  });
+
+  it('answers 429 with Retry-After after the configured failures for one username, even from new addresses, and the right password then waits too', async () => {
+    const admin = await createAdmin(h.db);
+    for (let i = 0; i < MAX_FAILURES; i++) {
+      const res = await call(h.app, 'POST', '/api/admin/login', { body: { ...admin, password: 'wrong' }, headers: { 'x-forwarded-for': randomIp() } });
+      expect(res.status).toBe(401);
+    }
+    const blocked = await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': randomIp() } });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(blocked.body.error).toMatch(/Too many failed login attempts/);
+    expect(blocked.body.token).toBeUndefined();
+  });
+
+  it('answers 429 after the configured failures from one client across usernames', async () => {
+    const ip = randomIp();
+    for (let i = 0; i < MAX_FAILURES; i++) {
+      const res = await call(h.app, 'POST', '/api/admin/login', { body: { username: `guess-${i}-${ip}`, password: 'wrong' }, headers: { 'x-forwarded-for': ip } });
+      expect(res.status).toBe(401);
+    }
+    const admin = await createAdmin(h.db);
+    const blocked = await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': ip } });
+    expect(blocked.status).toBe(429);
+    const elsewhere = await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': randomIp() } });
+    expect(elsewhere.status).toBe(200);
+  });
+
+  it('a success clears the username counter', async () => {
+    const admin = await createAdmin(h.db);
+    for (let i = 0; i < MAX_FAILURES - 1; i++) {
+      await call(h.app, 'POST', '/api/admin/login', { body: { ...admin, password: 'wrong' }, headers: { 'x-forwarded-for': randomIp() } });
+    }
+    expect((await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(200);
+    await call(h.app, 'POST', '/api/admin/login', { body: { ...admin, password: 'wrong' }, headers: { 'x-forwarded-for': randomIp() } });
+    expect((await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(200);
+  });
+});
+
+describe('admin routes refuse missing, forged, expired and revoked tokens and change nothing', () => {
+  let orderId: string;
+  let revoked: string;
+  const tokens: Record<string, () => string | undefined> = {};
+
+  beforeAll(async () => {
+    const order = await insertOrder(h.db, { tag: uniqueTag(), status: 'completed' });
+    orderId = order.id;
+    const { token, username } = await loginToken(h.app, h.db);
+    const logout = await call(h.app, 'POST', '/api/admin/logout', { token });
+    expect(logout.status).toBe(200);
+    revoked = token;
+    tokens.missing = () => undefined;
+    tokens.garbage = () => 'not.a.jwt';
+    tokens.forged = () => jwt.sign({}, 'another-secret-another-secret-another-secret', { algorithm: 'HS256', subject: username, jwtid: crypto.randomUUID(), expiresIn: 900, issuer: 'royal-pickles/admin-orders' });
+    tokens.unsigned = () => jwt.sign({ sub: username, jti: crypto.randomUUID(), iss: 'royal-pickles/admin-orders' }, '', { algorithm: 'none' } as jwt.SignOptions);
+    tokens.expired = () => jwt.sign({ exp: Math.floor(Date.now() / 1000) - 10 }, JWT_SECRET, { algorithm: 'HS256', subject: username, jwtid: crypto.randomUUID(), issuer: 'royal-pickles/admin-orders' });
+    tokens.revoked = () => revoked;
+  });
+
+  const routes = (id: () => string) => [
+    ['POST', '/api/admin/logout', undefined],
+    ['GET', '/api/admin/orders', undefined],
+    ['GET', '/api/admin/orders/export', undefined],
+    ['GET', `/api/admin/orders/${id()}/history`, undefined],
+    ['PATCH', `/api/admin/orders/${id()}/status`, { status: 'cancelled' }],
+    ['PATCH', '/api/order/batch-update-status', { orderIds: [id()], status: 'cancelled' }],
+    ['POST', '/api/order/remove-multiple', { orderIds: [id()] }],
+  ] as const;
+
+  for (const kind of ['missing', 'garbage', 'forged', 'unsigned', 'expired', 'revoked']) {
+    it(`with a ${kind} token every admin route answers 401`, async () => {
+      for (const [method, path, body] of routes(() => orderId)) {
+        const res = await call(h.app, method, path, { token: tokens[kind]!(), body });
+        expect(res.status, `${method} ${path}`).toBe(401);
+        expect(res.body.success).toBe(false);
+        expect(typeof res.body.error).toBe('string');
+        if (kind === 'expired') expect(res.body.error).toBe('Session expired, please log in again');
+      }
+      const row = await h.db.selectFrom('orders').select(['status']).where('id', '=', orderId).executeTakeFirst();
+      expect(row?.status).toBe('completed');
+      expect(await h.db.selectFrom('archived_orders').select('order_id').where('order_id', '=', orderId).executeTakeFirst()).toBeUndefined();
+      expect(await h.db.selectFrom('order_status_history').select('id').where('order_id', '=', orderId).executeTakeFirst()).toBeUndefined();
+    });
+  }
+
+  it('the token still works before logout and is refused after it', async () => {
+    const { token } = await loginToken(h.app, h.db);
+    expect((await call(h.app, 'GET', '/api/admin/orders', { token })).status).toBe(200);
+    expect((await call(h.app, 'POST', '/api/admin/logout', { token })).status).toBe(200);
+    const after = await call(h.app, 'GET', '/api/admin/orders', { token });
+    expect(after.status).toBe(401);
+    const row = await h.db.selectFrom('revoked_tokens').selectAll().where('jti', '=', (jwt.decode(token) as jwt.JwtPayload).jti!).executeTakeFirst();
+    expect(row).toBeDefined();
+  });
+});

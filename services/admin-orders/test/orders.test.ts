@@ -1,0 +1,256 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness } from './helpers.js';
+
+let h: Harness;
+let token: string;
+let username: string;
+beforeAll(async () => {
+  h = await startHarness();
+  ({ token, username } = await loginToken(h.app, h.db));
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const list = async (query: Record<string, string>) => {
+  const res = await call(h.app, 'GET', `/api/admin/orders?${new URLSearchParams(query)}`, { token });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return res.body as { orders: any[]; total: number; page: number; pageSize: number; cards: any };
+};
+const ids = (body: { orders: any[] }) => body.orders.map((o) => o.orderId);
+
+describe('GET /api/admin/orders', () => {
+  it('returns the spec order shape, the filter total and page, and cards over all orders', async () => {
+    const tag = uniqueTag();
+    const old = new Date(Date.now() - 4 * 86_400_000);
+    const a = await insertOrder(h.db, { tag, status: 'paid', createdAt: old, items: [{ name: 'Royal Chicken Pickle', quantity: 2 }], amountPaise: 115_000 });
+    await insertOrder(h.db, { tag, status: 'created', paymentStatus: 'pending' });
+    const body = await list({ search: tag, pageSize: '1', page: '2', sortDir: 'asc' });
+    expect(body.total).toBe(2);
+    expect(body.page).toBe(2);
+    expect(body.pageSize).toBe(1);
+    expect(body.orders).toHaveLength(1);
+    const first = (await list({ search: tag, sortDir: 'asc' })).orders[0];
+    expect(first).toMatchObject({
+      _id: a.id,
+      orderId: a.orderNumber,
+      customerInfo: { name: 'Asha Verma', email: 'asha@example.in', phone: '9876543210' },
+      deliveryAddress: { flatNumber: '12B', street: `${tag} Street`, area: 'Green Park', city: 'New Delhi', state: 'Delhi', pincode: '110016' },
+      amount: 1150,
+      items: [{ name: 'Royal Chicken Pickle', quantity: 2 }],
+      status: 'paid',
+      paymentStatus: 'paid',
+      createdAt: old.toISOString(),
+    });
+    expect(first.razorpayPaymentId).toMatch(/^pay_/);
+    const { cards } = body;
+    expect(Object.keys(cards.byStatus).sort()).toEqual(['cancelled', 'completed', 'created', 'delivered', 'failed', 'paid', 'pending']);
+    expect(Object.values(cards.byStatus as Record<string, number>).reduce((s, n) => s + n, 0)).toBe(cards.total);
+    expect(cards.total).toBeGreaterThan(body.total - 1);
+    expect(cards.unattended).toBeGreaterThanOrEqual(1);
+  });
+
+  it('filters status and payment status exactly, pincode by substring, city and state case-insensitively', async () => {
+    const tag = uniqueTag();
+    const mumbai = await insertOrder(h.db, { tag, status: 'delivered', city: 'Mumbai', state: 'Maharashtra', pincode: '400001' });
+    const pune = await insertOrder(h.db, { tag, status: 'paid', city: 'Pune', state: 'Maharashtra', pincode: '411001' });
+    const pending = await insertOrder(h.db, { tag, status: 'created', paymentStatus: 'pending', city: 'Navi Mumbai', state: 'Maharashtra', pincode: '400703' });
+    expect(ids(await list({ search: tag, status: 'delivered' }))).toEqual([mumbai.orderNumber]);
+    expect(ids(await list({ search: tag, paymentStatus: 'pending' }))).toEqual([pending.orderNumber]);
+    expect(ids(await list({ search: tag, pincode: '400' })).sort()).toEqual([mumbai.orderNumber, pending.orderNumber].sort());
+    expect(ids(await list({ search: tag, pincode: '001' })).sort()).toEqual([mumbai.orderNumber, pune.orderNumber].sort());
+    expect(ids(await list({ search: tag, city: 'mUMb' })).sort()).toEqual([mumbai.orderNumber, pending.orderNumber].sort());
+    expect((await list({ search: tag, state: 'MAHA' })).total).toBe(3);
+    expect((await list({ search: tag, state: 'karn' })).total).toBe(0);
+    expect((await list({ search: tag, city: '%' })).total).toBe(0);
+  });
+
+  it('searches case-insensitively over order id, payment id, name, email, phone, address and item names', async () => {
+    const tag = uniqueTag();
+    const order = await insertOrder(h.db, { tag, name: 'Zubin Mehta', email: 'Zubin.M@Example.in', phone: '9123456780', razorpayPaymentId: 'pay_SEARCHME12345', items: [{ name: 'Shahi Mutton Kofta Pickle', quantity: 1 }] });
+    await insertOrder(h.db, { tag });
+    for (const term of [order.orderNumber.toLowerCase(), 'pay_searchme', 'zubin meh', 'zubin.m@example', '912345678', `${tag} street`.toUpperCase(), 'mutton kofta']) {
+      expect(ids(await list({ search: term })), term).toContain(order.orderNumber);
+      expect((await list({ search: `${term}`, city: 'new delhi', pincode: '110016' })).orders.every((o) => o.orderId === order.orderNumber || !term.includes('zubin')), term).toBe(true);
+    }
+    expect((await list({ search: tag })).total).toBe(2);
+  });
+
+  it('bounds dates by whole India days, both inclusive', async () => {
+    const tag = uniqueTag();
+    // 2025-03-10 00:00 IST is 2025-03-09T18:30Z; 2025-03-10 23:59:59 IST is 2025-03-10T18:29:59Z.
+    const before = await insertOrder(h.db, { tag, createdAt: new Date('2025-03-09T18:29:59Z') });
+    const startOfDay = await insertOrder(h.db, { tag, createdAt: new Date('2025-03-09T18:30:00Z') });
+    const endOfDay = await insertOrder(h.db, { tag, createdAt: new Date('2025-03-10T18:29:59Z') });
+    const nextDay = await insertOrder(h.db, { tag, createdAt: new Date('2025-03-10T18:30:00Z') });
+    expect(ids(await list({ search: tag, dateFrom: '2025-03-10', dateTo: '2025-03-10' })).sort()).toEqual([startOfDay.orderNumber, endOfDay.orderNumber].sort());
+    expect(ids(await list({ search: tag, dateFrom: '2025-03-11' }))).toEqual([nextDay.orderNumber]);
+    expect(ids(await list({ search: tag, dateTo: '2025-03-09' }))).toEqual([before.orderNumber]);
+    const bad = await call(h.app, 'GET', '/api/admin/orders?dateFrom=10-03-2025', { token });
+    expect(bad.status).toBe(400);
+  });
+
+  it('sorts by created, updated, paid date and amount in both directions', async () => {
+    const tag = uniqueTag();
+    const day = (n: number) => new Date(Date.UTC(2025, 0, n));
+    const a = await insertOrder(h.db, { tag, createdAt: day(1), updatedAt: day(9), paidAt: day(5), amountPaise: 90_000 });
+    const b = await insertOrder(h.db, { tag, createdAt: day(2), updatedAt: day(8), paidAt: null, paymentStatus: 'failed', amountPaise: 200_000 });
+    const c = await insertOrder(h.db, { tag, createdAt: day(3), updatedAt: day(7), paidAt: day(4), amountPaise: 110_000 });
+    const sorted = async (sortField: string, sortDir: string) => ids(await list({ search: tag, sortField, sortDir }));
+    expect(await sorted('createdAt', 'desc')).toEqual([c, b, a].map((o) => o.orderNumber));
+    expect(await sorted('createdAt', 'asc')).toEqual([a, b, c].map((o) => o.orderNumber));
+    expect(await sorted('updatedAt', 'desc')).toEqual([a, b, c].map((o) => o.orderNumber));
+    expect(await sorted('amount', 'desc')).toEqual([b, c, a].map((o) => o.orderNumber));
+    expect(await sorted('amount', 'asc')).toEqual([a, c, b].map((o) => o.orderNumber));
+    expect(await sorted('paidAt', 'desc')).toEqual([a, c, b].map((o) => o.orderNumber));
+    expect(await sorted('paidAt', 'asc')).toEqual([c, a, b].map((o) => o.orderNumber));
+    // Default: created date, newest first.
+    expect(ids(await list({ search: tag }))).toEqual([c, b, a].map((o) => o.orderNumber));
+  });
+
+  it('refuses an unknown sort field or a page size over the cap', async () => {
+    expect((await call(h.app, 'GET', '/api/admin/orders?sortField=customer_name', { token })).status).toBe(400);
+    expect((await call(h.app, 'GET', '/api/admin/orders?pageSize=5000', { token })).status).toBe(400);
+  });
+});
+
+describe('status changes', () => {
+  it('sets one order, records who, when, from and to, and shows it in the history', async () => {
+    const order = await insertOrder(h.db, { tag: uniqueTag(), status: 'paid' });
+    const res = await call(h.app, 'PATCH', `/api/admin/orders/${order.id}/status`, { token, body: { status: 'delivered' } });
+    expect(res.status).toBe(200);
+    expect(res.body.order).toMatchObject({ _id: order.id, status: 'delivered' });
+    const history = await call(h.app, 'GET', `/api/admin/orders/${order.id}/history`, { token });
+    expect(history.body.history).toEqual([
+      expect.objectContaining({ fromStatus: 'paid', toStatus: 'delivered', changedBy: `admin:${username}`, changedAt: expect.any(String) }),
+    ]);
+    const again = await call(h.app, 'PATCH', `/api/admin/orders/${order.id}/status`, { token, body: { status: 'delivered' } });
+    expect(again.status).toBe(200);
+    expect((await call(h.app, 'GET', `/api/admin/orders/${order.id}/history`, { token })).body.history).toHaveLength(1);
+  });
+
+  it('refuses a change on a pending-payment order with 409 and changes nothing', async () => {
+    const order = await insertOrder(h.db, { tag: uniqueTag(), status: 'created', paymentStatus: 'pending' });
+    const res = await call(h.app, 'PATCH', `/api/admin/orders/${order.id}/status`, { token, body: { status: 'paid' } });
+    expect(res.status).toBe(409);
+    expect(res.body).toEqual({ success: false, error: 'Cannot change the status of an order whose payment is pending' });
+    const row = await h.db.selectFrom('orders').select(['status', 'updated_at', 'created_at']).where('id', '=', order.id).executeTakeFirstOrThrow();
+    expect(row.status).toBe('created');
+    expect(new Date(row.updated_at).getTime()).toBe(new Date(row.created_at).getTime());
+  });
+
+  it('refuses statuses the owner may not set, and unknown orders', async () => {
+    const order = await insertOrder(h.db, { tag: uniqueTag() });
+    expect((await call(h.app, 'PATCH', `/api/admin/orders/${order.id}/status`, { token, body: { status: 'failed' } })).status).toBe(400);
+    expect((await call(h.app, 'PATCH', `/api/admin/orders/${crypto.randomUUID()}/status`, { token, body: { status: 'paid' } })).status).toBe(404);
+  });
+});
+
+describe('PATCH /api/order/batch-update-status', () => {
+  it('updates the listed orders in one go, skipping pending payments, with history', async () => {
+    const tag = uniqueTag();
+    const a = await insertOrder(h.db, { tag, status: 'paid' });
+    const b = await insertOrder(h.db, { tag, status: 'delivered' });
+    const p = await insertOrder(h.db, { tag, status: 'created', paymentStatus: 'pending' });
+    const res = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: [a.id, b.id, p.id], status: 'delivered' } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, status: 'delivered', updatedCount: 2, changedCount: 1, skippedCount: 1 });
+    const rows = await h.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [a.id, b.id, p.id]).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a.id]: 'delivered', [b.id]: 'delivered', [p.id]: 'created' });
+    const history = await h.db.selectFrom('order_status_history').selectAll().where('order_id', 'in', [a.id, b.id, p.id]).execute();
+    expect(history.map((r) => [r.order_id, r.from_status, r.to_status, r.changed_by])).toEqual([[a.id, 'paid', 'delivered', `admin:${username}`]]);
+  });
+
+  it('updates every order matching a filter (all pages) and nothing else', async () => {
+    const tag = uniqueTag();
+    const inPune = await Promise.all(Array.from({ length: 5 }, () => insertOrder(h.db, { tag, city: 'Pune', status: 'paid' })));
+    const elsewhere = await insertOrder(h.db, { tag, city: 'Patna', status: 'paid' });
+    const res = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { filter: { search: tag, city: 'PUNE' }, status: 'completed' } });
+    expect(res.body.updatedCount).toBe(5);
+    expect((await list({ search: tag, status: 'completed' })).total).toBe(5);
+    const other = await h.db.selectFrom('orders').select('status').where('id', '=', elsewhere.id).executeTakeFirstOrThrow();
+    expect(other.status).toBe('paid');
+    expect(inPune).toHaveLength(5);
+  });
+
+  it('is all or nothing: one bad id fails the batch before anything changes', async () => {
+    const order = await insertOrder(h.db, { tag: uniqueTag(), status: 'paid' });
+    const res = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: [order.id, 'not-a-uuid'], status: 'cancelled' } });
+    expect(res.status).toBe(400);
+    expect((await h.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('paid');
+  });
+
+  it('rolls back the whole batch when a write fails midway', async () => {
+    const tag = uniqueTag();
+    const a = await insertOrder(h.db, { tag, status: 'paid' });
+    const b = await insertOrder(h.db, { tag, status: 'paid' });
+    // A history trigger failing on the second row makes the statement fail after the first update.
+    await h.db.schema.createTable(`fail_${tag}`).addColumn('x', 'integer').execute();
+    const { sql } = await import('@pickles/db');
+    await sql`create function ${sql.raw(`fail_${tag}`)}() returns trigger language plpgsql as $$ begin
+      if new.order_id = ${sql.lit(b.id)}::uuid then raise exception 'boom'; end if; return new; end $$`.execute(h.db);
+    await sql`create trigger ${sql.raw(`fail_${tag}`)} before insert on order_status_history for each row execute function ${sql.raw(`fail_${tag}`)}()`.execute(h.db);
+    try {
+      const res = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: [a.id, b.id], status: 'cancelled' } });
+      expect(res.status).toBe(500);
+    } finally {
+      await sql`drop trigger ${sql.raw(`fail_${tag}`)} on order_status_history`.execute(h.db);
+      await sql`drop function ${sql.raw(`fail_${tag}`)}()`.execute(h.db);
+      await h.db.schema.dropTable(`fail_${tag}`).execute();
+    }
+    const rows = await h.db.selectFrom('orders').select('status').where('id', 'in', [a.id, b.id]).execute();
+    expect(rows.map((r) => r.status)).toEqual(['paid', 'paid']);
+  });
+});
+
+describe('POST /api/order/remove-multiple', () => {
+  it('archives only completed and cancelled orders with a full snapshot and never touches other statuses', async () => {
+    const tag = uniqueTag();
+    const done = await insertOrder(h.db, { tag, status: 'completed', items: [{ name: 'Royal Chicken Pickle', quantity: 3 }] });
+    const cancelled = await insertOrder(h.db, { tag, status: 'cancelled', paymentStatus: 'refunded' });
+    const others = await Promise.all(['created', 'pending', 'paid', 'failed', 'delivered'].map((status) => insertOrder(h.db, { tag, status, paymentStatus: status === 'created' || status === 'pending' ? 'pending' : 'paid' })));
+    await call(h.app, 'PATCH', `/api/admin/orders/${others[2]!.id}/status`, { token, body: { status: 'completed' } });
+    await call(h.app, 'PATCH', `/api/admin/orders/${others[2]!.id}/status`, { token, body: { status: 'paid' } });
+    const res = await call(h.app, 'POST', '/api/order/remove-multiple', { token, body: { orderIds: [done.id, cancelled.id, ...others.map((o) => o.id)] } });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ success: true, removedCount: 2 });
+    const left = await list({ search: tag });
+    expect(left.total).toBe(5);
+    expect(left.orders.map((o) => o.status).sort()).toEqual(['created', 'delivered', 'failed', 'paid', 'pending']);
+    const archived = await h.db.selectFrom('archived_orders').selectAll().where('order_id', 'in', [done.id, cancelled.id]).execute();
+    expect(archived).toHaveLength(2);
+    const snapshot = archived.find((a) => a.order_id === done.id)!.snapshot as any;
+    expect(snapshot).toMatchObject({ id: done.id, order_number: done.orderNumber, status: 'completed', amount_paise: 60_000, customer_name: 'Asha Verma' });
+    expect(snapshot.items).toEqual([expect.objectContaining({ name: 'Royal Chicken Pickle', quantity: 3 })]);
+    expect(archived[0]!.archived_by).toBe(`admin:${username}`);
+    expect(await h.db.selectFrom('order_items').select('id').where('order_id', '=', done.id).execute()).toEqual([]);
+  });
+
+  it('with a filter removes the finished orders matching it, and the snapshot keeps the status history', async () => {
+    const tag = uniqueTag();
+    const a = await insertOrder(h.db, { tag, status: 'paid' });
+    await call(h.app, 'PATCH', `/api/admin/orders/${a.id}/status`, { token, body: { status: 'completed' } });
+    const b = await insertOrder(h.db, { tag, status: 'paid' });
+    const res = await call(h.app, 'POST', '/api/order/remove-multiple', { token, body: { filter: { search: tag } } });
+    expect(res.body.removedCount).toBe(1);
+    const archived = await h.db.selectFrom('archived_orders').select('snapshot').where('order_id', '=', a.id).executeTakeFirstOrThrow();
+    expect((archived.snapshot as any).history).toEqual([expect.objectContaining({ from_status: 'paid', to_status: 'completed' })]);
+    expect(ids(await list({ search: tag }))).toEqual([b.orderNumber]);
+  });
+});
+
+describe('GET /api/admin/orders/export', () => {
+  it('streams every order matching the filter as NDJSON, across cursor batches', async () => {
+    const tag = uniqueTag();
+    await Promise.all(Array.from({ length: 7 }, (_, i) => insertOrder(h.db, { tag, status: i % 2 ? 'paid' : 'delivered', createdAt: new Date(Date.UTC(2025, 1, i + 1)) })));
+    const res = await call(h.app, 'GET', `/api/admin/orders/export?search=${tag}&sortDir=asc`, { token });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/ndjson/);
+    const lines = res.text.trim().split('\n').map((l) => JSON.parse(l));
+    expect(lines).toHaveLength(7);
+    expect(lines.map((o) => o.createdAt)).toEqual([...lines.map((o) => o.createdAt)].sort());
+    expect(lines[0]).toMatchObject({ items: [{ name: 'Royal Chicken Pickle', quantity: 1 }], status: 'delivered' });
+    const paidOnly = await call(h.app, 'GET', `/api/admin/orders/export?search=${tag}&status=paid`, { token });
+    expect(paidOnly.text.trim().split('\n')).toHaveLength(3);
+  });
+});
