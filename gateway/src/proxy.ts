@@ -26,7 +26,6 @@ export function createServiceProxy(service: ServiceName, target: string, timeout
     changeOrigin: false,
     xfwd: true,
     proxyTimeout: timeoutMs,
-    timeout: timeoutMs,
     on: {
       proxyReq: (proxyReq, req) => {
         const request = req as ProxiedRequest;

@@ -1,0 +1,223 @@
+import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import express from 'express';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLogger } from '@pickles/service-kit';
+import { startApp, type RunningApp } from '@pickles/test-kit';
+import { createGatewayApp } from '../src/app.js';
+
+/**
+ * The gateway in front of stand-in upstreams (small Express apps that record what reaches them),
+ * with a throwaway built SPA folder.
+ */
+const logger = createLogger('gateway-test', 'silent');
+const received: { path: string; requestId?: string; body: Buffer; contentType?: string }[] = [];
+let redisHealthy = true;
+
+function upstream(name: string) {
+  const app = express();
+  app.get('/health', (_req, res) => {
+    const checks = { postgres: { status: 'ok' }, redis: redisHealthy ? { status: 'ok' } : { status: 'fail', error: 'connection refused' } };
+    const ok = redisHealthy;
+    res.status(ok ? 200 : 503).json({ status: ok ? 'ok' : 'fail', service: name, checks });
+  });
+  app.get('/api/admin/slow', () => {
+    // never answers
+  });
+  app.use(express.raw({ type: () => true, limit: '10mb' }), (req, res) => {
+    received.push({ path: req.originalUrl, requestId: req.header('x-request-id'), body: req.body as Buffer, contentType: req.header('content-type') });
+    res.json({ success: true, service: name, path: req.originalUrl });
+  });
+  return app;
+}
+
+let checkout: RunningApp;
+let payments: RunningApp;
+let admin: RunningApp;
+let notifications: RunningApp;
+let gateway: RunningApp;
+let slowGateway: RunningApp;
+let dist: string;
+
+beforeAll(async () => {
+  [checkout, payments, admin, notifications] = await Promise.all(['checkout', 'payments', 'admin-orders', 'notifications'].map((name) => startApp(upstream(name))));
+  dist = mkdtempSync(path.join(tmpdir(), 'gateway-dist-'));
+  mkdirSync(path.join(dist, 'assets'));
+  mkdirSync(path.join(dist, 'shop'));
+  writeFileSync(path.join(dist, 'assets/index-abc123.js'), `console.log(${JSON.stringify('x'.repeat(4000))});`);
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Landing</title><script>document.documentElement.dataset.splash="1"</script>');
+  writeFileSync(path.join(dist, 'shop/index.html'), '<!doctype html><title>Shop</title>');
+  writeFileSync(path.join(dist, 'app-shell.html'), '<!doctype html><title>Shell</title>');
+  const config = {
+    NODE_ENV: 'test' as const,
+    CHECKOUT_URL: checkout.url,
+    PAYMENTS_URL: payments.url,
+    ADMIN_ORDERS_URL: admin.url,
+    NOTIFICATIONS_URL: notifications.url,
+    WEB_DIST_DIR: dist,
+    CORS_ORIGINS: ['https://shop.example.in'],
+    RAZORPAY_CHECKOUT_SCRIPT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
+    UPSTREAM_TIMEOUT_MS: 5_000,
+  };
+  gateway = await startApp(createGatewayApp(config, logger));
+  slowGateway = await startApp(createGatewayApp({ ...config, UPSTREAM_TIMEOUT_MS: 300 }, logger));
+});
+
+afterAll(async () => {
+  await Promise.all([checkout, payments, admin, notifications, gateway, slowGateway].map((app) => app?.close()));
+});
+
+describe('routing', () => {
+  it.each([
+    ['/api/payment/create-order', 'checkout'],
+    ['/api/payment/verify-payment', 'payments'],
+    ['/api/payment/payment-failed', 'payments'],
+    ['/api/payment/webhook', 'payments'],
+    ['/api/admin/login', 'admin-orders'],
+    ['/api/order/remove-multiple', 'admin-orders'],
+  ])('sends POST %s to %s with the full path and a request id', async (route, service) => {
+    const response = await fetch(`${gateway.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body).toMatchObject({ service, path: route });
+    const requestId = response.headers.get('x-request-id');
+    expect(requestId).toBeTruthy();
+    expect(received.at(-1)?.requestId).toBe(requestId);
+  });
+
+  it('answers a JSON 404 for an unknown /api path', async () => {
+    const response = await fetch(`${gateway.url}/api/nothing/here`);
+    expect(response.status).toBe(404);
+    expect(await response.json()).toMatchObject({ success: false, error: expect.stringContaining('/api/nothing/here') });
+  });
+
+  it('passes the webhook body through byte for byte', async () => {
+    const raw = Buffer.from('{"event":"order.paid",  "payload":{"x":"\\u00e9"}}\n');
+    const response = await fetch(`${gateway.url}/api/payment/webhook`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-razorpay-signature': 'abc' }, body: raw });
+    expect(response.status).toBe(200);
+    expect(Buffer.compare(received.at(-1)!.body, raw)).toBe(0);
+  });
+
+  it('refuses a body over the route limit with a JSON 413', async () => {
+    const response = await fetch(`${gateway.url}/api/payment/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ x: 'y'.repeat(20_000) }) });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ success: false, error: 'Request body too large' });
+  });
+
+  it('answers a JSON 502 when a service is down, and the other services keep working', async () => {
+    const down = await startApp(upstream('down'));
+    const downUrl = down.url;
+    await down.close();
+    const app = createGatewayApp(
+      { NODE_ENV: 'test', CHECKOUT_URL: downUrl, PAYMENTS_URL: payments.url, ADMIN_ORDERS_URL: admin.url, NOTIFICATIONS_URL: notifications.url, WEB_DIST_DIR: dist, CORS_ORIGINS: [], RAZORPAY_CHECKOUT_SCRIPT_URL: 'https://checkout.razorpay.com/v1/checkout.js', UPSTREAM_TIMEOUT_MS: 2000 },
+      logger,
+    );
+    const running = await startApp(app);
+    try {
+      const response = await fetch(`${running.url}/api/payment/create-order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(response.status).toBe(502);
+      expect(await response.json()).toEqual({ success: false, error: expect.stringContaining('checkout service is unavailable') });
+      const other = await fetch(`${running.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
+      expect(other.status).toBe(200);
+      const health = await fetch(`${running.url}/api/health`);
+      expect(health.status).toBe(503);
+      expect((await health.json()).failing).toContain('checkout');
+    } finally {
+      await running.close();
+    }
+  });
+
+  it('answers a JSON 504 when a service is too slow', async () => {
+    const response = await fetch(`${slowGateway.url}/api/admin/slow`);
+    expect(response.status).toBe(504);
+    expect(await response.json()).toEqual({ success: false, error: expect.stringContaining('took too long') });
+  });
+});
+
+describe('health', () => {
+  it('aggregates every service, PostgreSQL and Redis', async () => {
+    redisHealthy = true;
+    const response = await fetch(`${gateway.url}/api/health`);
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.dependencies).toEqual({ postgres: 'ok', redis: 'ok' });
+    expect(Object.keys(body.services).sort()).toEqual(['admin-orders', 'checkout', 'notifications', 'payments']);
+  });
+
+  it('answers 503 naming Redis when the services report it down', async () => {
+    redisHealthy = false;
+    try {
+      const response = await fetch(`${gateway.url}/api/health`);
+      expect(response.status).toBe(503);
+      const body = await response.json();
+      expect(body.failing).toContain('redis');
+      expect(body.dependencies.redis).toBe('fail');
+    } finally {
+      redisHealthy = true;
+    }
+  });
+});
+
+describe('cross-origin callers', () => {
+  it('admits an allowed origin with credentials', async () => {
+    const response = await fetch(`${gateway.url}/api/admin/orders`, { headers: { origin: 'https://shop.example.in' } });
+    expect(response.headers.get('access-control-allow-origin')).toBe('https://shop.example.in');
+    expect(response.headers.get('access-control-allow-credentials')).toBe('true');
+  });
+
+  it('gives no CORS headers to another origin and refuses its preflight', async () => {
+    const response = await fetch(`${gateway.url}/api/admin/orders`, { headers: { origin: 'https://evil.example.com' } });
+    expect(response.headers.get('access-control-allow-origin')).toBeNull();
+    const preflight = await fetch(`${gateway.url}/api/admin/orders`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://evil.example.com', 'access-control-request-method': 'PATCH' },
+    });
+    expect(preflight.status).toBe(403);
+  });
+
+  it('answers an allowed preflight', async () => {
+    const preflight = await fetch(`${gateway.url}/api/order/batch-update-status`, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://shop.example.in', 'access-control-request-method': 'PATCH', 'access-control-request-headers': 'authorization,content-type' },
+    });
+    expect(preflight.status).toBe(204);
+    expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+  });
+});
+
+describe('the built SPA', () => {
+  it('caches hashed assets for a year as immutable and compresses them', async () => {
+    const response = await fetch(`${gateway.url}/assets/index-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toContain('immutable');
+    expect(response.headers.get('cache-control')).toContain('max-age=31536000');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+  });
+
+  it('serves a prerendered route with no-cache', async () => {
+    const response = await fetch(`${gateway.url}/shop`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('no-cache');
+    expect(await response.text()).toContain('<title>Shop</title>');
+  });
+
+  it('serves the app shell for client routes without their own HTML, and 404 for unknown pages', async () => {
+    for (const route of ['/payment', '/payment-success', '/admin', '/login', '/policies/refund-policy', '/policies']) {
+      const response = await fetch(`${gateway.url}${route}`);
+      expect(response.status, route).toBe(200);
+      expect(await response.text()).toContain('<title>Shell</title>');
+    }
+    const unknown = await fetch(`${gateway.url}/no-such-page`);
+    expect(unknown.status).toBe(404);
+  });
+
+  it('sends a CSP that admits Razorpay Checkout and the inline script by hash only', async () => {
+    const response = await fetch(`${gateway.url}/`);
+    const csp = response.headers.get('content-security-policy') ?? '';
+    expect(csp).toMatch(/script-src 'self' 'sha256-[^']+' https:\/\/checkout\.razorpay\.com/);
+    expect(csp).toContain('frame-src');
+    expect(csp).toContain('https://api.razorpay.com');
+    expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  });
+});
