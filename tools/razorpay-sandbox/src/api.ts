@@ -1,0 +1,234 @@
+import { timingSafeEqual } from 'node:crypto';
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import { ApiError, AUTH_FAILED_BODY, badRequest, sendApiError, serverError, urlNotFound } from './api-errors.js';
+import type { SandboxState } from './core.js';
+import type { Notes } from './types.js';
+
+function safeEqual(a: string, b: string): boolean {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+}
+
+/** HTTP Basic with the sandbox's key pair; anything else gets §1's 401 body. */
+function basicAuth(state: SandboxState): RequestHandler {
+  return (req, res, next) => {
+    const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(req.headers.authorization ?? '');
+    const decoded = match?.[1] ? Buffer.from(match[1], 'base64').toString('utf8') : '';
+    const colon = decoded.indexOf(':');
+    const ok =
+      colon > 0 && safeEqual(decoded.slice(0, colon), state.config.keyId) && safeEqual(decoded.slice(colon + 1), state.config.keySecret);
+    if (!ok) {
+      res.status(401).json(AUTH_FAILED_BODY);
+      return;
+    }
+    next();
+  };
+}
+
+/** The apiFailure knob: a 500 SERVER_ERROR, or a held connection that is dropped without an answer. */
+function failureInjection(state: SandboxState, held: Set<Response>): RequestHandler {
+  return (_req, res, next) => {
+    const failure = state.takeApiFailure();
+    if (failure === 'server_error') {
+      sendApiError(res, serverError());
+      return;
+    }
+    if (failure === 'timeout') {
+      held.add(res);
+      state.later(state.knobs.apiTimeoutHoldMs, () => {
+        held.delete(res);
+        res.socket?.destroy();
+      });
+      return;
+    }
+    next();
+  };
+}
+
+function requestLog(state: SandboxState): RequestHandler {
+  return (req, res, next) => {
+    const path = req.originalUrl;
+    res.on('finish', () => {
+      state.logRequest({
+        at: new Date().toISOString(),
+        method: req.method,
+        path,
+        statusCode: res.statusCode,
+        userAgent: req.headers['user-agent'] ?? null,
+      });
+    });
+    next();
+  };
+}
+
+function rejectExtraFields(body: Record<string, unknown>, allowed: readonly string[]): void {
+  const extra = Object.keys(body).filter((key) => !allowed.includes(key));
+  if (extra.length > 0) {
+    throw badRequest(`${extra.join(', ')} is/are not required and should not be sent`, { reason: 'extra_field_sent', field: extra[0] ?? null });
+  }
+}
+
+function bodyOf(req: Request): Record<string, unknown> {
+  const body: unknown = req.body;
+  if (body === undefined || body === null) return {};
+  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
+  return body as Record<string, unknown>;
+}
+
+function integerAmount(value: unknown, field = 'amount'): number {
+  if (value === undefined || value === null || value === '') throw badRequest(`${field}: is required.`, { field });
+  const amount = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof amount !== 'number' || !Number.isInteger(amount)) throw badRequest(`The ${field} must be an integer.`, { field });
+  return amount;
+}
+
+export function validateNotes(value: unknown): Notes {
+  if (value === undefined || value === null) return [];
+  if (Array.isArray(value)) {
+    if (value.length === 0) return [];
+    throw badRequest('The notes must be an object of key-value pairs.', { field: 'notes' });
+  }
+  if (typeof value !== 'object') throw badRequest('The notes must be an object of key-value pairs.', { field: 'notes' });
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (entries.length > 15) throw badRequest('The notes may not have more than 15 items.', { field: 'notes' });
+  const notes: Record<string, string> = {};
+  for (const [key, raw] of entries) {
+    if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
+      throw badRequest(`The notes.${key} must be a string.`, { field: 'notes' });
+    }
+    const text = String(raw);
+    if (text.length > 256) throw badRequest(`The notes.${key} may not be greater than 256 characters.`, { field: 'notes' });
+    notes[key] = text;
+  }
+  return entries.length === 0 ? [] : notes;
+}
+
+const ORDER_FIELDS = ['amount', 'currency', 'receipt', 'notes', 'partial_payment', 'first_payment_min_amount', 'payment', 'payment_capture'] as const;
+
+function parseOrderBody(body: Record<string, unknown>) {
+  rejectExtraFields(body, ORDER_FIELDS);
+  const amount = integerAmount(body.amount);
+  if (amount < 100) throw badRequest('The amount must be at least INR 1.00', { field: 'amount' });
+  if (body.currency === undefined || body.currency === null || body.currency === '') throw badRequest('currency: is required.', { field: 'currency' });
+  if (typeof body.currency !== 'string' || !/^[A-Z]{3}$/.test(body.currency)) throw badRequest('The selected currency is invalid.', { field: 'currency' });
+  let receipt: string | null = null;
+  if (body.receipt !== undefined && body.receipt !== null) {
+    if (typeof body.receipt !== 'string') throw badRequest('The receipt must be a string.', { field: 'receipt' });
+    if (body.receipt.length > 40) throw badRequest('The receipt may not be greater than 40 characters.', { field: 'receipt' });
+    receipt = body.receipt;
+  }
+  const notes = validateNotes(body.notes);
+  if (body.partial_payment !== undefined && typeof body.partial_payment !== 'boolean') {
+    throw badRequest('The partial payment field must be true or false.', { field: 'partial_payment' });
+  }
+  if (body.first_payment_min_amount !== undefined && body.partial_payment !== true) {
+    throw badRequest('first_payment_min_amount is/are not required and should not be sent', { reason: 'extra_field_sent', field: 'first_payment_min_amount' });
+  }
+  let capture: 'automatic' | 'manual' | undefined;
+  if (body.payment !== undefined) {
+    const payment = body.payment as { capture?: unknown } | null;
+    if (typeof payment !== 'object' || payment === null || (payment.capture !== 'automatic' && payment.capture !== 'manual')) {
+      throw badRequest('The payment.capture must be automatic or manual.', { field: 'payment.capture' });
+    }
+    capture = payment.capture;
+  } else if (body.payment_capture !== undefined) {
+    // Legacy flag; its exact meaning today is unconfirmed (§2). The sandbox reads false as manual.
+    capture = body.payment_capture === false || body.payment_capture === 0 || body.payment_capture === '0' ? 'manual' : 'automatic';
+  }
+  return { amount, currency: body.currency, receipt, notes, ...(capture ? { capture } : {}) };
+}
+
+function collection<T>(items: T[]) {
+  return { entity: 'collection', count: items.length, items };
+}
+
+function intParam(value: unknown, fallback: number, field: string): number {
+  if (value === undefined || value === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw badRequest(`The ${field} must be an integer.`, { field });
+  return n;
+}
+
+/** The /v1 REST API, authenticated like Razorpay's. */
+export function apiRouter(state: SandboxState, held: Set<Response>): Router {
+  const router = Router();
+  router.use(requestLog(state));
+  router.use(basicAuth(state));
+  router.use(failureInjection(state, held));
+  router.use(express.json({ limit: '100kb' }));
+
+  router.post('/orders', (req, res) => {
+    res.json(state.createOrder(parseOrderBody(bodyOf(req))));
+  });
+
+  router.get('/orders', (req, res) => {
+    const count = Math.min(intParam(req.query.count, 10, 'count'), 100);
+    const skip = intParam(req.query.skip, 0, 'skip');
+    const from = intParam(req.query.from, 0, 'from');
+    const to = intParam(req.query.to, Number.MAX_SAFE_INTEGER, 'to');
+    const receipt = typeof req.query.receipt === 'string' ? req.query.receipt : undefined;
+    const items = [...state.orders.values()]
+      .filter((o) => (receipt === undefined || o.receipt === receipt) && o.created_at >= from && o.created_at <= to)
+      .reverse()
+      .slice(skip, skip + count);
+    res.json(collection(items));
+  });
+
+  router.get('/orders/:id', (req, res) => {
+    res.json(state.getOrder(req.params.id));
+  });
+
+  router.get('/orders/:id/payments', (req, res) => {
+    const order = state.getOrder(req.params.id);
+    res.json(collection(state.paymentsOf(order.id)));
+  });
+
+  router.get('/payments/:id', (req, res) => {
+    res.json(state.getPayment(req.params.id));
+  });
+
+  router.post('/payments/:id/capture', (req, res) => {
+    const body = bodyOf(req);
+    rejectExtraFields(body, ['amount', 'currency']);
+    res.json(state.capturePayment(req.params.id, body));
+  });
+
+  router.post('/payments/:id/refund', (req, res) => {
+    const body = bodyOf(req);
+    rejectExtraFields(body, ['amount', 'speed', 'notes', 'receipt']);
+    const key = req.headers['x-refund-idempotency'];
+    if (key !== undefined && (typeof key !== 'string' || !/^[A-Za-z0-9_-]{10,}$/.test(key))) {
+      throw badRequest('The X-Refund-Idempotency header must be at least 10 characters of A-Z, a-z, 0-9, _ or -', { field: 'X-Refund-Idempotency' });
+    }
+    const parsed: { amount?: number; speed?: 'normal' | 'optimum'; notes?: Record<string, string>; receipt?: string } = {};
+    if (body.amount !== undefined) parsed.amount = integerAmount(body.amount);
+    if (body.speed !== undefined) {
+      if (body.speed !== 'normal' && body.speed !== 'optimum') throw badRequest('The selected speed is invalid.', { field: 'speed' });
+      parsed.speed = body.speed;
+    }
+    const notes = validateNotes(body.notes);
+    if (!Array.isArray(notes)) parsed.notes = notes;
+    if (body.receipt !== undefined) {
+      if (typeof body.receipt !== 'string' || body.receipt.length > 40) throw badRequest('The receipt may not be greater than 40 characters.', { field: 'receipt' });
+      parsed.receipt = body.receipt;
+    }
+    res.json(state.refundPayment(req.params.id, parsed, key));
+  });
+
+  router.use((_req, _res, next) => next(urlNotFound()));
+
+  const onError: ErrorRequestHandler = (error, _req, res, _next) => {
+    if (error instanceof ApiError) {
+      sendApiError(res, error);
+      return;
+    }
+    if ((error as { type?: string })?.type === 'entity.parse.failed') {
+      sendApiError(res, badRequest('The request body is not valid JSON'));
+      return;
+    }
+    sendApiError(res, serverError());
+  };
+  router.use(onError);
+  return router;
+}

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/** Test switches (POST /sandbox/knobs). Names are the JSON keys. */
+export const knobsSchema = z
+  .object({
+    /** Authorized payments on an order are captured at once (Razorpay's default account setting). */
+    autoCapture: z.boolean(),
+    /** Payment succeeds but checkout never calls `handler` (the shopper closed the tab). */
+    dropBrowserCallback: z.boolean(),
+    /** Delay between the modal closing and `handler(...)`, about 200 ms in real checkout. */
+    callbackDelayMs: z.number().int().min(0).max(600_000),
+    /** After "Pay", show a mock bank page with Success / Failure buttons. */
+    mockBankPage: z.boolean(),
+    /** Overrides SANDBOX_WEBHOOK_URL; null = use the environment's. */
+    webhookUrl: z.url().nullable(),
+    webhookDelayMs: z.number().int().min(0).max(600_000),
+    /** Every webhook is delivered twice (same event id, same body). */
+    duplicateWebhooks: z.boolean(),
+    /** The events of one happening are sent in reverse (order.paid before payment.captured before payment.authorized). */
+    reorderWebhooks: z.boolean(),
+    /** Record webhooks but do not send them until POST /sandbox/webhooks/release. */
+    withholdWebhooks: z.boolean(),
+    /** A delivery that has no answer within this long counts as failed (Razorpay: 5 s). */
+    webhookTimeoutMs: z.number().int().min(1).max(60_000),
+    /** Retry n waits webhookRetryBaseMs * 2^(n-1). */
+    webhookRetryBaseMs: z.number().int().min(1).max(3_600_000),
+    /** Attempts per delivery before giving up (first try included). */
+    webhookMaxAttempts: z.number().int().min(1).max(20),
+    /** Make /v1 API calls fail: 500 SERVER_ERROR, or no answer (connection held, then dropped). */
+    apiFailure: z.enum(['none', 'server_error', 'timeout']),
+    /** How many /v1 calls fail before apiFailure resets to 'none'; null = until changed. */
+    apiFailureCount: z.number().int().min(1).nullable(),
+    /** How long a 'timeout' call is held before its connection is dropped. */
+    apiTimeoutHoldMs: z.number().int().min(1).max(600_000),
+    /** Payments that would succeed first fail, then become authorized (and captured) later. */
+    lateAuthorisation: z.boolean(),
+    lateAuthorisationDelayMs: z.number().int().min(0).max(3_600_000),
+  })
+  .strict();
+
+export type Knobs = z.infer<typeof knobsSchema>;
+export const knobsUpdateSchema = knobsSchema.partial().strict();
+
+export const DEFAULT_KNOBS: Knobs = {
+  autoCapture: true,
+  dropBrowserCallback: false,
+  callbackDelayMs: 200,
+  mockBankPage: false,
+  webhookUrl: null,
+  webhookDelayMs: 500,
+  duplicateWebhooks: false,
+  reorderWebhooks: false,
+  withholdWebhooks: false,
+  webhookTimeoutMs: 5_000,
+  webhookRetryBaseMs: 1_000,
+  webhookMaxAttempts: 8,
+  apiFailure: 'none',
+  apiFailureCount: null,
+  apiTimeoutHoldMs: 30_000,
+  lateAuthorisation: false,
+  lateAuthorisationDelayMs: 3_000,
+};

@@ -1,0 +1,199 @@
+import type { Server } from 'node:http';
+import { createLogger, errorHandler, healthRouter, InvalidError, listen, NotFoundError, notFoundHandler, type Logger } from '@pickles/service-kit';
+import express, { type Express, type Response } from 'express';
+import { z } from 'zod';
+import { apiRouter } from './api.js';
+import { ApiError } from './api-errors.js';
+import type { FailureReason } from './cards.js';
+import { FAILURES } from './cards.js';
+import { checkoutRouter, checkoutScriptHandler } from './checkout-routes.js';
+import { SandboxState, type SandboxConfig } from './core.js';
+import { renderDashboard } from './dashboard.js';
+import type { Knobs } from './knobs.js';
+
+export { SandboxState } from './core.js';
+export type { PaymentResult, SandboxConfig } from './core.js';
+export { DEFAULT_KNOBS, knobsSchema, type Knobs } from './knobs.js';
+export type * from './types.js';
+
+export const DEFAULT_KEY_ID = 'rzp_test_Sandbox0000000001';
+export const DEFAULT_KEY_SECRET = 'sandbox_key_secret_change_me';
+export const DEFAULT_WEBHOOK_SECRET = 'sandbox_webhook_secret_change_me';
+
+export interface SandboxOptions {
+  keyId?: string;
+  keySecret?: string;
+  webhookSecret?: string;
+  /** Where webhooks are POSTed; unset = recorded only (or set the webhookUrl knob later). */
+  webhookUrl?: string;
+  /** The sandbox's URL as browsers reach it; unset = taken from the Host of the checkout.js request. */
+  publicUrl?: string;
+  /** Start-up knob values (POST /sandbox/reset returns to these). */
+  knobs?: Partial<Knobs>;
+  logger?: Logger;
+}
+
+export interface Sandbox {
+  app: Express;
+  state: SandboxState;
+  /** Cancels timers (webhook retries, late authorisations) and drops held connections. */
+  close(): Promise<void>;
+}
+
+const failureReasons = Object.keys(FAILURES) as [FailureReason, ...FailureReason[]];
+
+/** POST /sandbox/payments; camelCase aliases accepted for the two multi-word ids. */
+const testPaymentSchema = z
+  .object({
+    order_id: z.string().min(1),
+    status: z.enum(['captured', 'authorized', 'failed']),
+    method: z.enum(['card', 'upi']).default('card'),
+    card_number: z.string().optional(),
+    vpa: z.string().optional(),
+    failure_reason: z.enum(failureReasons).optional(),
+    late_authorisation: z.boolean().optional(),
+    email: z.string().optional(),
+    contact: z.string().optional(),
+    notes: z.record(z.string(), z.string()).optional(),
+  })
+  .strict();
+
+function aliasKeys(body: unknown): unknown {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
+  const aliases: Record<string, string> = { orderId: 'order_id', cardNumber: 'card_number', failureReason: 'failure_reason', lateAuthorisation: 'late_authorisation' };
+  return Object.fromEntries(Object.entries(body).map(([key, value]) => [aliases[key] ?? key, value]));
+}
+
+function zodMessage(error: z.ZodError): string {
+  return error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+}
+
+/** Builds the sandbox (never listens): Razorpay's /v1 API, checkout.js, webhooks and test controls. */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const logger = options.logger ?? createLogger('razorpay-sandbox', 'silent');
+  const config: SandboxConfig = {
+    keyId: options.keyId ?? DEFAULT_KEY_ID,
+    keySecret: options.keySecret ?? DEFAULT_KEY_SECRET,
+    webhookSecret: options.webhookSecret ?? DEFAULT_WEBHOOK_SECRET,
+    webhookUrl: options.webhookUrl,
+    publicUrl: options.publicUrl,
+    accountId: 'acc_Sandbox0000001',
+  };
+  const state = new SandboxState(config, options.knobs ?? {}, logger);
+  const held = new Set<Response>();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(healthRouter('razorpay-sandbox', {}));
+
+  // Before the authenticated router: the real checkout.js is public.
+  app.get('/v1/checkout.js', ...checkoutScriptHandler(state));
+  app.options('/v1/checkout.js', ...checkoutScriptHandler(state));
+  app.use('/v1', apiRouter(state, held));
+  app.use('/sandbox/checkout', checkoutRouter(state));
+
+  const controls = express.Router();
+  controls.use(express.json({ limit: '100kb' }));
+  controls.get('/', (_req, res) => {
+    res.type('html').send(renderDashboard(state));
+  });
+  controls.get('/state', (_req, res) => {
+    res.json(state.snapshot());
+  });
+  controls.get('/knobs', (_req, res) => {
+    res.json(state.knobs);
+  });
+  controls.post('/knobs', (req, res) => {
+    try {
+      res.json(state.setKnobs(req.body ?? {}));
+    } catch (error) {
+      if (error instanceof z.ZodError) throw new InvalidError(`Invalid knobs: ${zodMessage(error)}`);
+      throw error;
+    }
+  });
+  controls.post('/reset', (_req, res) => {
+    for (const response of held) response.socket?.destroy();
+    held.clear();
+    state.reset();
+    res.json({ ok: true });
+  });
+  controls.post('/payments', (req, res) => {
+    const parsed = testPaymentSchema.safeParse(aliasKeys(req.body));
+    if (!parsed.success) throw new InvalidError(`Invalid test payment: ${zodMessage(parsed.error)}`);
+    const body = parsed.data;
+    const instrument =
+      body.method === 'upi'
+        ? { method: 'upi' as const, vpa: body.vpa ?? (body.status === 'failed' ? 'failure@razorpay' : 'success@razorpay') }
+        : { method: 'card' as const, cardNumber: body.card_number ?? '4100280000001007' };
+    try {
+      const result = state.attemptPayment({
+        orderId: body.order_id,
+        instrument,
+        forceOutcome: body.status,
+        ...(body.failure_reason ? { failureReason: body.failure_reason } : {}),
+        ...(body.late_authorisation !== undefined ? { lateAuthorisation: body.late_authorisation } : {}),
+        ...(body.email ? { email: body.email } : {}),
+        ...(body.contact ? { contact: body.contact } : {}),
+        ...(body.notes ? { notes: body.notes } : {}),
+      });
+      res.json({
+        payment: result.payment,
+        order: result.order,
+        razorpay_payment_id: result.payment.id,
+        razorpay_order_id: result.order.id,
+        ...(result.signature ? { razorpay_signature: result.signature } : {}),
+        ...(result.error ? { error: result.error } : {}),
+        ...(result.lateAuthorisationAt ? { late_authorisation_at: result.lateAuthorisationAt } : {}),
+      });
+    } catch (error) {
+      if (error instanceof ApiError) throw new InvalidError(error.body.description);
+      throw error;
+    }
+  });
+  controls.post('/webhooks/release', (_req, res) => {
+    res.json({ released: state.webhooks.release() });
+  });
+  controls.post('/webhooks/:eventId/redeliver', (req, res) => {
+    if (!state.webhooks.redeliver(req.params.eventId)) throw new NotFoundError('No such webhook event');
+    res.json({ ok: true });
+  });
+  app.use('/sandbox', controls);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    state,
+    async close() {
+      for (const response of held) response.socket?.destroy();
+      held.clear();
+      state.close();
+    },
+  };
+}
+
+export interface RunningSandbox extends Sandbox {
+  server: Server;
+  port: number;
+  /** http://127.0.0.1:<port> */
+  url: string;
+}
+
+/** For tests: createSandbox + listen on 127.0.0.1 (port 0 = any free one); close() stops both. */
+export async function startSandbox(options: SandboxOptions & { port?: number } = {}): Promise<RunningSandbox> {
+  const sandbox = createSandbox(options);
+  const { server, port } = await listen(sandbox.app, options.port ?? 0, '127.0.0.1');
+  return {
+    ...sandbox,
+    server,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await sandbox.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}

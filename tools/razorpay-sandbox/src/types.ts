@@ -1,0 +1,130 @@
+export type Notes = Record<string, string> | [];
+
+export interface OrderEntity {
+  id: string;
+  entity: 'order';
+  amount: number;
+  amount_paid: number;
+  amount_due: number;
+  currency: string;
+  receipt: string | null;
+  offer_id: null;
+  status: 'created' | 'attempted' | 'paid';
+  attempts: number;
+  notes: Notes;
+  created_at: number;
+}
+
+export interface CardEntity {
+  id: string;
+  entity: 'card';
+  name: string;
+  last4: string;
+  network: string;
+  type: 'credit' | 'debit';
+  issuer: string | null;
+  international: boolean;
+  emi: boolean;
+  sub_type: 'consumer';
+}
+
+export interface PaymentEntity {
+  id: string;
+  entity: 'payment';
+  amount: number;
+  currency: string;
+  status: 'created' | 'authorized' | 'captured' | 'refunded' | 'failed';
+  order_id: string;
+  invoice_id: null;
+  international: boolean;
+  method: 'card' | 'upi';
+  amount_refunded: number;
+  refund_status: null | 'partial' | 'full';
+  captured: boolean;
+  description: string | null;
+  card_id: string | null;
+  card?: CardEntity;
+  bank: null;
+  wallet: null;
+  vpa: string | null;
+  email: string;
+  contact: string;
+  notes: Notes;
+  fee: number | null;
+  tax: number | null;
+  error_code: string | null;
+  error_description: string | null;
+  error_source: string | null;
+  error_step: string | null;
+  error_reason: string | null;
+  acquirer_data: Record<string, string | null>;
+  created_at: number;
+}
+
+export interface RefundEntity {
+  id: string;
+  entity: 'refund';
+  amount: number;
+  currency: string;
+  payment_id: string;
+  notes: Notes;
+  receipt: string | null;
+  acquirer_data: { arn: string | null };
+  created_at: number;
+  batch_id: null;
+  status: 'pending' | 'processed' | 'failed';
+  speed_processed: 'normal' | 'optimum';
+  speed_requested: 'normal' | 'optimum';
+}
+
+/** Razorpay's error object (inside `{"error": ...}`), protocol §1. */
+export interface RazorpayErrorBody {
+  code: 'BAD_REQUEST_ERROR' | 'GATEWAY_ERROR' | 'SERVER_ERROR';
+  description: string;
+  source?: string;
+  step?: string;
+  reason?: string;
+  metadata?: Record<string, string>;
+  field?: string | null;
+}
+
+export type WebhookEventName =
+  | 'payment.authorized'
+  | 'payment.captured'
+  | 'payment.failed'
+  | 'order.paid'
+  | 'refund.created'
+  | 'refund.processed';
+
+export interface WebhookEventRecord {
+  id: string;
+  event: WebhookEventName;
+  created_at: number;
+  /** The exact bytes sent (and signed) on every delivery of this event. */
+  body: string;
+  status: 'pending' | 'withheld' | 'sending' | 'delivered' | 'failed' | 'not_configured';
+  deliveries: number;
+}
+
+export interface WebhookDeliveryRecord {
+  eventId: string;
+  event: WebhookEventName;
+  /** 1 for the first try; counts up on retries of one delivery chain. */
+  attempt: number;
+  /** True for the extra copy sent by the duplicateWebhooks knob. */
+  duplicate: boolean;
+  url: string;
+  at: string;
+  statusCode: number | null;
+  error: string | null;
+  durationMs: number;
+  ok: boolean;
+}
+
+export interface ApiRequestRecord {
+  at: string;
+  method: string;
+  path: string;
+  statusCode: number;
+  userAgent: string | null;
+}

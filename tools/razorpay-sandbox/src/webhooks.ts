@@ -1,0 +1,158 @@
+import { signWebhook } from '@pickles/razorpay-client';
+import type { Logger } from '@pickles/service-kit';
+import { newId, nowSeconds } from './ids.js';
+import type { Knobs } from './knobs.js';
+import type { WebhookDeliveryRecord, WebhookEventName, WebhookEventRecord } from './types.js';
+
+export interface WebhookItem {
+  event: WebhookEventName;
+  contains: string[];
+  payload: Record<string, { entity: unknown }>;
+}
+
+export interface WebhookDeps {
+  knobs: () => Knobs;
+  defaultUrl: string | undefined;
+  secret: string;
+  accountId: string;
+  later: (ms: number, fn: () => void) => void;
+  logger: Logger;
+}
+
+/**
+ * Razorpay's webhook delivery (protocol §6): one signed body per event, sent at least once, retried
+ * with exponential backoff on a non-2xx answer or none within webhookTimeoutMs, same event id on
+ * every try. Every attempt is recorded.
+ */
+export class WebhookDispatcher {
+  readonly events: WebhookEventRecord[] = [];
+  readonly deliveries: WebhookDeliveryRecord[] = [];
+  private withheld: WebhookEventRecord[] = [];
+  private stopped = false;
+
+  constructor(private readonly deps: WebhookDeps) {}
+
+  /** Records the events of one happening (bodies are snapshots taken now) and schedules them. */
+  emit(items: WebhookItem[]): WebhookEventRecord[] {
+    const createdAt = nowSeconds();
+    const records = items.map((item): WebhookEventRecord => {
+      const body = JSON.stringify({
+        entity: 'event',
+        account_id: this.deps.accountId,
+        event: item.event,
+        contains: item.contains,
+        payload: item.payload,
+        created_at: createdAt,
+      });
+      return { id: newId('evt'), event: item.event, created_at: createdAt, body, status: 'pending', deliveries: 0 };
+    });
+    this.events.push(...records);
+    const knobs = this.deps.knobs();
+    if (knobs.withholdWebhooks) {
+      for (const record of records) record.status = 'withheld';
+      this.withheld.push(...records);
+    } else {
+      this.deps.later(knobs.webhookDelayMs, () => void this.sendGroup(records));
+    }
+    return records;
+  }
+
+  /** Sends every withheld event now (reorder/duplicate knobs apply as at release time). */
+  release(): number {
+    const records = this.withheld.splice(0);
+    for (const record of records) record.status = 'pending';
+    void this.sendGroup(records);
+    return records.length;
+  }
+
+  /** Sends an event again with the same id and body, like a replay from Razorpay support. */
+  redeliver(eventId: string): boolean {
+    const record = this.events.find((e) => e.id === eventId);
+    if (!record) return false;
+    const url = this.url();
+    if (url) void this.attempt(record, url, 1, false);
+    return true;
+  }
+
+  stop(): void {
+    this.stopped = true;
+  }
+
+  reset(): void {
+    this.events.length = 0;
+    this.deliveries.length = 0;
+    this.withheld = [];
+  }
+
+  private url(): string | undefined {
+    return this.deps.knobs().webhookUrl ?? this.deps.defaultUrl;
+  }
+
+  private async sendGroup(records: WebhookEventRecord[]): Promise<void> {
+    if (this.stopped || records.length === 0) return;
+    const url = this.url();
+    if (!url) {
+      for (const record of records) record.status = 'not_configured';
+      return;
+    }
+    const knobs = this.deps.knobs();
+    const ordered = knobs.reorderWebhooks ? [...records].reverse() : records;
+    // One after another, so the order on the wire is the order chosen here.
+    for (const record of ordered) {
+      await this.attempt(record, url, 1, false);
+      if (knobs.duplicateWebhooks) await this.attempt(record, url, 1, true);
+    }
+  }
+
+  private async attempt(record: WebhookEventRecord, url: string, attempt: number, duplicate: boolean): Promise<void> {
+    if (this.stopped) return;
+    const knobs = this.deps.knobs();
+    if (record.status !== 'delivered') record.status = 'sending';
+    record.deliveries += 1;
+    const started = Date.now();
+    let statusCode: number | null = null;
+    let error: string | null = null;
+    try {
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          'X-Razorpay-Signature': signWebhook(record.body, this.deps.secret),
+          'X-Razorpay-Event-Id': record.id,
+          'Request-Id': record.id,
+          'User-Agent': 'Razorpay-Webhook/v1',
+        },
+        body: record.body,
+        signal: AbortSignal.timeout(knobs.webhookTimeoutMs),
+      });
+      statusCode = response.status;
+      await response.arrayBuffer().catch(() => undefined);
+    } catch (caught) {
+      error = caught instanceof Error ? (caught.name === 'TimeoutError' ? `no answer within ${knobs.webhookTimeoutMs} ms` : caught.message) : String(caught);
+    }
+    const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
+    this.deliveries.push({
+      eventId: record.id,
+      event: record.event,
+      attempt,
+      duplicate,
+      url,
+      at: new Date(started).toISOString(),
+      statusCode,
+      error,
+      durationMs: Date.now() - started,
+      ok,
+    });
+    this.deps.logger.info({ eventId: record.id, event: record.event, attempt, statusCode, error }, 'webhook delivery');
+    if (ok) {
+      record.status = 'delivered';
+      return;
+    }
+    if (attempt < knobs.webhookMaxAttempts) {
+      if (record.status !== 'delivered') record.status = 'pending';
+      this.deps.later(knobs.webhookRetryBaseMs * 2 ** (attempt - 1), () => void this.attempt(record, url, attempt + 1, duplicate));
+    } else if (record.status !== 'delivered') {
+      record.status = 'failed';
+    }
+  }
+}
