@@ -1,0 +1,149 @@
+import { createRequire } from 'node:module';
+import Razorpay from 'razorpay';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createRazorpayClient, RazorpayError } from '@pickles/razorpay-client';
+import { DEFAULT_KEY_ID, DEFAULT_WEBHOOK_SECRET, sandboxPost, startTestSandbox } from './helpers.js';
+
+let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
+
+beforeAll(async () => {
+  sandbox = await startTestSandbox();
+});
+afterAll(async () => {
+  await sandbox.close();
+});
+afterEach(() => {
+  sandbox.state.setKnobs({ apiFailure: 'none', apiFailureCount: null });
+});
+
+async function rejection(promise: Promise<unknown>): Promise<RazorpayError> {
+  const error = await promise.then(
+    () => new Error('expected a rejection'),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(RazorpayError);
+  return error as RazorpayError;
+}
+
+describe('SDK base-URL override (breaks loudly if a razorpay upgrade moves api.rq)', () => {
+  it('the pinned SDK still has its axios instance at instance.api.rq, defaulting to the live host', () => {
+    const require = createRequire(import.meta.url);
+    const version = (require('razorpay/package.json') as { version: string }).version;
+    const sdk = new Razorpay({ key_id: 'rzp_test_x', key_secret: 'y' }) as unknown as { api: { rq: { defaults: { baseURL: string } } } };
+    expect(sdk.api.rq.defaults.baseURL, `razorpay ${version}`).toBe('https://api.razorpay.com');
+  });
+
+  it('calls through createRazorpayClient reach the sandbox, sent by the real SDK', async () => {
+    const before = sandbox.state.requests.length;
+    const order = await sandbox.client.createOrder({ amountPaise: 12_345, receipt: 'BASEURL-1' });
+    const request = sandbox.state.requests.slice(before).find((r) => r.method === 'POST' && r.path === '/v1/orders');
+    expect(request, 'the POST /v1/orders did not reach the sandbox').toBeDefined();
+    expect(request?.userAgent).toMatch(/^razorpay-node@2\.9\./);
+    expect(sandbox.state.orders.get(order.id)?.amount).toBe(12_345);
+  });
+});
+
+describe('orders and payments through the real SDK', () => {
+  it('creates an order, fetches it, and lists its payments (notes [] become {})', async () => {
+    const order = await sandbox.client.createOrder({ amountPaise: 50_000, receipt: 'RP-1001' });
+    expect(order).toMatchObject({ amount: 50_000, amount_paid: 0, amount_due: 50_000, currency: 'INR', receipt: 'RP-1001', status: 'created', attempts: 0, notes: {} });
+    expect(order.id).toMatch(/^order_[A-Za-z0-9]{14}$/);
+    expect(sandbox.state.orders.get(order.id)?.notes).toEqual([]);
+    expect(await sandbox.client.fetchOrder(order.id)).toEqual(expect.objectContaining({ id: order.id, status: 'created' }));
+    expect(await sandbox.client.fetchOrderPayments(order.id)).toEqual([]);
+
+    await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'failed', failure_reason: 'insufficient_funds' });
+    const paid = await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'captured' });
+    const payments = await sandbox.client.fetchOrderPayments(order.id);
+    expect(payments.map((p) => p.status).sort()).toEqual(['captured', 'failed']);
+    expect(payments.find((p) => p.status === 'failed')).toMatchObject({ error_code: 'BAD_REQUEST_ERROR', error_reason: 'insufficient_funds', captured: false });
+    expect(await sandbox.client.fetchOrder(order.id)).toMatchObject({ status: 'paid', attempts: 2, amount_paid: 50_000, amount_due: 0 });
+    const payment = await sandbox.client.fetchPayment(paid.json.razorpay_payment_id as string);
+    expect(payment).toMatchObject({ order_id: order.id, amount: 50_000, status: 'captured', captured: true, method: 'card', notes: {} });
+  });
+
+  it('keeps notes as an object', async () => {
+    const order = await sandbox.client.createOrder({ amountPaise: 10_000, receipt: 'RP-NOTES', notes: { shopOrder: 'RP-NOTES', channel: 'web' } });
+    expect(order.notes).toEqual({ shopOrder: 'RP-NOTES', channel: 'web' });
+  });
+
+  it('captures an authorized payment manually, and refunds (partial, then full, idempotent by key)', async () => {
+    const order = await sandbox.client.createOrder({ amountPaise: 30_000, receipt: 'RP-CAPTURE' });
+    const made = await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'authorized' });
+    const paymentId = made.json.razorpay_payment_id as string;
+    expect((await sandbox.client.fetchOrder(order.id)).status).toBe('attempted');
+    expect(await rejection(sandbox.client.capturePayment(paymentId, 29_999))).toMatchObject({ kind: 'invalid_request', field: 'amount' });
+    const captured = await sandbox.client.capturePayment(paymentId, 30_000);
+    expect(captured).toMatchObject({ status: 'captured', captured: true });
+    expect((await sandbox.client.fetchOrder(order.id)).status).toBe('paid');
+
+    const partial = await sandbox.client.refundPayment(paymentId, { amountPaise: 10_000, idempotencyKey: 'refund-key-0001' });
+    expect(partial).toMatchObject({ payment_id: paymentId, amount: 10_000, status: 'processed' });
+    expect(partial.id).toMatch(/^rfnd_[A-Za-z0-9]{14}$/);
+    const again = await sandbox.client.refundPayment(paymentId, { amountPaise: 10_000, idempotencyKey: 'refund-key-0001' });
+    expect(again.id).toBe(partial.id);
+    expect(await sandbox.client.fetchPayment(paymentId)).toMatchObject({ status: 'captured', amount_refunded: 10_000, refund_status: 'partial' });
+    expect(await rejection(sandbox.client.refundPayment(paymentId, { amountPaise: 30_000 }))).toMatchObject({ kind: 'invalid_request', statusCode: 400, field: 'amount' });
+    await sandbox.client.refundPayment(paymentId);
+    expect(await sandbox.client.fetchPayment(paymentId)).toMatchObject({ status: 'refunded', amount_refunded: 30_000, refund_status: 'full' });
+    expect((await sandbox.client.fetchOrder(order.id)).status).toBe('paid');
+  });
+});
+
+describe('errors through the real SDK become RazorpayError', () => {
+  it('bad credentials → authentication (401)', async () => {
+    const wrong = createRazorpayClient({ keyId: DEFAULT_KEY_ID, keySecret: 'not_the_secret', webhookSecret: DEFAULT_WEBHOOK_SECRET, apiBaseUrl: sandbox.url });
+    expect(await rejection(wrong.createOrder({ amountPaise: 10_000, receipt: 'R-AUTH' }))).toMatchObject({ kind: 'authentication', statusCode: 401, code: 'BAD_REQUEST_ERROR', retryable: false });
+  });
+
+  it('amount 50 → invalid_request, BAD_REQUEST_ERROR, field amount, not retried', async () => {
+    const before = sandbox.state.requests.length;
+    const error = await rejection(sandbox.client.createOrder({ amountPaise: 50, receipt: 'R-SMALL' }));
+    expect(error).toMatchObject({ kind: 'invalid_request', statusCode: 400, code: 'BAD_REQUEST_ERROR', field: 'amount', reason: 'input_validation_failed', retryable: false });
+    expect(sandbox.state.requests.length - before).toBe(1);
+  });
+
+  it('unknown ids → not_found; a malformed id too', async () => {
+    expect(await rejection(sandbox.client.fetchOrder('order_AAAAAAAAAAAAAA'))).toMatchObject({ kind: 'not_found', statusCode: 400, code: 'BAD_REQUEST_ERROR' });
+    expect(await rejection(sandbox.client.fetchPayment('pay_AAAAAAAAAAAAAA'))).toMatchObject({ kind: 'not_found' });
+    expect(await rejection(sandbox.client.fetchOrderPayments('order_short'))).toMatchObject({ kind: 'not_found' });
+    expect(await rejection(sandbox.client.capturePayment('pay_AAAAAAAAAAAAAA', 100))).toMatchObject({ kind: 'invalid_request', statusCode: 400 });
+  });
+
+  it('server_error knob → server and retryable, after the fetch was retried twice', async () => {
+    const order = await sandbox.client.createOrder({ amountPaise: 10_000, receipt: 'R-5XX' });
+    sandbox.state.setKnobs({ apiFailure: 'server_error', apiFailureCount: null });
+    const before = sandbox.state.requests.length;
+    const error = await rejection(sandbox.client.fetchOrder(order.id));
+    expect(error).toMatchObject({ kind: 'server', statusCode: 500, code: 'SERVER_ERROR', retryable: true });
+    expect(sandbox.state.requests.length - before).toBe(3);
+  });
+
+  it('a fetch that fails once with 500 succeeds on the retry', async () => {
+    const order = await sandbox.client.createOrder({ amountPaise: 10_000, receipt: 'R-5XX-ONCE' });
+    sandbox.state.setKnobs({ apiFailure: 'server_error', apiFailureCount: 1 });
+    expect((await sandbox.client.fetchOrder(order.id)).id).toBe(order.id);
+  });
+
+  it('createOrder after a 500 looks the receipt up before creating again: exactly one order', async () => {
+    sandbox.state.setKnobs({ apiFailure: 'server_error', apiFailureCount: 1 });
+    const order = await sandbox.client.createOrder({ amountPaise: 20_000, receipt: 'R-CREATE-RETRY' });
+    expect(order.receipt).toBe('R-CREATE-RETRY');
+    expect([...sandbox.state.orders.values()].filter((o) => o.receipt === 'R-CREATE-RETRY')).toHaveLength(1);
+  });
+
+  it('timeout knob → timeout (retryable)', async () => {
+    const order = await sandbox.client.createOrder({ amountPaise: 10_000, receipt: 'R-TIMEOUT' });
+    const impatient = createRazorpayClient({ keyId: DEFAULT_KEY_ID, keySecret: 'sandbox_key_secret_change_me', webhookSecret: DEFAULT_WEBHOOK_SECRET, apiBaseUrl: sandbox.url, timeoutMs: 250 });
+    sandbox.state.setKnobs({ apiFailure: 'timeout', apiFailureCount: 3, apiTimeoutHoldMs: 5_000 });
+    const started = Date.now();
+    const error = await rejection(impatient.fetchOrder(order.id));
+    expect(error).toMatchObject({ kind: 'timeout', retryable: true });
+    expect(Date.now() - started).toBeLessThan(4_000);
+  });
+
+  it('a dropped connection (no HTTP answer) → network', async () => {
+    const unreachable = createRazorpayClient({ keyId: DEFAULT_KEY_ID, keySecret: 'x'.repeat(10), webhookSecret: DEFAULT_WEBHOOK_SECRET, apiBaseUrl: 'http://127.0.0.1:9', timeoutMs: 500 });
+    expect(await rejection(unreachable.createOrder({ amountPaise: 10_000, receipt: 'R-NET' }))).toMatchObject({ kind: 'network', retryable: true });
+  });
+});
