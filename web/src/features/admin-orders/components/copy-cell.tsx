@@ -1,0 +1,37 @@
+import { useEffect, useRef, useState } from 'react';
+import { truncate } from '../format.js';
+
+export const COPIED_MS = 1_500;
+export const COPY_FAILED = 'Copy failed';
+
+/** A truncated value with a Copy button that shows 'Copied' for 1.5 s (spec sections 2, 9). */
+export function CopyCell({ value, label }: { value: string | undefined; label: string }) {
+  const [isCopied, setIsCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+
+  const copy = async () => {
+    try {
+      if (!value) throw new Error('nothing to copy');
+      await navigator.clipboard.writeText(value);
+      setIsCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setIsCopied(false), COPIED_MS);
+    } catch {
+      window.alert(COPY_FAILED);
+    }
+  };
+
+  return (
+    <span className="copy-cell">
+      <span className="copy-value" title={value || undefined}>
+        {truncate(value)}
+      </span>
+      {value ? (
+        <button type="button" className="copy-btn" onClick={copy} data-copy={label}>
+          {isCopied ? 'Copied' : 'Copy'}
+        </button>
+      ) : null}
+    </span>
+  );
+}

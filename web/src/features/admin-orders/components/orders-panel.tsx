@@ -1,0 +1,218 @@
+import { useCallback, useState } from 'react';
+import { ADMIN_SETTABLE_STATUSES, isAdminSettableStatus, type AdminOrder, type AdminSettableStatus } from '@pickles/shared';
+import { isApiFailure } from '../../../lib/api-client.js';
+import { DEFAULT_SORT, EMPTY_FILTER, type OrdersFilter, type OrdersSort } from '../api/orders-query.js';
+import { updateOrderStatus } from '../api/update-status.js';
+import { batchUpdateVisible } from '../api/batch-update.js';
+import { removeFinishedOrders } from '../api/remove-orders.js';
+import { PAGE_SIZE, useOrders } from '../hooks/use-orders.js';
+import { StatusCards } from './status-cards.js';
+import { FiltersBar } from './filters-bar.js';
+import { OrdersTable } from './orders-table.js';
+import './admin-orders.css';
+
+export const MESSAGES = {
+  loading: 'Loading orders...',
+  fetchFailed: 'Failed to fetch orders',
+  updateFailed: 'Failed to update status',
+  batchFailed: 'Failed to batch update orders',
+  removeFailed: 'Failed to remove orders',
+  nothingToRemove: 'No completed or cancelled orders to remove',
+  batchNeedsStatus: 'Please select a status and ensure there are visible orders',
+  batchConfirm: (n: number, status: string) => `Update ${n} visible orders to ${status}?`,
+  batchDone: (n: number, status: string) => `Successfully updated ${n} orders to ${status}`,
+  removeConfirm: (n: number) => `Are you sure you want to remove ${n} orders? This cannot be undone.`,
+  removeDone: (n: number) => `Successfully removed ${n} orders`,
+} as const;
+
+export type ExportKind = 'completeExcel' | 'viewExcel' | 'completeTxt' | 'viewTxt';
+
+interface OrdersPanelProps {
+  token: string;
+  onLogout: () => void;
+  onUnauthorized: () => void;
+  /** Builds and downloads an export; view exports cover every order matching `filter` in `sort`. */
+  onExport: (kind: ExportKind, filter: OrdersFilter, sort: OrdersSort) => Promise<void>;
+}
+
+/** The admin panel (spec section 2, "Admin panel"). */
+export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: OrdersPanelProps) {
+  const [filter, setFilter] = useState<OrdersFilter>(EMPTY_FILTER);
+  const [sort, setSort] = useState<OrdersSort>(DEFAULT_SORT);
+  const [page, setPage] = useState(1);
+  const [batchStatus, setBatchStatus] = useState<AdminSettableStatus | ''>('');
+  const [updatingIds, setUpdatingIds] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState<string | undefined>();
+  const { orders, total, cards, isLoading, hasError, query, reload, replaceOrder } = useOrders(token, filter, sort, page, onUnauthorized);
+
+  const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
+  const visibleCount = total;
+
+  const changeFilter = useCallback((patch: Partial<OrdersFilter>) => {
+    setFilter((f) => ({ ...f, ...patch }));
+    setPage(1);
+  }, []);
+  const changeSort = useCallback((next: OrdersSort) => {
+    setSort(next);
+    setPage(1);
+  }, []);
+  const reset = () => {
+    setFilter(EMPTY_FILTER);
+    setSort(DEFAULT_SORT);
+    setPage(1);
+  };
+
+  const isUnauthorized = (failure: unknown) => {
+    if (isApiFailure(failure) && failure.status === 401) {
+      onUnauthorized();
+      return true;
+    }
+    return false;
+  };
+
+  const changeStatus = async (order: AdminOrder, status: AdminSettableStatus) => {
+    setUpdatingIds((s) => new Set(s).add(order._id));
+    try {
+      const response = await updateOrderStatus(token, order._id, status);
+      replaceOrder(response.order);
+      reload(true);
+    } catch (failure) {
+      if (!isUnauthorized(failure)) window.alert(MESSAGES.updateFailed);
+    } finally {
+      setUpdatingIds((s) => {
+        const next = new Set(s);
+        next.delete(order._id);
+        return next;
+      });
+    }
+  };
+
+  const batchUpdate = async () => {
+    if (!batchStatus || visibleCount === 0) {
+      window.alert(MESSAGES.batchNeedsStatus);
+      return;
+    }
+    if (!window.confirm(MESSAGES.batchConfirm(visibleCount, batchStatus))) return;
+    setBusy('batch');
+    try {
+      const response = await batchUpdateVisible(token, query, batchStatus);
+      window.alert(MESSAGES.batchDone(response.updatedCount, batchStatus));
+      setBatchStatus('');
+      reload();
+    } catch (failure) {
+      if (!isUnauthorized(failure)) window.alert(MESSAGES.batchFailed);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const removeFinished = async () => {
+    const count = cards ? cards.byStatus.completed + cards.byStatus.cancelled : 0;
+    if (count === 0) {
+      window.alert(MESSAGES.nothingToRemove);
+      return;
+    }
+    if (!window.confirm(MESSAGES.removeConfirm(count))) return;
+    setBusy('remove');
+    try {
+      const response = await removeFinishedOrders(token);
+      window.alert(MESSAGES.removeDone(response.removedCount));
+      reload();
+    } catch (failure) {
+      if (!isUnauthorized(failure)) window.alert(MESSAGES.removeFailed);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const runExport = async (kind: ExportKind) => {
+    setBusy(kind);
+    try {
+      await onExport(kind, query, sort);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  return (
+    <div className="admin-panel">
+      <header className="admin-header">
+        <h1>Admin Panel</h1>
+        <button type="button" className="btn" onClick={onLogout}>
+          Logout
+        </button>
+      </header>
+
+      <StatusCards cards={cards} />
+
+      <section className="admin-actions" aria-label="Exports and removal">
+        <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('completeExcel')}>
+          Download Complete Excel
+        </button>
+        <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('viewExcel')}>
+          Download View Excel
+        </button>
+        <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('completeTxt')}>
+          Download Complete TXT
+        </button>
+        <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('viewTxt')}>
+          Download View TXT
+        </button>
+        <button type="button" className="btn btn-danger" disabled={Boolean(busy)} onClick={removeFinished}>
+          Remove Completed/Cancelled Orders
+        </button>
+        {busy && busy !== 'batch' && busy !== 'remove' ? (
+          <span className="admin-busy" role="status">
+            Preparing export...
+          </span>
+        ) : null}
+      </section>
+
+      <section className="batch-bar" aria-label="Batch update">
+        <label className="filter-field">
+          <span>Batch Status</span>
+          <select value={batchStatus} onChange={(e) => setBatchStatus(isAdminSettableStatus(e.target.value) ? e.target.value : '')}>
+            <option value="">Select status</option>
+            {ADMIN_SETTABLE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </label>
+        <button type="button" className="btn btn-primary" disabled={!batchStatus || visibleCount === 0 || isLoading || Boolean(busy)} onClick={batchUpdate}>
+          Batch Update ({visibleCount} visible orders)
+        </button>
+      </section>
+
+      <FiltersBar filter={filter} sort={sort} onFilterChange={changeFilter} onSortChange={changeSort} onReset={reset} />
+
+      {isLoading ? (
+        <p className="orders-loading" role="status">
+          {MESSAGES.loading}
+        </p>
+      ) : hasError ? (
+        <p className="orders-error" role="alert">
+          {MESSAGES.fetchFailed}
+        </p>
+      ) : (
+        <>
+          <OrdersTable token={token} orders={orders} updatingIds={updatingIds} onStatusChange={changeStatus} onUnauthorized={onUnauthorized} />
+          <nav className="pagination" aria-label="Pages">
+            <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
+              Previous
+            </button>
+            <span className="pagination-info">
+              {total === 0
+                ? 'No orders'
+                : `Showing ${(page - 1) * PAGE_SIZE + 1}–${Math.min(page * PAGE_SIZE, total)} of ${total} orders · Page ${page} of ${pageCount}`}
+            </span>
+            <button type="button" className="btn" disabled={page >= pageCount} onClick={() => setPage((p) => Math.min(pageCount, p + 1))}>
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { AdminOrder, AdminOrderCards } from '@pickles/shared';
+import { isApiFailure } from '../../../lib/api-client.js';
+import { getOrders } from '../api/get-orders.js';
+import type { OrdersFilter, OrdersSort } from '../api/orders-query.js';
+import { useDebounced } from './use-debounced.js';
+
+export const TEXT_DEBOUNCE_MS = 300;
+export const PAGE_SIZE = 50;
+
+export interface OrdersState {
+  orders: AdminOrder[];
+  total: number;
+  cards: AdminOrderCards | undefined;
+  isLoading: boolean;
+  hasError: boolean;
+}
+
+/**
+ * The server does the filtering, sorting and paging. Text filters wait TEXT_DEBOUNCE_MS after the
+ * last keystroke; a newer query aborts the one in flight. Loading starts true and ends false
+ * whether the fetch succeeded or failed (spec section 4). A 401 goes to `onUnauthorized`.
+ */
+export function useOrders(token: string, filter: OrdersFilter, sort: OrdersSort, page: number, onUnauthorized: () => void) {
+  const [state, setState] = useState<OrdersState>({ orders: [], total: 0, cards: undefined, isLoading: true, hasError: false });
+  const text = useDebounced({ search: filter.search, pincode: filter.pincode, city: filter.city, state: filter.state }, TEXT_DEBOUNCE_MS);
+  const query = useMemo(
+    () => ({ ...filter, ...text }),
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [filter.status, filter.paymentStatus, filter.dateFrom, filter.dateTo, text.search, text.pincode, text.city, text.state],
+  );
+  const [reloadKey, setReloadKey] = useState(0);
+  const silentRef = useRef(false);
+  const unauthorizedRef = useRef(onUnauthorized);
+  unauthorizedRef.current = onUnauthorized;
+
+  useEffect(() => {
+    const controller = new AbortController();
+    const silent = silentRef.current;
+    silentRef.current = false;
+    if (!silent) setState((s) => ({ ...s, isLoading: true, hasError: false }));
+    getOrders(token, query, sort, page, PAGE_SIZE, controller.signal).then(
+      (response) => {
+        if (controller.signal.aborted) return;
+        setState({ orders: response.orders ?? [], total: response.total ?? 0, cards: response.cards, isLoading: false, hasError: false });
+      },
+      (failure: unknown) => {
+        if (controller.signal.aborted) return;
+        if (isApiFailure(failure) && failure.status === 401) {
+          unauthorizedRef.current();
+          return;
+        }
+        setState((s) => ({ ...s, isLoading: false, hasError: true }));
+      },
+    );
+    return () => controller.abort();
+  }, [token, query, sort, page, reloadKey]);
+
+  /** Fetches again; `silent` keeps the table on screen meanwhile (after a single-row update). */
+  const reload = useCallback((silent = false) => {
+    silentRef.current = silent;
+    setReloadKey((k) => k + 1);
+  }, []);
+
+  const replaceOrder = useCallback((order: AdminOrder) => {
+    setState((s) => ({ ...s, orders: s.orders.map((o) => (o._id === order._id ? { ...o, status: order.status, updatedAt: order.updatedAt } : o)) }));
+  }, []);
+
+  /** The filter the current page was fetched with (debounced text included). */
+  return { ...state, query, reload, replaceOrder };
+}

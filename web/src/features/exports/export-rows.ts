@@ -1,0 +1,56 @@
+import type { AdminOrder } from '@pickles/shared';
+
+/** Columns of an export row, in order (spec section 3, "Export row"). */
+export const EXPORT_COLUMNS = ['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt'] as const;
+export type ExportRow = [string, string, string, string, string, string, number, string, string, string, string];
+
+/**
+ * A spreadsheet runs a cell starting with =, +, - or @ (and tab or carriage return, which some
+ * apps strip first) as a formula; a leading apostrophe makes it plain text (OWASP "CSV injection").
+ */
+export function neutraliseFormula(value: string): string {
+  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+}
+
+export function formatExportDate(iso: string): string {
+  return new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' });
+}
+
+export function toExportRow(order: AdminOrder): ExportRow {
+  const a = order.deliveryAddress;
+  const text = (value: string | undefined) => neutraliseFormula(value ?? '');
+  return [
+    text(order.orderId),
+    text(order.razorpayPaymentId),
+    text(order.customerInfo.name),
+    text(order.customerInfo.email),
+    text(order.customerInfo.phone),
+    text(`${a.flatNumber}, ${a.street}, ${a.area}, ${a.city}, ${a.state} - ${a.pincode}`),
+    order.amount,
+    text(order.status),
+    text(order.paymentStatus),
+    text(order.items.map((item) => `${item.name} (Qty: ${item.quantity})`).join(', ')),
+    text(formatExportDate(order.createdAt)),
+  ];
+}
+
+/** One order per line, tab-separated, after a header line; tabs and line breaks inside values become spaces. */
+export function toTxtLine(row: ExportRow | readonly string[]): string {
+  return row.map((cell) => String(cell).replace(/[\t\r\n]+/g, ' ')).join('\t');
+}
+
+/** YYYY-MM-DD for file names (the date of the download, UTC as toISOString gives it). */
+export function fileDate(now = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
+export const EXPORT_FILE_NAMES = {
+  completeExcel: (date: string) => `All_Orders_Export_${date}.xlsx`,
+  viewExcel: (date: string) => `Current_View_Orders_${date}.xlsx`,
+  completeTxt: (date: string) => `All_Orders_${date}.txt`,
+  viewTxt: (date: string) => `Current_View_Orders_${date}.txt`,
+} as const;
+
+/** The complete Excel export's sheets, in order; empty ones are skipped (spec section 9). */
+export const COMPLETE_EXCEL_SHEETS = ['paid', 'cancelled', 'delivered', 'completed'] as const;
+export const VIEW_SHEET = 'Current_View';
