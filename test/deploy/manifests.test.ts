@@ -1,0 +1,298 @@
+import { existsSync, statSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { processes } from './processes.js';
+import {
+  buildKustomization,
+  containersOf,
+  imageName,
+  isObject,
+  k8sRoot,
+  k8sYamlFiles,
+  podSpecOf,
+  readKustomization,
+  readYamlDocuments,
+  asK8sObject,
+  type Build,
+  type JsonObject,
+  type K8sObject,
+} from './support.js';
+
+const base = buildKustomization(join(k8sRoot, 'base'));
+const dev = buildKustomization(join(k8sRoot, 'overlays/dev'));
+const production = buildKustomization(join(k8sRoot, 'overlays/production'));
+const overlays = { dev, production };
+
+const ofKind = (build: Build, kind: string) => build.objects.filter((o) => o.kind === kind);
+const named = (build: Build, kind: string, name: string) => build.objects.find((o) => o.kind === kind && o.metadata.name === name);
+const workloads = (build: Build) => build.objects.filter((o) => o.kind === 'Deployment' || o.kind === 'Job');
+const matchLabels = (object: K8sObject) => ((object.spec as { selector?: { matchLabels?: Record<string, string> } }).selector?.matchLabels ?? {});
+const templateLabels = (object: K8sObject) => ((object.spec as { template: { metadata?: { labels?: Record<string, string> } } }).template.metadata?.labels ?? {});
+const selects = (selector: Record<string, string>, labels: Record<string, string>) =>
+  Object.keys(selector).length > 0 && Object.entries(selector).every(([key, value]) => labels[key] === value);
+
+/** Names of the variables a container gets: env entries plus every key of the ConfigMaps it loads whole. */
+function environmentOf(build: Build, container: JsonObject): Set<string> {
+  const names = new Set(((container.env as JsonObject[] | undefined) ?? []).map((e) => String(e.name)));
+  for (const source of (container.envFrom as JsonObject[] | undefined) ?? []) {
+    const ref = source.configMapRef;
+    if (!isObject(ref)) continue;
+    const configMap = named(build, 'ConfigMap', String(ref.name));
+    for (const key of Object.keys((configMap?.data as JsonObject | undefined) ?? {})) names.add(key);
+  }
+  return names;
+}
+
+function configValue(build: Build, key: string): string | undefined {
+  const data = named(build, 'ConfigMap', 'pickles-config')?.data as Record<string, string> | undefined;
+  return data?.[key];
+}
+
+describe('kustomize structure', () => {
+  it('every YAML file under k8s/ is used by a kustomization, except the example Secret', () => {
+    const used = new Set([...base.files, ...dev.files, ...production.files].map((f) => resolve(f)));
+    const unused = k8sYamlFiles().filter((f) => !used.has(resolve(f))).map((f) => relative(k8sRoot, f));
+    expect(unused).toEqual(['base/secret.example.yaml']);
+  });
+
+  it('every overlay builds on the base', () => {
+    for (const name of Object.keys(overlays)) {
+      const resources = readKustomization(join(k8sRoot, 'overlays', name)).resources as string[];
+      expect(resources, name).toContain('../../base');
+      expect(statSync(resolve(k8sRoot, 'overlays', name, '../../base')).isDirectory()).toBe(true);
+    }
+  });
+
+  it('every file a kustomization lists exists', () => {
+    for (const dir of ['base', 'overlays/dev', 'overlays/production']) {
+      const kustomization = readKustomization(join(k8sRoot, dir));
+      const paths = [...((kustomization.resources as string[] | undefined) ?? []), ...((kustomization.patches as JsonObject[] | undefined) ?? []).map((p) => String(p.path))];
+      for (const path of paths) expect(existsSync(resolve(k8sRoot, dir, path)), `${dir}: ${path}`).toBe(true);
+    }
+  });
+
+  it('the base has one file per component with its ServiceAccount, Service and Deployment', () => {
+    for (const process of processes.filter((p) => !p.devOnly && p.port)) {
+      const kinds = readYamlDocuments(join(k8sRoot, 'base', `${process.name}.yaml`)).map((d) => asK8sObject(d, process.name)).filter((o) => o.metadata.name === process.name).map((o) => o.kind);
+      expect(kinds, process.name).toEqual(expect.arrayContaining(['ServiceAccount', 'Service', 'Deployment']));
+    }
+    expect(named(base, 'Job', 'migrate')).toBeDefined();
+  });
+
+  it('no object is defined twice in a build', () => {
+    for (const build of [base, dev, production]) {
+      const keys = build.objects.map((o) => `${o.kind}/${o.metadata.name}`);
+      expect(keys.filter((k, i) => keys.indexOf(k) !== i)).toEqual([]);
+    }
+  });
+
+  it('the base commits no Secret; the example lists every key the workloads read', () => {
+    expect(ofKind(base, 'Secret')).toEqual([]);
+    const example = asK8sObject(readYamlDocuments(join(k8sRoot, 'base/secret.example.yaml'))[0]!, 'secret.example.yaml');
+    const keys = new Set(Object.keys((example.stringData as JsonObject | undefined) ?? {}));
+    const referenced = workloads(base).flatMap(containersOf).flatMap((c) => ((c.env as JsonObject[] | undefined) ?? []).map((e) => (e.valueFrom as { secretKeyRef?: { name: string; key: string } } | undefined)?.secretKeyRef)).filter((r) => r !== undefined);
+    expect(referenced.length).toBeGreaterThan(0);
+    for (const ref of referenced) {
+      expect(ref.name).toBe(example.metadata.name);
+      expect(keys.has(ref.key), ref.key).toBe(true);
+    }
+  });
+});
+
+describe.each(Object.entries(overlays))('overlay %s', (name, build) => {
+  it('labels every object with app.kubernetes.io/part-of and its namespace', () => {
+    for (const object of build.objects) {
+      expect(object.metadata.labels?.['app.kubernetes.io/part-of'], `${object.kind} ${object.metadata.name}`).toBe('royal-pickles');
+      expect(object.metadata.namespace, `${object.kind} ${object.metadata.name}`).toMatch(/^royal-pickles/);
+    }
+  });
+
+  it('each Deployment selects its own pods and has a Service selecting them on a port it exposes', () => {
+    for (const deployment of ofKind(build, 'Deployment')) {
+      const selector = matchLabels(deployment);
+      expect(selects(selector, templateLabels(deployment)), deployment.metadata.name).toBe(true);
+      expect(selector['app.kubernetes.io/name']).toBe(deployment.metadata.name);
+      const services = ofKind(build, 'Service').filter((s) => selects((s.spec as { selector: Record<string, string> }).selector, templateLabels(deployment)));
+      expect(services.map((s) => s.metadata.name), deployment.metadata.name).toEqual([deployment.metadata.name]);
+      const portNames = new Set(containersOf(deployment).flatMap((c) => ((c.ports as JsonObject[] | undefined) ?? []).map((p) => p.name)));
+      for (const port of (services[0]!.spec as { ports: JsonObject[] }).ports) expect(portNames.has(port.targetPort as string), `${deployment.metadata.name} ${String(port.targetPort)}`).toBe(true);
+      for (const other of ofKind(build, 'Deployment').filter((d) => d !== deployment)) {
+        expect(selects(selector, templateLabels(other)), `${deployment.metadata.name} also selects ${other.metadata.name}`).toBe(false);
+      }
+    }
+  });
+
+  it('every workload runs under its own ServiceAccount without an API token', () => {
+    for (const workload of workloads(build)) {
+      const pod = podSpecOf(workload)!;
+      expect(pod.serviceAccountName, workload.metadata.name).toBe(workload.metadata.name);
+      expect(named(build, 'ServiceAccount', workload.metadata.name), workload.metadata.name).toBeDefined();
+      expect(pod.automountServiceAccountToken).toBe(false);
+    }
+  });
+
+  it('every container has requests and limits, and runs non-root, read-only, without privileges', () => {
+    for (const workload of workloads(build)) {
+      const pod = podSpecOf(workload)!;
+      const podSecurity = (pod.securityContext ?? {}) as JsonObject;
+      const tmpVolumes = new Set(((pod.volumes as JsonObject[] | undefined) ?? []).filter((v) => isObject(v.emptyDir)).map((v) => v.name));
+      for (const container of containersOf(workload)) {
+        const where = `${workload.metadata.name}/${String(container.name)}`;
+        const resources = container.resources as { requests?: JsonObject; limits?: JsonObject } | undefined;
+        for (const key of ['cpu', 'memory']) {
+          expect(resources?.requests?.[key], `${where} requests.${key}`).toBeDefined();
+          expect(resources?.limits?.[key], `${where} limits.${key}`).toBeDefined();
+        }
+        const security = (container.securityContext ?? {}) as JsonObject & { capabilities?: { drop?: string[] }; seccompProfile?: { type?: string } };
+        expect(security.allowPrivilegeEscalation, where).toBe(false);
+        expect(security.readOnlyRootFilesystem, where).toBe(true);
+        expect(security.capabilities?.drop, where).toContain('ALL');
+        expect(security.privileged, where).not.toBe(true);
+        expect(security.runAsNonRoot ?? podSecurity.runAsNonRoot, where).toBe(true);
+        const runAsUser = (security.runAsUser ?? podSecurity.runAsUser) as number | undefined;
+        expect(runAsUser, `${where}: a numeric non-root user lets the kubelet verify runAsNonRoot`).toBeGreaterThan(0);
+        expect(security.seccompProfile?.type ?? (podSecurity.seccompProfile as { type?: string } | undefined)?.type, where).toBe('RuntimeDefault');
+        const tmp = ((container.volumeMounts as JsonObject[] | undefined) ?? []).find((m) => m.mountPath === '/tmp');
+        expect(tmp && tmpVolumes.has(tmp.name), `${where}: writable /tmp from an emptyDir`).toBe(true);
+      }
+    }
+  });
+
+  it('every Deployment probes readiness, liveness and startup over HTTP on its own port', () => {
+    for (const deployment of ofKind(build, 'Deployment')) {
+      for (const container of containersOf(deployment)) {
+        const where = deployment.metadata.name;
+        const ports = new Set(((container.ports as JsonObject[] | undefined) ?? []).flatMap((p) => [p.name, p.containerPort]));
+        for (const probe of ['readinessProbe', 'livenessProbe', 'startupProbe']) {
+          const httpGet = (container[probe] as { httpGet?: { path?: string; port?: string | number } } | undefined)?.httpGet;
+          expect(httpGet?.path, `${where} ${probe}`).toMatch(/^\//);
+          expect(ports.has(httpGet!.port!), `${where} ${probe} port`).toBe(true);
+        }
+        const readiness = (container.readinessProbe as { httpGet: { path: string } }).httpGet.path;
+        const liveness = (container.livenessProbe as { httpGet: { path: string } }).httpGet.path;
+        const component = deployment.metadata.labels?.['app.kubernetes.io/component'];
+        // Services are ready when PostgreSQL and Redis are; liveness must not depend on them.
+        if (component === 'api' || component === 'worker') {
+          expect(readiness, where).toBe('/health');
+          expect(liveness, where).toBe('/alive');
+        }
+        if (where === 'gateway') expect(liveness).toBe('/alive');
+      }
+    }
+  });
+
+  it('gives every process the environment it needs', () => {
+    for (const process of processes) {
+      const workload = named(build, process.port ? 'Deployment' : 'Job', process.name);
+      if (process.devOnly && name === 'production') {
+        expect(workload, process.name).toBeUndefined();
+        continue;
+      }
+      expect(workload, process.name).toBeDefined();
+      const environment = environmentOf(build, containersOf(workload!)[0]!);
+      const missing = process.env.filter((variable) => !environment.has(variable));
+      expect(missing, process.name).toEqual([]);
+      if (process.port) {
+        const port = ((containersOf(workload!)[0]!.env as JsonObject[]).find((e) => e.name === 'PORT'))?.value;
+        expect(port, process.name).toBe(String(process.port));
+      }
+    }
+  });
+
+  it('points the gateway at the Services of the other processes', () => {
+    for (const [variable, service] of [['CHECKOUT_URL', 'checkout'], ['PAYMENTS_URL', 'payments'], ['ADMIN_ORDERS_URL', 'admin-orders'], ['NOTIFICATIONS_URL', 'notifications']] as const) {
+      const url = new URL(configValue(build, variable)!);
+      const target = named(build, 'Service', service);
+      expect(url.hostname, variable).toBe(service);
+      expect((target!.spec as { ports: JsonObject[] }).ports.map((p) => String(p.port))).toContain(url.port);
+    }
+  });
+
+  it('scales the gateway and the services with HPAs aimed at existing Deployments', () => {
+    const hpas = ofKind(build, 'HorizontalPodAutoscaler');
+    for (const target of ['gateway', 'checkout', 'payments', 'admin-orders', 'notifications']) {
+      const hpa = hpas.find((h) => (h.spec as { scaleTargetRef: { name: string } }).scaleTargetRef.name === target);
+      expect(hpa, target).toBeDefined();
+      const spec = hpa!.spec as { scaleTargetRef: { kind: string }; minReplicas: number; maxReplicas: number };
+      expect(spec.scaleTargetRef.kind).toBe('Deployment');
+      expect(named(build, 'Deployment', target)).toBeDefined();
+      expect(spec.maxReplicas).toBeGreaterThanOrEqual(spec.minReplicas);
+    }
+  });
+
+  it('runs migrations as a Job that gives up rather than retrying forever', () => {
+    const job = named(build, 'Job', 'migrate')!;
+    const spec = job.spec as { backoffLimit: number; activeDeadlineSeconds: number; template: { spec: { restartPolicy: string } } };
+    expect(spec.template.spec.restartPolicy).toMatch(/^(Never|OnFailure)$/);
+    expect(spec.backoffLimit).toBeGreaterThan(0);
+    expect(spec.activeDeadlineSeconds).toBeGreaterThan(0);
+  });
+
+  it('routes the Ingress to the gateway Service only', () => {
+    const ingresses = ofKind(build, 'Ingress');
+    expect(ingresses).toHaveLength(1);
+    const backends = ((ingresses[0]!.spec as { rules: { http: { paths: { backend: { service: { name: string; port: { name?: string } } } }[] } }[] }).rules).flatMap((r) => r.http.paths.map((p) => p.backend.service));
+    expect(backends.length).toBeGreaterThan(0);
+    for (const backend of backends) {
+      expect(backend.name).toBe('gateway');
+      expect((named(build, 'Service', 'gateway')!.spec as { ports: JsonObject[] }).ports.map((p) => p.name)).toContain(backend.port.name);
+    }
+  });
+
+  it('denies all traffic by default and lets only the gateway reach the services', () => {
+    const policies = ofKind(build, 'NetworkPolicy');
+    const deny = policies.find((p) => {
+      const spec = p.spec as { podSelector: JsonObject; policyTypes: string[]; ingress?: unknown; egress?: unknown };
+      return Object.keys(spec.podSelector).length === 0 && spec.policyTypes.includes('Ingress') && spec.policyTypes.includes('Egress') && !spec.ingress && !spec.egress;
+    });
+    expect(deny).toBeDefined();
+    const podLabels = build.objects.filter((o) => o.kind === 'Deployment' || o.kind === 'Job').map(templateLabels);
+    for (const policy of policies) {
+      const selector = (policy.spec as { podSelector: { matchLabels?: Record<string, string>; matchExpressions?: { values: string[] }[] } }).podSelector;
+      const names = [...Object.values(selector.matchLabels ?? {}), ...(selector.matchExpressions ?? []).flatMap((e) => e.values)];
+      for (const value of names) expect(podLabels.some((labels) => Object.values(labels).includes(value)), `${policy.metadata.name} selects ${value}`).toBe(true);
+    }
+    for (const service of ['checkout', 'payments', 'admin-orders', 'notifications']) {
+      const ingressRules = policies
+        .filter((p) => selects((p.spec as { podSelector: { matchLabels?: Record<string, string> } }).podSelector.matchLabels ?? {}, { 'app.kubernetes.io/name': service }))
+        .flatMap((p) => ((p.spec as { ingress?: { from?: { podSelector?: { matchLabels?: Record<string, string> } }[] }[] }).ingress ?? []));
+      expect(ingressRules.length, service).toBeGreaterThan(0);
+      for (const rule of ingressRules) {
+        expect(rule.from?.length, `${service} admits traffic from anywhere`).toBeGreaterThan(0);
+        for (const peer of rule.from!) expect(peer.podSelector?.matchLabels, service).toEqual({ 'app.kubernetes.io/name': 'gateway' });
+      }
+    }
+  });
+});
+
+describe('overlay differences', () => {
+  it('dev runs one replica of everything against the sandbox and the mail catcher', () => {
+    for (const deployment of ofKind(dev, 'Deployment')) expect((deployment.spec as { replicas: number }).replicas, deployment.metadata.name).toBe(1);
+    for (const hpa of ofKind(dev, 'HorizontalPodAutoscaler')) expect((hpa.spec as { minReplicas: number }).minReplicas).toBe(1);
+    const sandboxUrl = new URL(configValue(dev, 'RAZORPAY_API_BASE_URL')!);
+    expect(named(dev, 'Service', sandboxUrl.hostname)).toBeDefined();
+    expect(sandboxUrl.hostname).toBe('razorpay-sandbox');
+    const secret = named(dev, 'Secret', 'pickles-secrets')!;
+    expect(new URL((secret.stringData as Record<string, string>).SMTP_URL!).hostname).toBe('mail-catcher');
+  });
+
+  it('production talks to real Razorpay: no sandbox, no base URL override, no mail catcher, no committed Secret', () => {
+    expect(configValue(production, 'RAZORPAY_API_BASE_URL')).toBeUndefined();
+    for (const container of workloads(production).flatMap(containersOf)) {
+      expect(((container.env as JsonObject[] | undefined) ?? []).map((e) => e.name)).not.toContain('RAZORPAY_API_BASE_URL');
+    }
+    const names = production.objects.map((o) => o.metadata.name);
+    expect(names.filter((n) => /sandbox|mail-catcher/.test(n))).toEqual([]);
+    expect(ofKind(production, 'Secret')).toEqual([]);
+    expect(configValue(production, 'RAZORPAY_CHECKOUT_SCRIPT_URL')).toBe('https://checkout.razorpay.com/v1/checkout.js');
+  });
+
+  it('production pins registry images with release tags and runs more than one replica', () => {
+    for (const container of workloads(production).flatMap(containersOf)) {
+      const image = String(container.image);
+      expect(image, image).toMatch(/^[a-z0-9.-]+\.[a-z]+\/.+:[\w.-]+$/);
+      expect(image.slice(imageName(image).length + 1)).not.toMatch(/^(latest|dev)$/);
+    }
+    for (const deployment of ofKind(production, 'Deployment')) expect((deployment.spec as { replicas: number }).replicas, deployment.metadata.name).toBeGreaterThanOrEqual(2);
+  });
+});
