@@ -1,0 +1,177 @@
+import { e2eDb, expect, openPanelLoggedIn, orderRows, recordDialogs, searchFor, seedOrder, shownOrderIds, test, uniqueTag, type SeededOrder } from './fixtures.js';
+
+const DAY = 86_400_000;
+
+test.describe('filters, search and sort', () => {
+  let tag: string;
+  let o: Record<'delhiOld' | 'puneBig' | 'puneSmall' | 'pending' | 'mumbaiMid', SeededOrder>;
+
+  test.beforeAll(async () => {
+    tag = uniqueTag();
+    const now = Date.now();
+    o = {
+      // 2025-01-15 10:00 IST
+      delhiOld: await seedOrder({ tag, city: 'New Delhi', state: 'Delhi', pincode: '110016', status: 'paid', amountPaise: 60_000, createdAt: new Date('2025-01-15T04:30:00Z'), updatedAt: new Date(now - 1 * DAY) }),
+      puneBig: await seedOrder({ tag, city: 'Pune', state: 'Maharashtra', pincode: '411001', status: 'delivered', amountPaise: 260_000, createdAt: new Date('2025-02-01T06:00:00Z'), updatedAt: new Date(now - 5 * DAY), items: [{ name: 'Royal Chicken Pickle', quantity: 5 }] }),
+      puneSmall: await seedOrder({ tag, city: 'PUNE', state: 'maharashtra', pincode: '411045', status: 'completed', amountPaise: 110_000, createdAt: new Date('2025-02-01T19:00:00Z'), updatedAt: new Date(now - 3 * DAY), name: 'Zoravar Singh' }),
+      pending: await seedOrder({ tag, city: 'Kochi', state: 'Kerala', pincode: '682001', status: 'created', paymentStatus: 'pending', amountPaise: 160_000, createdAt: new Date('2025-03-01T06:00:00Z'), updatedAt: new Date(now - 10 * DAY) }),
+      mumbaiMid: await seedOrder({ tag, city: 'Navi Mumbai', state: 'Maharashtra', pincode: '400703', status: 'cancelled', paymentStatus: 'refunded', amountPaise: 85_000, createdAt: new Date('2025-03-20T06:00:00Z'), updatedAt: new Date(now - 2 * DAY) }),
+    };
+  });
+
+  test('each filter narrows the table with the spec semantics, and Reset Filters clears them', async ({ page }) => {
+    await openPanelLoggedIn(page);
+    await searchFor(page, tag);
+    const expectRows = async (orders: SeededOrder[]) => {
+      await expect.poll(async () => (await shownOrderIds(page)).sort()).toEqual(orders.map((x) => x.orderNumber).sort());
+    };
+    await expectRows(Object.values(o));
+    await expect(page.getByRole('button', { name: 'Batch Update (5 visible orders)' })).toBeVisible();
+
+    await page.getByLabel('Status', { exact: true }).selectOption('delivered');
+    await expectRows([o.puneBig]);
+    await page.getByLabel('Status', { exact: true }).selectOption('');
+
+    await page.getByLabel('Payment Status').selectOption('pending');
+    await expectRows([o.pending]);
+    await page.getByLabel('Payment Status').selectOption('');
+
+    await page.getByLabel('Pincode').fill('4110');
+    await expectRows([o.puneBig, o.puneSmall]);
+    await page.getByLabel('Pincode').fill('');
+
+    await page.getByLabel('City').fill('pUnE');
+    await expectRows([o.puneBig, o.puneSmall]);
+    await page.getByLabel('City').fill('mumb');
+    await expectRows([o.mumbaiMid]);
+    await page.getByLabel('City').fill('');
+
+    await page.getByLabel('State', { exact: true }).fill('MAHARASH');
+    await expectRows([o.puneBig, o.puneSmall, o.mumbaiMid]);
+    await page.getByLabel('State', { exact: true }).fill('');
+
+    // India days, inclusive: 2025-02-01T19:00Z is 2 Feb 00:30 IST.
+    await page.getByLabel('Date From').fill('2025-02-01');
+    await page.getByLabel('Date To').fill('2025-02-01');
+    await expectRows([o.puneBig]);
+    await page.getByLabel('Date To').fill('2025-02-02');
+    await expectRows([o.puneBig, o.puneSmall]);
+    await page.getByLabel('Date From').fill('2025-03-01');
+    await page.getByLabel('Date To').fill('');
+    await expectRows([o.pending, o.mumbaiMid]);
+
+    await page.getByRole('button', { name: 'Reset Filters' }).click();
+    await expect(page.getByLabel('Search', { exact: true })).toHaveValue('');
+    await expect(page.getByLabel('Date From')).toHaveValue('');
+    await expect(page.getByLabel('Sort By')).toHaveValue('createdAt');
+  });
+
+  test('search covers name, email, phone, payment id, address and items; Clear empties it', async ({ page }) => {
+    await openPanelLoggedIn(page);
+    await searchFor(page, 'zoravar sINGH');
+    await expect.poll(() => shownOrderIds(page)).toContain(o.puneSmall.orderNumber);
+    await searchFor(page, o.puneBig.paymentId!.toUpperCase());
+    await expect.poll(() => shownOrderIds(page)).toEqual([o.puneBig.orderNumber]);
+    await searchFor(page, o.mumbaiMid.email);
+    await expect.poll(() => shownOrderIds(page)).toEqual([o.mumbaiMid.orderNumber]);
+    await searchFor(page, `${tag} road`);
+    await expect.poll(async () => (await shownOrderIds(page)).length).toBe(5);
+    await searchFor(page, o.pending.orderNumber.toLowerCase());
+    await expect.poll(() => shownOrderIds(page)).toEqual([o.pending.orderNumber]);
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await expect(page.getByLabel('Search', { exact: true })).toHaveValue('');
+  });
+
+  test('sorts by created, updated and amount, both directions', async ({ page }) => {
+    await openPanelLoggedIn(page);
+    await searchFor(page, tag);
+    const expectOrder = async (orders: SeededOrder[]) => {
+      await expect.poll(() => shownOrderIds(page)).toEqual(orders.map((x) => x.orderNumber));
+    };
+    await expectOrder([o.mumbaiMid, o.pending, o.puneSmall, o.puneBig, o.delhiOld]);
+    await page.getByLabel('Sort Direction').selectOption('asc');
+    await expectOrder([o.delhiOld, o.puneBig, o.puneSmall, o.pending, o.mumbaiMid]);
+    await page.getByLabel('Sort By').selectOption('updatedAt');
+    await expectOrder([o.pending, o.puneBig, o.puneSmall, o.mumbaiMid, o.delhiOld]);
+    await page.getByLabel('Sort Direction').selectOption('desc');
+    await expectOrder([o.delhiOld, o.mumbaiMid, o.puneSmall, o.puneBig, o.pending]);
+    await page.getByLabel('Sort By').selectOption('amount');
+    await expectOrder([o.puneBig, o.pending, o.puneSmall, o.mumbaiMid, o.delhiOld]);
+    await page.getByLabel('Sort Direction').selectOption('asc');
+    await expectOrder([o.delhiOld, o.mumbaiMid, o.puneSmall, o.pending, o.puneBig]);
+  });
+});
+
+test('table columns, truncation, "-" for empty, Copy with Copied and Copy failed, unattended rows', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const tag = uniqueTag();
+  const old = await seedOrder({ tag, status: 'paid', createdAt: new Date(Date.now() - 4 * DAY), items: [{ name: 'Royal Chicken Pickle', quantity: 2 }], amountPaise: 115_000 });
+  const fresh = await seedOrder({ tag, status: 'created', paymentStatus: 'pending', paymentId: null });
+  await openPanelLoggedIn(page);
+  await searchFor(page, tag);
+  await expect(orderRows(page)).toHaveCount(2);
+
+  const headers = await page.locator('table.orders-table thead th').allTextContents();
+  expect(headers).toEqual(['Order ID', 'Payment ID', 'Name', 'Email', 'Phone', 'Datetime', 'Address', 'Amount', 'Items', 'Order Status', 'Change Status']);
+
+  const oldRow = page.locator(`tr[data-order-id="${old.orderNumber}"]`);
+  const cells = oldRow.locator('td');
+  await expect(cells.nth(0).locator('.copy-value')).toHaveText(`${old.orderNumber.slice(0, 15)}...`);
+  await expect(cells.nth(1).locator('.copy-value')).toHaveText(`${old.paymentId!.slice(0, 15)}...`);
+  await expect(cells.nth(3).locator('.copy-value')).toHaveText(`${old.email.slice(0, 15)}...`);
+  await expect(cells.nth(2)).toHaveText('Meera Rathore');
+  await expect(cells.nth(6)).toHaveText(`7A, ${tag} Road, Civil Lines, Jaipur, Rajasthan - 302001`);
+  await expect(cells.nth(7)).toHaveText('₹1150');
+  await expect(cells.nth(8)).toHaveText('Royal Chicken Pickle (Qty: 2)');
+  await expect(oldRow).toHaveClass(/unattended-row/);
+  const freshRow = page.locator(`tr[data-order-id="${fresh.orderNumber}"]`);
+  await expect(freshRow).not.toHaveClass(/unattended-row/);
+  await expect(freshRow.locator('td').nth(1)).toHaveText('-');
+
+  await cells.nth(0).getByRole('button', { name: 'Copy' }).click();
+  await expect(cells.nth(0).getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(old.orderNumber);
+  await expect(cells.nth(0).getByRole('button', { name: 'Copy' })).toBeVisible({ timeout: 3_000 });
+
+  const dialogs = recordDialogs(page);
+  await page.evaluate(() => {
+    navigator.clipboard.writeText = () => Promise.reject(new Error('denied'));
+  });
+  await cells.nth(3).getByRole('button', { name: 'Copy' }).click();
+  await expect.poll(() => dialogs.messages).toEqual(['Copy failed']);
+});
+
+test('single status change updates the row and records history; pending payments cannot be changed', async ({ page }) => {
+  const tag = uniqueTag();
+  const paid = await seedOrder({ tag, status: 'paid' });
+  const pending = await seedOrder({ tag, status: 'created', paymentStatus: 'pending' });
+  await openPanelLoggedIn(page);
+  await searchFor(page, tag);
+  await expect(orderRows(page)).toHaveCount(2);
+  await expect(page.getByLabel(`Change status of ${pending.orderNumber}`)).toBeDisabled();
+
+  await page.getByLabel(`Change status of ${paid.orderNumber}`).selectOption('delivered');
+  const row = page.locator(`tr[data-order-id="${paid.orderNumber}"]`);
+  await expect(row.locator('.status-badge')).toHaveText('delivered');
+  const stored = await e2eDb().selectFrom('orders').select(['status', 'updated_at', 'created_at']).where('id', '=', paid.id).executeTakeFirstOrThrow();
+  expect(stored.status).toBe('delivered');
+  expect(new Date(stored.updated_at).getTime()).toBeGreaterThan(new Date(stored.created_at).getTime());
+
+  await row.getByRole('button', { name: 'History' }).click();
+  const history = page.locator('.history-table');
+  await expect(history).toContainText('paid');
+  await expect(history).toContainText('delivered');
+  await expect(history).toContainText('admin:admin');
+});
+
+test('cards show the totals per status and the unattended count from the database', async ({ page }) => {
+  await seedOrder({ tag: uniqueTag(), status: 'pending', paymentStatus: 'pending', createdAt: new Date(Date.now() - 5 * DAY) });
+  await openPanelLoggedIn(page);
+  const rows = await e2eDb().selectFrom('orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
+  const total = rows.reduce((sum, r) => sum + Number(r.n), 0);
+  await expect(page.locator('[data-card="total"] .status-card-count')).toHaveText(String(total));
+  for (const row of rows) await expect(page.locator(`[data-card="${row.status}"] .status-card-count`)).toHaveText(String(row.n));
+  await expect(page.locator('[data-card="unattended"]')).toContainText('Unattended >3d');
+  const unattended = Number(await page.locator('[data-card="unattended"] .status-card-count').textContent());
+  expect(unattended).toBeGreaterThanOrEqual(1);
+});
