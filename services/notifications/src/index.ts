@@ -15,6 +15,7 @@ const worker = createNotificationsWorker({
   prefix: env.REDIS_PREFIX,
   concurrency: env.WORKER_CONCURRENCY,
   retryBaseMs: env.RETRY_BASE_MS,
+  lockMs: env.JOB_LOCK_MS,
   deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, mailDomain: env.SUPPORT_EMAIL.split('@')[1] ?? 'royalpickles.in' },
 });
 

@@ -14,12 +14,14 @@ export function createNotificationsWorker({
   prefix,
   concurrency,
   retryBaseMs,
+  lockMs = 30_000,
   deps,
 }: {
   connection: Redis;
   prefix: string;
   concurrency: number;
   retryBaseMs: number;
+  lockMs?: number;
   deps: NotificationDeps;
 }): Worker {
   const worker = new Worker(
@@ -35,6 +37,9 @@ export function createNotificationsWorker({
       connection,
       prefix,
       concurrency,
+      lockDuration: lockMs,
+      // Stalled jobs (their worker died) are looked for as often as a lock could expire.
+      stalledInterval: lockMs,
       settings: { backoffStrategy: (attemptsMade: number) => backoffDelay(attemptsMade, retryBaseMs) },
     },
   );

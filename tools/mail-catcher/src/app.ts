@@ -37,11 +37,13 @@ export function createMailCatcherApp(store: MessageStore, controls: SmtpControls
     res.json(controls);
   });
   app.post('/api/smtp', (req, res) => {
-    if (typeof req.body?.down !== 'boolean') {
-      res.status(400).json({ success: false, error: 'Send {"down": true|false}' });
+    const { down, delayMs } = req.body ?? {};
+    if ((down !== undefined && typeof down !== 'boolean') || (delayMs !== undefined && !(Number.isInteger(delayMs) && delayMs >= 0 && delayMs <= 600_000))) {
+      res.status(400).json({ success: false, error: 'Send {"down": true|false, "delayMs": 0-600000}' });
       return;
     }
-    controls.down = req.body.down;
+    if (down !== undefined) controls.down = down;
+    if (delayMs !== undefined) controls.delayMs = delayMs;
     res.json(controls);
   });
   app.get('/messages/:id', (req, res) => {

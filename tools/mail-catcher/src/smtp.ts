@@ -5,10 +5,19 @@ import type { MessageStore } from './store.js';
 export interface SmtpControls {
   /** When true the server answers 421 to every message: an SMTP outage, for tests and demos. */
   down: boolean;
+  /** Milliseconds to wait before answering MAIL FROM: a slow relay, for tests of senders dying mid-send. */
+  delayMs?: number;
 }
 
 /** An SMTP server that accepts every message (no auth, no TLS: local use only) into the store. */
 export function createSmtpServer(store: MessageStore, controls: SmtpControls): SMTPServer {
+  const answerMailFrom = (callback: (error?: Error | null) => void) => {
+    if (controls.down) {
+      callback(Object.assign(new Error('Service not available (mail catcher is set to down)'), { responseCode: 421 }));
+      return;
+    }
+    callback();
+  };
   return new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
@@ -16,12 +25,11 @@ export function createSmtpServer(store: MessageStore, controls: SmtpControls): S
     size: 10 * 1024 * 1024,
     logger: false,
     onMailFrom(_address, _session, callback) {
-      if (controls.down) {
-        const error = Object.assign(new Error('Service not available (mail catcher is set to down)'), { responseCode: 421 });
-        callback(error);
+      if (controls.delayMs) {
+        setTimeout(() => answerMailFrom(callback), controls.delayMs);
         return;
       }
-      callback();
+      answerMailFrom(callback);
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

@@ -22,7 +22,9 @@ export function startOutboxRelay({
   prefix,
   logger,
   pollMs,
+  publishTimeoutMs = 5_000,
 }: {
+  publishTimeoutMs?: number;
   db: Db;
   connection: Redis;
   prefix: string;
@@ -31,8 +33,21 @@ export function startOutboxRelay({
 }): OutboxRelay {
   const queue = new Queue(QUEUES.notifications, { connection, prefix });
   queue.on('error', () => {});
+  // With Redis down, BullMQ would wait for it forever while the relay holds its outbox row locks;
+  // give up after a few seconds instead and let the row's backoff retry it. If the add completes
+  // late after all, the retry is the same job id and BullMQ ignores it.
   const publish = async (envelope: EventEnvelope) => {
-    await queue.add(envelope.type, envelope, { ...notificationJobOptions, jobId: envelope.id });
+    let timer: NodeJS.Timeout | undefined;
+    try {
+      await Promise.race([
+        queue.add(envelope.type, envelope, { ...notificationJobOptions, jobId: envelope.id }),
+        new Promise((_, reject) => {
+          timer = setTimeout(() => reject(new Error(`queue.add timed out after ${publishTimeoutMs} ms (Redis unreachable?)`)), publishTimeoutMs);
+        }),
+      ]);
+    } finally {
+      clearTimeout(timer);
+    }
   };
 
   let stopped = false;
@@ -41,6 +56,7 @@ export function startOutboxRelay({
   let timer: NodeJS.Timeout | undefined;
 
   const runOnce = async () => {
+    if (stopped) return { published: 0, failed: 0 };
     if (running) {
       again = true;
       return running;
@@ -84,7 +100,8 @@ export function startOutboxRelay({
       stopped = true;
       if (timer) clearTimeout(timer);
       await running;
-      await queue.close();
+      // Closing waits for Redis; do not let an outage hold up shutdown.
+      await Promise.race([queue.close(), new Promise((resolve) => setTimeout(resolve, publishTimeoutMs).unref())]);
     },
   };
 }

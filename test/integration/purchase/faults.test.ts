@@ -1,0 +1,91 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@pickles/db';
+import { createRedis } from '@pickles/service-kit';
+import { eventually } from '@pickles/test-kit';
+import { startOutboxRelay } from '../../../services/payments/src/events/relay.js';
+import { OWNER_EMAIL, silentLogger, startPurchaseHarness, type PurchaseHarness } from './harness.js';
+
+let h: PurchaseHarness;
+
+beforeAll(async () => {
+  h = await startPurchaseHarness({ knobs: { withholdWebhooks: true } });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+describe('infrastructure faults on the way from payment to e-mail', () => {
+  it('when Redis is down during verify, the order is paid at once and the outbox delivers the event later', async () => {
+    await h.relay.stop();
+    const deadRedis = createRedis('redis://127.0.0.1:1', 'dead');
+    const downRelay = startOutboxRelay({ db: h.db, connection: deadRedis, prefix: h.prefix, logger: silentLogger, pollMs: 60_000, publishTimeoutMs: 500 });
+    h.useRelay(downRelay);
+    const order = await h.createOrder();
+    const payment = await h.pay(order.razorpayOrderId);
+    const response = await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! });
+    expect(response.status).toBe(200);
+    const row = await h.order(order.orderNumber);
+    expect(row.payment_status).toBe('paid');
+
+    expect((await downRelay.runOnce()).published).toBe(0);
+    const pending = await eventually(async () => {
+      const outbox = await h.db.selectFrom('outbox_events').select(['published_at', 'attempts']).where(sql<string>`payload->'data'->>'orderId'`, '=', row.id).executeTakeFirstOrThrow();
+      return outbox.attempts >= 1 ? outbox : undefined;
+    });
+    expect(pending.published_at).toBeNull();
+    await downRelay.stop();
+    deadRedis.disconnect();
+    expect(h.emailsFor(order.orderNumber)).toHaveLength(0);
+
+    // Redis is back: a relay picks the row up (its retry is due now).
+    await h.db.updateTable('outbox_events').set({ available_at: new Date(0) }).where('published_at', 'is', null).execute();
+    const relay = startOutboxRelay({ db: h.db, connection: h.redis, prefix: h.prefix, logger: silentLogger, pollMs: 100 });
+    h.useRelay(relay);
+    try {
+      await eventually(async () => h.emailsFor(order.orderNumber).length === 2);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(h.emailsFor(order.orderNumber)).toHaveLength(2);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('when the worker is killed in the middle of a job, another worker finishes it and each e-mail goes out once', async () => {
+    await h.worker.close();
+    const relay = startOutboxRelay({ db: h.db, connection: h.redis, prefix: h.prefix, logger: silentLogger, pollMs: 100 });
+    // The SMTP server is slow, so the job is still sending when the worker dies.
+    h.mail.controls.delayMs = 5_000;
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'worker-process.ts')], {
+      env: { ...process.env, QUEUE_PREFIX: h.prefix, SMTP_URL: `smtp://127.0.0.1:${h.mail.smtpPort}` },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    try {
+      const order = await h.createOrder();
+      const payment = await h.pay(order.razorpayOrderId);
+      await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! });
+      await eventually(async () => output.includes('active'), 15_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+      h.mail.controls.delayMs = 0;
+      expect(h.emailsFor(order.orderNumber)).toHaveLength(0);
+
+      h.startWorker();
+      await eventually(async () => h.emailsFor(order.orderNumber).length === 2, 20_000);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      const emails = h.emailsFor(order.orderNumber);
+      expect(emails).toHaveLength(2);
+      expect(emails.filter((email) => email.to.includes(OWNER_EMAIL))).toHaveLength(1);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      h.mail.controls.delayMs = 0;
+      await relay.stop();
+    }
+  });
+});

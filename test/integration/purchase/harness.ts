@@ -1,0 +1,145 @@
+import { randomUUID } from 'node:crypto';
+import type { Worker } from 'bullmq';
+import type { Redis } from 'ioredis';
+import { sql, type Db } from '@pickles/db';
+import { createRazorpayClient, type RazorpayClient } from '@pickles/razorpay-client';
+import { createSandbox, type Knobs, type Sandbox } from '@pickles/razorpay-sandbox';
+import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
+import { createLogger, createRedis } from '@pickles/service-kit';
+import { postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { createCheckoutApp } from '../../../services/checkout/src/app.js';
+import { createPaymentsApp } from '../../../services/payments/src/app.js';
+import { startOutboxRelay, type OutboxRelay } from '../../../services/payments/src/events/relay.js';
+import { reconcileOnce } from '../../../services/payments/src/reconcile/reconciler.js';
+import { createMailer } from '../../../services/notifications/src/clients/mailer.js';
+import { createNotificationsWorker } from '../../../services/notifications/src/worker.js';
+
+const KEYS = { keyId: 'rzp_test_Harness00000001', keySecret: 'harness_key_secret_0123', webhookSecret: 'harness_webhook_secret_0123' };
+export const OWNER_EMAIL = 'owner@royalpickles.in';
+
+/**
+ * The purchase path in one process, with real parts: PostgreSQL, Redis (BullMQ), the Razorpay
+ * sandbox over HTTP through the official SDK, the checkout and payments apps over HTTP, the outbox
+ * relay, the notifications worker and an SMTP mail catcher. Each test file gets its own queue prefix.
+ */
+export interface PurchaseHarness {
+  db: Db;
+  redis: Redis;
+  prefix: string;
+  sandbox: Sandbox;
+  sandboxApp: RunningApp;
+  razorpay: RazorpayClient;
+  checkout: RunningApp;
+  payments: RunningApp;
+  relay: OutboxRelay;
+  /** Swaps the relay the payments app nudges after a commit (to simulate Redis outages). */
+  useRelay: (relay: OutboxRelay) => void;
+  worker: Worker;
+  mail: RunningMailCatcher;
+  setKnobs: (knobs: Partial<Knobs>) => void;
+  createOrder: (quantity?: number, email?: string) => Promise<{ orderNumber: string; razorpayOrderId: string; amountPaise: number }>;
+  pay: (razorpayOrderId: string, status?: 'captured' | 'failed') => Promise<{ paymentId: string; signature?: string }>;
+  verify: (body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) => Promise<{ status: number; body: any }>;
+  order: (orderNumber: string) => Promise<{ id: string; status: string; payment_status: string; razorpay_payment_id: string | null; paid_at: Date | null }>;
+  emailsFor: (orderNumber: string) => { to: string[]; subject: string; text: string; html: string }[];
+  outboxFor: (orderId: string) => Promise<number>;
+  reconcile: () => ReturnType<typeof reconcileOnce>;
+  startWorker: () => Worker;
+  close: () => Promise<void>;
+}
+
+export const silentLogger = createLogger('purchase-test', 'silent');
+
+export function orderPayload(quantity = 2, email = `shopper.${randomUUID().slice(0, 8)}@example.in`) {
+  const subtotal = 500 * quantity;
+  return {
+    amount: subtotal + 50 + 50 * quantity,
+    customerInfo: { name: 'Meera Iyer', email, phone: '9876543210' },
+    deliveryAddress: { flatNumber: 'Flat 4C', street: 'MG Road', area: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
+    items: [{ itemId: 1, name: 'Royal Chicken Pickle', quantity, price: 500, total: subtotal }],
+  };
+}
+
+export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; relayPollMs?: number } = {}): Promise<PurchaseHarness> {
+  const db = testDb();
+  const redis = createRedis(process.env.REDIS_URL!, 'purchase-test');
+  const prefix = `${process.env.REDIS_PREFIX}-${randomUUID().slice(0, 8)}`;
+  const sandbox = createSandbox({ ...KEYS, knobs: { webhookDelayMs: 0, webhookRetryBaseMs: 50, callbackDelayMs: 0, ...options.knobs } });
+  const sandboxApp = await startApp(sandbox.app);
+  const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
+  const relay = startOutboxRelay({ db, connection: redis, prefix, logger: silentLogger, pollMs: options.relayPollMs ?? 100 });
+  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silentLogger }));
+  let currentRelay = relay;
+  const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silentLogger, relay: { nudge: () => currentRelay.nudge() }, redis }));
+  sandbox.state.setKnobs({ webhookUrl: `${payments.url}/api/payment/webhook` });
+  const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0, host: '127.0.0.1' });
+  const mailer = createMailer(`smtp://127.0.0.1:${mail.smtpPort}`, 'Royal Pickles <orders@royalpickles.in>');
+  const workers: Worker[] = [];
+  const startWorker = () => {
+    const worker = createNotificationsWorker({
+      connection: redis,
+      prefix,
+      concurrency: 5,
+      retryBaseMs: 100,
+      lockMs: 1_000,
+      deps: { db, mailer, logger: silentLogger, ownerEmail: OWNER_EMAIL, supportEmail: 'support@royalpickles.in', mailDomain: 'royalpickles.in' },
+    });
+    workers.push(worker);
+    return worker;
+  };
+  const worker = startWorker();
+
+  const harness: PurchaseHarness = {
+    db,
+    redis,
+    prefix,
+    sandbox,
+    sandboxApp,
+    razorpay,
+    checkout,
+    payments,
+    relay,
+    useRelay: (next) => {
+      currentRelay = next;
+    },
+    worker,
+    mail,
+    setKnobs: (knobs) => sandbox.state.setKnobs(knobs),
+    createOrder: async (quantity = 2, email) => {
+      const response = await postJson(`${checkout.url}/api/payment/create-order`, orderPayload(quantity, email), { 'idempotency-key': randomUUID() });
+      if (response.status !== 201) throw new Error(`create-order answered ${response.status}: ${JSON.stringify(response.body)}`);
+      return { orderNumber: response.body.orderId, razorpayOrderId: response.body.razorpayOrderId, amountPaise: response.body.amount };
+    },
+    pay: async (razorpayOrderId, status = 'captured') => {
+      const result = sandbox.state.attemptPayment({ orderId: razorpayOrderId, instrument: { method: 'card', cardNumber: '4100280000001007' }, forceOutcome: status });
+      return { paymentId: result.payment.id, signature: result.signature };
+    },
+    verify: (body) => postJson(`${payments.url}/api/payment/verify-payment`, body),
+    order: async (orderNumber) =>
+      db
+        .selectFrom('orders')
+        .select(['id', 'status', 'payment_status', 'razorpay_payment_id', 'paid_at'])
+        .where('order_number', '=', orderNumber)
+        .executeTakeFirstOrThrow() as Promise<{ id: string; status: string; payment_status: string; razorpay_payment_id: string | null; paid_at: Date | null }>,
+    emailsFor: (orderNumber) => mail.store.list().filter((message) => message.subject.includes(orderNumber)),
+    outboxFor: async (orderId) => {
+      const rows = await db.selectFrom('outbox_events').select('id').where(sql<string>`payload->'data'->>'orderId'`, '=', orderId).execute();
+      return rows.length;
+    },
+    reconcile: () => reconcileOnce({ db, razorpay, logger: silentLogger, relay }, { olderThanSeconds: 0 }),
+    startWorker,
+    close: async () => {
+      await Promise.all(workers.map((w) => w.close()));
+      await relay.stop();
+      await currentRelay.stop();
+      await checkout.close();
+      await payments.close();
+      await sandbox.close();
+      await sandboxApp.close();
+      await mail.close();
+      redis.disconnect();
+      await db.destroy();
+    },
+  };
+  return harness;
+}
