@@ -1,0 +1,112 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postJson } from '@pickles/test-kit';
+import { orderPayload, startPurchaseHarness, type PurchaseHarness } from './harness.js';
+
+let h: PurchaseHarness;
+beforeAll(async () => {
+  h = await startPurchaseHarness({ knobs: { withholdWebhooks: true } });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+const countOrders = async () => Number((await h.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const createOrder = (body: unknown, key: string = randomUUID()) => postJson(`${h.checkout.url}/api/payment/create-order`, body, { 'idempotency-key': key });
+
+describe('POST /api/payment/create-order', () => {
+  it('stores the order priced by the server and answers with its Razorpay order', async () => {
+    const payload = orderPayload(3);
+    const response = await createOrder(payload);
+    expect(response.status).toBe(201);
+    expect(response.body).toMatchObject({ success: true, keyId: 'rzp_test_Harness00000001', amount: 170_000, currency: 'INR', razorpayOrderId: expect.stringMatching(/^order_/) });
+    const order = await h.db.selectFrom('orders').selectAll().where('razorpay_order_id', '=', response.body.razorpayOrderId).executeTakeFirstOrThrow();
+    expect(order).toMatchObject({ amount_paise: 170_000, subtotal_paise: 150_000, shipping_paise: 20_000, status: 'created', payment_status: 'pending', city: 'Bengaluru', order_number: response.body.orderId });
+    const items = await h.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute();
+    expect(items).toMatchObject([{ product_id: 1, quantity: 3, unit_price_paise: 50_000, line_total_paise: 150_000 }]);
+    const razorpayOrder = await h.razorpay.fetchOrder(response.body.razorpayOrderId);
+    expect(razorpayOrder).toMatchObject({ amount: 170_000, currency: 'INR', receipt: order.order_number, notes: { shop_order_id: order.id } });
+  });
+
+  it('answers the same Razorpay order for a retried or double-clicked checkout, storing one order', async () => {
+    const key = randomUUID();
+    const payload = orderPayload(1);
+    const before = await countOrders();
+    const [first, second] = await Promise.all([createOrder(payload, key), createOrder(payload, key)]);
+    const third = await createOrder(payload, key);
+    expect([first.status, second.status, third.status]).toEqual([201, 201, 201]);
+    expect(second.body.razorpayOrderId).toBe(first.body.razorpayOrderId);
+    expect(third.body.razorpayOrderId).toBe(first.body.razorpayOrderId);
+    expect(await countOrders()).toBe(before + 1);
+  });
+
+  it('refuses a reused checkout key for a different cart', async () => {
+    const key = randomUUID();
+    expect((await createOrder(orderPayload(1), key)).status).toBe(201);
+    const response = await createOrder(orderPayload(2), key);
+    expect(response.status).toBe(409);
+    expect(response.body.success).toBe(false);
+  });
+
+  const tampered: [string, (payload: ReturnType<typeof orderPayload>) => unknown, RegExp][] = [
+    ['a total lower than the catalogue price', (p) => ({ ...p, amount: 1 }), /total does not match/],
+    ['a cheaper unit price', (p) => ({ ...p, items: [{ ...p.items[0], price: 1, total: 2 }] }), /price of Royal Chicken Pickle has changed/],
+    ['an unknown product', (p) => ({ ...p, items: [{ ...p.items[0], itemId: 99 }] }), /not in our catalogue/],
+    ['the coming-soon product', (p) => ({ ...p, amount: 2150, items: [{ itemId: 2, name: 'Shahi Mutton Kofta Pickle', quantity: 1, price: 1000, total: 1000 }] }), /coming soon/],
+    ['a zero quantity', (p) => ({ ...p, items: [{ ...p.items[0], quantity: 0 }] }), /Quantity must be at least 1/],
+    ['a silly quantity', (p) => ({ ...p, items: [{ ...p.items[0], quantity: 5000 }] }), /At most 50 jars/],
+    ['an empty cart', (p) => ({ ...p, items: [] }), /cart is empty/],
+    ['a bad phone number', (p) => ({ ...p, customerInfo: { ...p.customerInfo, phone: '12345' } }), /Valid 10-digit phone number required/],
+    ['a blank name', (p) => ({ ...p, customerInfo: { ...p.customerInfo, name: '   ' } }), /Name is required/],
+    ['a bad pincode', (p) => ({ ...p, deliveryAddress: { ...p.deliveryAddress, pincode: '1100' } }), /Valid 6-digit pincode required/],
+  ];
+
+  it.each(tampered)('refuses %s with a clear 400 and stores nothing', async (_name, tamper, message) => {
+    const before = await countOrders();
+    const response = await createOrder(tamper(orderPayload(2)));
+    expect(response.status).toBe(400);
+    expect(response.body.success).toBe(false);
+    expect(response.body.error).toMatch(message);
+    expect(await countOrders()).toBe(before);
+  });
+
+  it('lists every invalid field of the form', async () => {
+    const response = await createOrder({ ...orderPayload(1), customerInfo: { name: '', email: 'nope', phone: '1' } });
+    expect(response.status).toBe(400);
+    expect(response.body.fields).toMatchObject({
+      'customerInfo.name': 'Name is required',
+      'customerInfo.email': 'Valid email required',
+      'customerInfo.phone': 'Valid 10-digit phone number required',
+    });
+  });
+
+  it('refuses malformed JSON', async () => {
+    const response = await postJson(`${h.checkout.url}/api/payment/create-order`, '{"amount":');
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, error: 'Malformed JSON body' });
+  });
+
+  it('retries a Razorpay server error once by itself, without creating a second Razorpay order', async () => {
+    h.setKnobs({ apiFailure: 'server_error', apiFailureCount: 1 });
+    const response = await createOrder(orderPayload(1));
+    expect(response.status).toBe(201);
+    const receipt = response.body.orderId;
+    const sameReceipt = h.sandbox.state.snapshot().orders.filter((order: { receipt: string | null }) => order.receipt === receipt);
+    expect(sameReceipt).toHaveLength(1);
+  });
+
+  it('stores nothing when Razorpay keeps failing, and succeeds when the shopper retries', async () => {
+    const before = await countOrders();
+    // Razorpay keeps failing through the client's own retries.
+    h.setKnobs({ apiFailure: 'server_error', apiFailureCount: null });
+    const key = randomUUID();
+    const failed = await createOrder(orderPayload(1), key);
+    h.setKnobs({ apiFailure: 'none' });
+    expect(failed.status).toBe(502);
+    expect(failed.body.error).toMatch(/payment provider/);
+    expect(await countOrders()).toBe(before);
+    const retried = await createOrder(orderPayload(1), key);
+    expect(retried.status).toBe(201);
+    expect(await countOrders()).toBe(before + 1);
+  });
+});

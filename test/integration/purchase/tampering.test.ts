@@ -1,0 +1,100 @@
+import { createHmac } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@pickles/db';
+import { postJson } from '@pickles/test-kit';
+import { startPurchaseHarness, type PurchaseHarness } from './harness.js';
+
+let h: PurchaseHarness;
+beforeAll(async () => {
+  h = await startPurchaseHarness({ knobs: { withholdWebhooks: true } });
+});
+afterAll(async () => {
+  await h.close();
+});
+
+async function outboxCount(orderNumber: string) {
+  const order = await h.order(orderNumber);
+  return (await h.db.selectFrom('outbox_events').select('id').where(sql<string>`payload->'data'->>'orderId'`, '=', order.id).execute()).length;
+}
+
+describe('verify-payment refuses what Razorpay did not sign', () => {
+  it('a tampered signature leaves the order unpaid and emits nothing', async () => {
+    const order = await h.createOrder();
+    const payment = await h.pay(order.razorpayOrderId);
+    const flipped = (payment.signature![0] === 'a' ? 'b' : 'a') + payment.signature!.slice(1);
+    const response = await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: flipped });
+    expect(response.status).toBe(400);
+    expect(response.body).toEqual({ success: false, error: 'Payment verification failed' });
+    expect((await h.order(order.orderNumber)).payment_status).toBe('pending');
+    expect(await outboxCount(order.orderNumber)).toBe(0);
+  });
+
+  it('a signature for another order is refused', async () => {
+    const first = await h.createOrder();
+    const second = await h.createOrder();
+    const payment = await h.pay(first.razorpayOrderId);
+    const response = await h.verify({ razorpay_order_id: second.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! });
+    expect(response.status).toBe(400);
+    expect((await h.order(second.orderNumber)).payment_status).toBe('pending');
+  });
+
+  it('an unknown order answers 404', async () => {
+    const response = await h.verify({ razorpay_order_id: 'order_Unknown0000000', razorpay_payment_id: 'pay_Unknown00000000', razorpay_signature: 'a'.repeat(64) });
+    expect(response.status).toBe(404);
+    expect(response.body.success).toBe(false);
+  });
+
+  it('a malformed body answers 400', async () => {
+    const response = await h.verify({ razorpay_order_id: 'x', razorpay_payment_id: '', razorpay_signature: 'zz' } as never);
+    expect(response.status).toBe(400);
+    expect(response.body.error).toBe('Payment verification failed');
+  });
+});
+
+describe('payment-failed never moves a paid order backwards', () => {
+  it('a failure report after the payment was verified changes nothing', async () => {
+    const order = await h.createOrder();
+    const payment = await h.pay(order.razorpayOrderId);
+    await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! });
+    const response = await postJson(`${h.payments.url}/api/payment/payment-failed`, { razorpay_order_id: order.razorpayOrderId, error: { description: 'Card declined' } });
+    expect(response.status).toBe(200);
+    const row = await h.order(order.orderNumber);
+    expect(row).toMatchObject({ status: 'paid', payment_status: 'paid' });
+  });
+
+  it('a failure report on a pending order marks it failed with the reason', async () => {
+    const order = await h.createOrder();
+    const response = await postJson(`${h.payments.url}/api/payment/payment-failed`, {
+      razorpay_order_id: order.razorpayOrderId,
+      razorpay_payment_id: 'pay_FailedPay000001',
+      error: { code: 'BAD_REQUEST_ERROR', description: 'Your payment could not be completed due to insufficient funds.' },
+    });
+    expect(response.status).toBe(200);
+    const row = await h.db.selectFrom('orders').select(['status', 'payment_status', 'failure_reason']).where('order_number', '=', order.orderNumber).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'failed', payment_status: 'failed', failure_reason: 'Your payment could not be completed due to insufficient funds.' });
+  });
+});
+
+describe('the webhook refuses what Razorpay did not sign', () => {
+  it('a body with a wrong signature is refused and changes nothing', async () => {
+    const order = await h.createOrder();
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_X',
+      event: 'order.paid',
+      contains: ['payment', 'order'],
+      payload: { payment: { entity: { id: 'pay_Forged00000001', order_id: order.razorpayOrderId, amount: order.amountPaise, currency: 'INR', status: 'captured', captured: true, notes: [] } } },
+      created_at: 1,
+    });
+    const signature = createHmac('sha256', 'not-the-webhook-secret').update(body).digest('hex');
+    const response = await fetch(`${h.payments.url}/api/payment/webhook`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'evt_Forged0000001' },
+      body,
+    });
+    expect(response.status).toBe(400);
+    expect((await h.order(order.orderNumber)).payment_status).toBe('pending');
+    const recorded = await h.db.selectFrom('processed_webhook_events').select('event_id').where('event_id', '=', 'evt_Forged0000001').execute();
+    expect(recorded).toHaveLength(0);
+  });
+});
