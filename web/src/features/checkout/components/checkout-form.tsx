@@ -1,0 +1,104 @@
+import type { ChangeEvent, FormEvent } from 'react';
+import type { CheckoutFormValues } from '../form-storage.js';
+
+interface FieldSpec {
+  name: keyof CheckoutFormValues;
+  label: string;
+  type?: string;
+  autoComplete: string;
+  inputMode?: 'numeric' | 'email' | 'tel' | 'text';
+  maxLength?: number;
+  digitsOnly?: boolean;
+}
+
+const PERSONAL: FieldSpec[] = [
+  { name: 'name', label: 'Full name', autoComplete: 'name' },
+  { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
+  { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric', maxLength: 10, digitsOnly: true },
+];
+
+const ADDRESS: FieldSpec[] = [
+  { name: 'flatNumber', label: 'Flat / House number', autoComplete: 'address-line1' },
+  { name: 'street', label: 'Street', autoComplete: 'address-line2' },
+  { name: 'area', label: 'Area / Locality', autoComplete: 'address-level3' },
+  { name: 'city', label: 'City', autoComplete: 'address-level2' },
+  { name: 'state', label: 'State', autoComplete: 'address-level1' },
+  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 6, digitsOnly: true },
+];
+
+export interface CheckoutFormProps {
+  values: CheckoutFormValues;
+  errors: Record<string, string>;
+  onChange: (name: keyof CheckoutFormValues, value: string) => void;
+  onSubmit: () => void;
+  isBusy: boolean;
+}
+
+/** The delivery form (spec sections 3 and 5): messages appear under their fields on submit. */
+export function CheckoutForm({ values, errors, onChange, onSubmit, isBusy }: CheckoutFormProps) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  const field = (spec: FieldSpec) => {
+    const id = `checkout-${spec.name}`;
+    const error = errors[spec.name];
+    const handle = (event: ChangeEvent<HTMLInputElement>) => {
+      let value = event.target.value;
+      // Phone and pincode take digits only, capped at their length (spec section 5).
+      if (spec.digitsOnly) value = value.replace(/\D/g, '');
+      if (spec.maxLength) value = value.slice(0, spec.maxLength);
+      onChange(spec.name, value);
+    };
+    const input = (
+      <input
+        id={id}
+        name={spec.name}
+        type={spec.type ?? 'text'}
+        autoComplete={spec.autoComplete}
+        inputMode={spec.inputMode}
+        maxLength={spec.maxLength}
+        value={values[spec.name]}
+        onChange={handle}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        required
+      />
+    );
+    return (
+      <div className={`checkout-field${error ? ' has-error' : ''}`} key={spec.name}>
+        <label htmlFor={id}>{spec.label}</label>
+        {spec.name === 'phone' ? (
+          <div className="checkout-phone">
+            <span className="checkout-phone__prefix" aria-hidden="true">
+              +91
+            </span>
+            {input}
+          </div>
+        ) : (
+          input
+        )}
+        {error ? (
+          <p className="checkout-field__error" id={`${id}-error`}>
+            {error}
+          </p>
+        ) : null}
+      </div>
+    );
+  };
+  return (
+    <form className="checkout-form card" onSubmit={submit} noValidate aria-label="Delivery details">
+      <fieldset>
+        <legend>Personal information</legend>
+        {PERSONAL.map(field)}
+      </fieldset>
+      <fieldset>
+        <legend>Delivery address</legend>
+        {ADDRESS.map(field)}
+      </fieldset>
+      <button type="submit" className="btn btn-primary btn-lg btn-block" disabled={isBusy}>
+        {isBusy ? 'Processing...' : 'Proceed to Pay'}
+      </button>
+    </form>
+  );
+}
