@@ -1,0 +1,129 @@
+import { expect, test, type Page } from '@playwright/test';
+import { emailsAbout, shopDb } from '../support/stack.js';
+
+/**
+ * The golden journey through the gateway: a shopper buys a jar with the sandbox's test card and
+ * the owner's inbox and the database agree; a declined card ends on the failure page.
+ */
+test.use({ viewport: { width: 1280, height: 900 } });
+
+async function addJarsAndCheckout(page: Page, jars: number) {
+  await page.addInitScript(() => window.sessionStorage.setItem('royalPicklesSplashSeen', '1'));
+  await page.goto('/shop');
+  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
+  for (let i = 0; i < jars; i++) await page.getByRole('button', { name: 'Add to Cart: Royal Chicken Pickle' }).click();
+  await page.getByRole('button', { name: /^Open cart/ }).click();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/payment$/);
+}
+
+async function fillDetails(page: Page, email: string) {
+  await page.getByLabel('Full name').fill('Kavya Menon');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Phone number').fill('9876543210');
+  await page.getByLabel('Flat / House number').fill('7A');
+  await page.getByLabel('Street').fill('Linking Road');
+  await page.getByLabel('Area / Locality').fill('Bandra West');
+  await page.getByLabel('City').fill('Mumbai');
+  await page.getByLabel('State').fill('Maharashtra');
+  await page.getByLabel('Pincode').fill('400050');
+}
+
+async function confirmAndPay(page: Page, card: string) {
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Confirm Your Royal Order' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Confirm & Pay' }).click();
+  const razorpay = page.getByRole('dialog').filter({ has: page.getByLabel('Card number') });
+  await expect(razorpay).toBeVisible();
+  await razorpay.getByLabel('Card number').fill(card);
+  await razorpay.getByRole('button', { name: /^Pay / }).click();
+}
+
+test('every validation message appears for bad input, and the form caps phone and pincode', async ({ page }) => {
+  await addJarsAndCheckout(page, 1);
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  for (const message of [
+    'Name is required',
+    'Valid email required',
+    'Valid 10-digit phone number required',
+    'Flat/House number is required',
+    'Street name is required',
+    'Area/Locality is required',
+    'City is required',
+    'State is required',
+    'Valid 6-digit pincode required',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible();
+  }
+  await page.getByLabel('Phone number').fill('98765abc432109999');
+  await expect(page.getByLabel('Phone number')).toHaveValue('9876543210');
+  await page.getByLabel('Pincode').fill('11000399');
+  await expect(page.getByLabel('Pincode')).toHaveValue('110003');
+  await expect(page.getByText('+91', { exact: true })).toBeVisible();
+  // The summary's total is labelled 'Subtotal' (a quirk kept from the spec): ₹500 + ₹100 shipping.
+  await expect(page.getByTestId('summary-total')).toHaveText('₹600');
+});
+
+test('a shopper pays with the test card, lands on the success page, and the order is paid with one confirmation and one owner alert', async ({ page }) => {
+  const email = `kavya.${Date.now()}@example.in`;
+  await addJarsAndCheckout(page, 2);
+  await fillDetails(page, email);
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  // Edit Details goes back to the form with the values kept.
+  await page.getByRole('button', { name: 'Edit Details' }).click();
+  await expect(page.getByLabel('City')).toHaveValue('Mumbai');
+  await confirmAndPay(page, '4100 2800 0000 1007');
+
+  await expect(page).toHaveURL(/\/payment-success$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+
+  const order = await shopDb().selectFrom('orders').selectAll().where('customer_email', '=', email).executeTakeFirstOrThrow();
+  expect(order).toMatchObject({ status: 'paid', payment_status: 'paid', amount_paise: 115_000, city: 'Mumbai' });
+  expect(order.razorpay_payment_id).toMatch(/^pay_/);
+  await expect
+    .poll(async () => (await emailsAbout(order.order_number)).length, { timeout: 15_000 })
+    .toBe(2);
+  // Webhooks arrive after the verify; give them time to (not) duplicate anything.
+  await page.waitForTimeout(1500);
+  const emails = await emailsAbout(order.order_number);
+  expect(emails).toHaveLength(2);
+  expect(emails.filter((mail) => mail.to.includes(email))).toHaveLength(1);
+  expect(emails.find((mail) => mail.to.includes(email))?.subject).toBe(`Your Royal Pickles order ${order.order_number} is confirmed`);
+  // The cart is emptied after a successful payment.
+  expect(await page.evaluate(() => window.sessionStorage.getItem('royalPicklesCart'))).toBeNull();
+});
+
+test("a declined card lands on the failure page with the provider's error and leaves a failed order", async ({ page }) => {
+  const email = `declined.${Date.now()}@example.in`;
+  await addJarsAndCheckout(page, 1);
+  await fillDetails(page, email);
+  await confirmAndPay(page, '4100 2800 0008 0001');
+  await expect(page.getByText('Completing your royal transaction...')).toBeVisible();
+  await expect(page).toHaveURL(/\/payment-failed$/, { timeout: 15_000 });
+  await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  await expect(page.getByTestId('payment-error')).toContainText(/insufficient/i);
+  await expect
+    .poll(async () => (await shopDb().selectFrom('orders').select(['status', 'payment_status']).where('customer_email', '=', email).executeTakeFirst())?.payment_status, { timeout: 10_000 })
+    .toBe('failed');
+});
+
+test('without the payment script the shopper is told to refresh', async ({ page }) => {
+  await page.route(/checkout\.js$/, (route) => route.abort());
+  await addJarsAndCheckout(page, 1);
+  await fillDetails(page, `noscript.${Date.now()}@example.in`);
+  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
+  const dialog = page.waitForEvent('dialog');
+  await page.getByRole('button', { name: 'Confirm & Pay' }).click();
+  const alert = await dialog;
+  expect(alert.message()).toBe('Payment gateway not loaded. Please refresh the page and try again.');
+  await alert.dismiss();
+  await expect(page.getByRole('button', { name: 'Confirm & Pay' })).toBeEnabled();
+});
+
+test('an empty cart shows the empty page and goes home after 3 s', async ({ page }) => {
+  await page.addInitScript(() => window.sessionStorage.setItem('royalPicklesSplashSeen', '1'));
+  await page.goto('/payment');
+  await expect(page.getByRole('heading', { name: 'Your Royal Cart is Empty!' })).toBeVisible();
+  await expect(page).toHaveURL(/\/$/, { timeout: 5_000 });
+});

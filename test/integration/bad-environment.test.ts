@@ -1,0 +1,45 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+/** A process started with a bad variable stops at once, non-zero, with one line naming it. */
+function start(entry: string, env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', entry], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
+    encoding: 'utf8',
+    timeout: 20_000,
+  });
+  return { code: result.status, lines: result.stderr.trim().split('\n').filter(Boolean) };
+}
+
+describe('configuration errors', () => {
+  it('checkout refuses a DATABASE_URL that is not PostgreSQL', () => {
+    const { code, lines } = start('services/checkout/src/index.ts', {
+      DATABASE_URL: 'mysql://root@localhost/shop',
+      RAZORPAY_KEY_ID: 'rzp_test_Abc123',
+      RAZORPAY_KEY_SECRET: 'secret-secret',
+      RAZORPAY_WEBHOOK_SECRET: 'secret-secret',
+    });
+    expect(code).toBe(1);
+    expect(lines).toEqual(['Invalid environment variable DATABASE_URL (got an invalid value): expected a postgres:// connection URL']);
+  });
+
+  it('payments names a missing Razorpay key and a bad port, one line each', () => {
+    const { code, lines } = start('services/payments/src/index.ts', { PORT: 'eighty', RAZORPAY_KEY_SECRET: 'secret-secret', RAZORPAY_WEBHOOK_SECRET: 'secret-secret' });
+    expect(code).toBe(1);
+    expect(lines).toContain('Invalid environment variable RAZORPAY_KEY_ID (missing): a value is required');
+    expect(lines.some((line) => line.startsWith('Invalid environment variable PORT'))).toBe(true);
+    expect(lines).toHaveLength(2);
+  });
+
+  it('the gateway refuses a malformed upstream URL', () => {
+    const { code, lines } = start('gateway/src/index.ts', { CHECKOUT_URL: 'not a url' });
+    expect(code).toBe(1);
+    expect(lines).toEqual(['Invalid environment variable CHECKOUT_URL (got an invalid value): expected an absolute http(s) URL']);
+  });
+
+  it('notifications refuses an SMTP URL of another scheme', () => {
+    const { code, lines } = start('services/notifications/src/index.ts', { SMTP_URL: 'http://mail' });
+    expect(code).toBe(1);
+    expect(lines).toEqual(['Invalid environment variable SMTP_URL (got an invalid value): expected an smtp:// or smtps:// URL']);
+  });
+});
