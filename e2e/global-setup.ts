@@ -61,7 +61,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   } catch (error) {
     await stack.stopAll();
     await database.drop();
-    throw new Error(`${(error as Error).message}; see .ci/out/e2e-stack.log`);
+    throw new Error(`${(error as Error).message}; see .ci/out/e2e-stack.log`, { cause: error });
   }
   process.env.E2E_DATABASE_URL = database.url;
   process.env.E2E_MAIL_URL = `http://127.0.0.1:${E2E_PORTS.mailHttp}`;
