@@ -49,7 +49,7 @@ export function createSdk(config: Pick<RazorpayConfig, 'keyId' | 'keySecret' | '
   }
   // The SDK hard-codes https://api.razorpay.com and has no option for another host. `api.rq` is its
   // internal axios instance (razorpay 2.9.4+, pinned at 2.9.8 in package.json); this is the ONE
-  // place the host is set, and test/sdk-base-url.test.ts in tools/razorpay-sandbox fails if an
+  // place the host is set, and tools/razorpay-sandbox/test/sdk-client.test.ts fails if an
   // upgrade breaks it.
   rq.defaults.baseURL = (config.apiBaseUrl ?? DEFAULT_API_BASE_URL).replace(/\/+$/, '');
   rq.defaults.timeout = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
