@@ -104,7 +104,7 @@ export interface CreateOrderResponse {
 }
 
 const razorpayId = (prefix: string) =>
-  z.string().regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), { error: `Invalid ${prefix} id` });
+  z.string({ error: `Invalid ${prefix} id` }).regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), { error: `Invalid ${prefix} id` });
 
 /** POST /api/payment/verify-payment. */
 export const verifyPaymentPayloadSchema = z.object({
