@@ -57,22 +57,10 @@ function isObject(value: unknown): value is Record<string, unknown> {
 }
 
 const TIMEOUT_CODES = new Set(['ECONNABORTED', 'ETIMEDOUT', 'ESOCKETTIMEDOUT']);
-const NETWORK_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-  'ERR_NETWORK',
-  'ERR_SOCKET_CONNECTION_TIMEOUT',
-  'UND_ERR_SOCKET',
-]);
 
 /**
- * For an axios error without an HTTP response (the request never got an answer): timeout or
- * network. `connectionRefused` tells the caller the request certainly never reached Razorpay.
+ * For an axios error without an HTTP response (no answer): timeout or network. Either way the
+ * request may or may not have been processed by Razorpay.
  */
 export function transportError(error: unknown): RazorpayError {
   const code = isObject(error) && typeof error.code === 'string' ? error.code : undefined;

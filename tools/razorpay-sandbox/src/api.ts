@@ -26,7 +26,10 @@ function basicAuth(state: SandboxState): RequestHandler {
   };
 }
 
-/** The apiFailure knob: a 500 SERVER_ERROR, or a held connection that is dropped without an answer. */
+/**
+ * The apiFailure knob: a 500 SERVER_ERROR; a held connection dropped without an answer; or the
+ * request processed as usual with its answer lost (the connection is dropped instead of ending).
+ */
 function failureInjection(state: SandboxState, held: Set<Response>): RequestHandler {
   return (_req, res, next) => {
     const failure = state.takeApiFailure();
@@ -41,6 +44,12 @@ function failureInjection(state: SandboxState, held: Set<Response>): RequestHand
         res.socket?.destroy();
       });
       return;
+    }
+    if (failure === 'lost_response') {
+      res.end = function lostResponse(this: Response) {
+        this.socket?.destroy();
+        return this;
+      } as Response['end'];
     }
     next();
   };

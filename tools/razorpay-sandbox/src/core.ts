@@ -126,7 +126,7 @@ export class SandboxState {
   }
 
   /** Counts down apiFailureCount; returns the failure to simulate for this /v1 call, if any. */
-  takeApiFailure(): 'server_error' | 'timeout' | undefined {
+  takeApiFailure(): Exclude<Knobs['apiFailure'], 'none'> | undefined {
     const mode = this.knobs.apiFailure;
     if (mode === 'none') return undefined;
     if (this.knobs.apiFailureCount !== null) {

@@ -26,8 +26,11 @@ export const knobsSchema = z
     webhookRetryBaseMs: z.number().int().min(1).max(3_600_000),
     /** Attempts per delivery before giving up (first try included). */
     webhookMaxAttempts: z.number().int().min(1).max(20),
-    /** Make /v1 API calls fail: 500 SERVER_ERROR, or no answer (connection held, then dropped). */
-    apiFailure: z.enum(['none', 'server_error', 'timeout']),
+    /**
+     * Make /v1 API calls fail: 500 SERVER_ERROR; no answer (connection held, then dropped); or
+     * lost_response: the call IS processed, then the connection is dropped before the answer.
+     */
+    apiFailure: z.enum(['none', 'server_error', 'timeout', 'lost_response']),
     /** How many /v1 calls fail before apiFailure resets to 'none'; null = until changed. */
     apiFailureCount: z.number().int().min(1).nullable(),
     /** How long a 'timeout' call is held before its connection is dropped. */

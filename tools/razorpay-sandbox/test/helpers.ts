@@ -23,7 +23,7 @@ export async function startReceiver(answer: (nth: number, body: string) => numbe
     req.on('end', () => {
       const rawBody = Buffer.concat(chunks).toString('utf8');
       const status = answer(received.length + 1, rawBody);
-      let event = '';
+      let event: string;
       try {
         event = (JSON.parse(rawBody) as { event: string }).event;
       } catch {

@@ -132,6 +132,41 @@ describe('errors through the real SDK become RazorpayError', () => {
     expect([...sandbox.state.orders.values()].filter((o) => o.receipt === 'R-CREATE-RETRY')).toHaveLength(1);
   });
 
+  it('createOrder whose answer was lost returns the order that was made instead of making a second', async () => {
+    sandbox.state.setKnobs({ apiFailure: 'lost_response', apiFailureCount: 1 });
+    const order = await sandbox.client.createOrder({ amountPaise: 21_000, receipt: 'R-LOST-ANSWER' });
+    const made = [...sandbox.state.orders.values()].filter((o) => o.receipt === 'R-LOST-ANSWER');
+    expect(made).toHaveLength(1);
+    expect(order.id).toBe(made[0]?.id);
+  });
+
+  it('capturePayment whose answer was lost returns the captured payment (no double-capture error)', async () => {
+    const order = await sandbox.client.createOrder({ amountPaise: 15_000, receipt: 'R-LOST-CAPTURE' });
+    const made = await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'authorized' });
+    sandbox.state.setKnobs({ apiFailure: 'lost_response', apiFailureCount: 1 });
+    const payment = await sandbox.client.capturePayment(made.json.razorpay_payment_id as string, 15_000);
+    expect(payment).toMatchObject({ status: 'captured', captured: true });
+  });
+
+  it('refundPayment without an idempotency key is not retried after a lost answer', async () => {
+    const order = await sandbox.client.createOrder({ amountPaise: 15_000, receipt: 'R-LOST-REFUND' });
+    const made = await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'captured' });
+    sandbox.state.setKnobs({ apiFailure: 'lost_response', apiFailureCount: 1 });
+    const paymentId = made.json.razorpay_payment_id as string;
+    expect(await rejection(sandbox.client.refundPayment(paymentId, { amountPaise: 1_000 }))).toMatchObject({ kind: 'network' });
+    expect([...sandbox.state.refunds.values()].filter((r) => r.payment_id === paymentId)).toHaveLength(1);
+  });
+
+  it('refundPayment with an idempotency key is retried after a lost answer and refunds once', async () => {
+    const order = await sandbox.client.createOrder({ amountPaise: 15_000, receipt: 'R-LOST-REFUND-KEY' });
+    const made = await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'captured' });
+    sandbox.state.setKnobs({ apiFailure: 'lost_response', apiFailureCount: 1 });
+    const paymentId = made.json.razorpay_payment_id as string;
+    const refund = await sandbox.client.refundPayment(paymentId, { amountPaise: 1_000, idempotencyKey: `lost-${paymentId}` });
+    const refunds = [...sandbox.state.refunds.values()].filter((r) => r.payment_id === paymentId);
+    expect(refunds.map((r) => r.id)).toEqual([refund.id]);
+  });
+
   it('timeout knob → timeout (retryable)', async () => {
     const order = await sandbox.client.createOrder({ amountPaise: 10_000, receipt: 'R-TIMEOUT' });
     const impatient = createRazorpayClient({ keyId: DEFAULT_KEY_ID, keySecret: 'sandbox_key_secret_change_me', webhookSecret: DEFAULT_WEBHOOK_SECRET, apiBaseUrl: sandbox.url, timeoutMs: 250 });
