@@ -59,6 +59,7 @@ function requestLog(state: SandboxState): RequestHandler {
   return (req, res, next) => {
     const path = req.originalUrl;
     res.on('finish', () => {
+      state.logger.info({ method: req.method, path, statusCode: res.statusCode }, 'api call');
       state.logRequest({
         at: new Date().toISOString(),
         method: req.method,

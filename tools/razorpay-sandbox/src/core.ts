@@ -70,7 +70,7 @@ export class SandboxState {
   constructor(
     readonly config: SandboxConfig,
     knobs: Partial<Knobs>,
-    private readonly logger: Logger,
+    readonly logger: Logger,
   ) {
     this.initialKnobs = { ...DEFAULT_KNOBS, ...knobsUpdateSchema.parse(knobs) };
     this.knobs = { ...this.initialKnobs };
