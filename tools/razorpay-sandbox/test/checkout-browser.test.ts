@@ -107,7 +107,7 @@ async function waitForEvent(type: PageEvent['type'], count = 1): Promise<PageEve
   await page.waitForFunction(
     ([t, n]) => (globalThis as unknown as { __events: PageEvent[] }).__events.filter((e) => e.type === t).length >= (n as number),
     [type, count] as const,
-    { timeout: 5_000 },
+    { timeout: 10_000 },
   );
   return (await events()).filter((e) => e.type === type);
 }
