@@ -56,9 +56,9 @@ test('every validation message appears for bad input, and the form caps phone an
   ]) {
     await expect(page.getByText(message, { exact: true })).toBeVisible();
   }
-  await page.getByLabel('Phone number').fill('98765abc432109999');
+  await page.getByLabel('Phone number').pressSequentially('98765abc432109999');
   await expect(page.getByLabel('Phone number')).toHaveValue('9876543210');
-  await page.getByLabel('Pincode').fill('11000399');
+  await page.getByLabel('Pincode').pressSequentially('11000399');
   await expect(page.getByLabel('Pincode')).toHaveValue('110003');
   await expect(page.getByText('+91', { exact: true })).toBeVisible();
   // The summary's total is labelled 'Subtotal' (a quirk kept from the spec): ₹500 + ₹100 shipping.
@@ -113,11 +113,13 @@ test('without the payment script the shopper is told to refresh', async ({ page 
   await addJarsAndCheckout(page, 1);
   await fillDetails(page, `noscript.${Date.now()}@example.in`);
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-  const dialog = page.waitForEvent('dialog');
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.getByRole('button', { name: 'Confirm & Pay' }).click();
-  const alert = await dialog;
-  expect(alert.message()).toBe('Payment gateway not loaded. Please refresh the page and try again.');
-  await alert.dismiss();
+  await expect.poll(() => alerts).toEqual(['Payment gateway not loaded. Please refresh the page and try again.']);
   await expect(page.getByRole('button', { name: 'Confirm & Pay' })).toBeEnabled();
 });
 
