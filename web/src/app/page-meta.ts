@@ -1,0 +1,52 @@
+import { useEffect } from 'react';
+import type { PolicyName } from '../config/paths.js';
+
+export interface PageMeta {
+  title: string;
+  description: string;
+}
+
+const BRAND = 'Royal Pickles';
+
+export const DEFAULT_META: PageMeta = {
+  title: `${BRAND} | Homemade pickles with royal heritage`,
+  description:
+    'Homemade heritage meat pickles from Delhi: century-old, slow-cooked recipes with handpicked spices. Pay online, delivered across India.',
+};
+
+export const PAGE_META = {
+  home: DEFAULT_META,
+  shop: {
+    title: `Shop Our Pickles | ${BRAND}`,
+    description: 'Buy Royal Chicken Pickle, slow-cooked North-Indian style with handpicked spices. 350 g box, prices in INR inclusive of GST.',
+  },
+  about: {
+    title: `Our Story | ${BRAND}`,
+    description: 'A century-old family legacy of flavour-rich meat pickles, made with Lakadong turmeric, Himalayan rock salt and fresh oils.',
+  },
+  paymentSuccess: { title: `Payment Successful | ${BRAND}`, description: 'Your royal order is confirmed.' },
+  paymentFailed: { title: `Payment Failed | ${BRAND}`, description: 'Your payment could not be completed.' },
+  notFound: { title: `Page not found | ${BRAND}`, description: 'This page does not exist.' },
+} satisfies Record<string, PageMeta>;
+
+export const POLICY_META: Record<PolicyName, PageMeta> = {
+  'privacy-policy': { title: `Privacy Policy | ${BRAND}`, description: 'How Royal Pickles collects, uses and protects your personal information.' },
+  'refund-policy': {
+    title: `Cancellation & Refunds | ${BRAND}`,
+    description: 'Paid orders cannot be cancelled; refund or replacement claims within 24 hours of delivery with an unboxing video.',
+  },
+  'shipping-policy': {
+    title: `Shipping Policy | ${BRAND}`,
+    description: 'Pan-India prepaid shipping: ₹50 per order plus ₹50 per item, processing 7-10 days, delivery 7-10 days.',
+  },
+  'terms-and-conditions': { title: `Terms & Conditions | ${BRAND}`, description: 'Terms of using the Royal Pickles website and buying our pickles.' },
+  'contact-us': { title: `Contact Us | ${BRAND}`, description: 'Reach Royal Pickles support in Delhi, India; we reply within 1-2 business days.' },
+};
+
+/** Keeps the tab title and meta description in step with client-side navigation. */
+export function usePageMeta(meta: PageMeta): void {
+  useEffect(() => {
+    document.title = meta.title;
+    document.querySelector('meta[name="description"]')?.setAttribute('content', meta.description);
+  }, [meta.title, meta.description]);
+}

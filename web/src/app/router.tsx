@@ -1,0 +1,65 @@
+import { Navigate, Route, Routes, matchPath, useParams } from 'react-router-dom';
+import { SiteLayout } from '../components/layout/site-layout.js';
+import { isPolicyName, paths } from '../config/paths.js';
+import { lazyRoute, type LazyRoute } from '../lib/lazy-route.js';
+
+// Every page is its own chunk: the storefront never downloads checkout, admin or spreadsheet code.
+const LandingRoute = lazyRoute(() => import('./routes/landing/landing-route.js'));
+const ShopRoute = lazyRoute(() => import('./routes/shop/shop-route.js'));
+const AboutRoute = lazyRoute(() => import('./routes/about/about-route.js'));
+const PolicyRoute = lazyRoute(() => import('./routes/policies/policy-route.js'));
+const PaymentSuccessRoute = lazyRoute(() => import('./routes/payment-result/payment-success-route.js'));
+const PaymentFailedRoute = lazyRoute(() => import('./routes/payment-result/payment-failed-route.js'));
+const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route.js'));
+const PaymentRoute = lazyRoute(() => import('./routes/payment/payment-route.js'));
+const LoginRoute = lazyRoute(() => import('./routes/admin/login-route.js'));
+const AdminRoute = lazyRoute(() => import('./routes/admin/admin-route.js'));
+
+/** Known policy names render; any other name goes to the privacy policy (spec route table). */
+function PolicyGuard() {
+  const { policyName } = useParams();
+  if (!isPolicyName(policyName)) return <Navigate to={paths.defaultPolicy} replace />;
+  return <PolicyRoute />;
+}
+
+const ROUTES: ReadonlyArray<{ path: string; route: LazyRoute }> = [
+  { path: paths.home, route: LandingRoute },
+  { path: paths.shop, route: ShopRoute },
+  { path: paths.about, route: AboutRoute },
+  { path: '/policies/:policyName', route: PolicyRoute },
+  { path: paths.paymentSuccess, route: PaymentSuccessRoute },
+  { path: paths.paymentFailed, route: PaymentFailedRoute },
+  { path: paths.payment, route: PaymentRoute },
+  { path: paths.login, route: LoginRoute },
+  { path: paths.admin, route: AdminRoute },
+];
+
+/**
+ * Loads the chunk of the page at `pathname` so hydration renders it synchronously and matches the
+ * prerendered HTML. Failures are left to the error boundary during render.
+ */
+export async function preloadRouteFor(pathname: string): Promise<void> {
+  const match = ROUTES.find((entry) => matchPath({ path: entry.path, end: true }, pathname));
+  await (match?.route ?? NotFoundRoute).preload().catch(() => undefined);
+}
+
+export function AppRoutes() {
+  return (
+    <SiteLayout>
+      <Routes>
+        <Route path={paths.home} element={<LandingRoute />} />
+        <Route path={paths.shop} element={<ShopRoute />} />
+        <Route path={paths.about} element={<AboutRoute />} />
+        <Route path={paths.policies} element={<Navigate to={paths.defaultPolicy} replace />} />
+        <Route path="/policies/:policyName" element={<PolicyGuard />} />
+        <Route path="/policies/*" element={<Navigate to={paths.defaultPolicy} replace />} />
+        <Route path={paths.payment} element={<PaymentRoute />} />
+        <Route path={paths.paymentSuccess} element={<PaymentSuccessRoute />} />
+        <Route path={paths.paymentFailed} element={<PaymentFailedRoute />} />
+        <Route path={paths.login} element={<LoginRoute />} />
+        <Route path={`${paths.admin}/*`} element={<AdminRoute />} />
+        <Route path="*" element={<NotFoundRoute />} />
+      </Routes>
+    </SiteLayout>
+  );
+}

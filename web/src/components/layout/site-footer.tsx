@@ -1,0 +1,77 @@
+import { Link } from 'react-router-dom';
+import { env } from '../../config/env.js';
+import { paths } from '../../config/paths.js';
+import { SOCIAL_LINKS } from './social-icons.js';
+
+const POLICY_LINKS = [
+  { to: paths.policy('shipping-policy'), label: 'Shipping Policy' },
+  { to: paths.policy('terms-and-conditions'), label: 'Terms & Conditions' },
+  { to: paths.policy('refund-policy'), label: 'Cancellation & Refunds' },
+  { to: paths.policy('privacy-policy'), label: 'Privacy Policy' },
+  { to: paths.policy('contact-us'), label: 'Contact Us' },
+] as const;
+
+/** Footer of every page (spec section 2). */
+export function SiteFooter() {
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__grid">
+        <div className="site-footer__brand">
+          <img src="/images/logo.svg" alt="" width="56" height="56" loading="lazy" decoding="async" />
+          <p className="site-footer__name">Royal Pickles</p>
+          <p>Homemade pickles with royal heritage: century-old, slow-cooked recipes with handpicked spices.</p>
+        </div>
+        <nav aria-labelledby="footer-explore">
+          <h2 id="footer-explore" className="site-footer__heading">
+            Explore
+          </h2>
+          <ul>
+            <li>
+              <Link to={paths.shop}>Shop Our Pickles</Link>
+            </li>
+            <li>
+              <Link to={paths.about}>Our Story</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-policies">
+          <h2 id="footer-policies" className="site-footer__heading">
+            Policies
+          </h2>
+          <ul>
+            {POLICY_LINKS.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="site-footer__heading">Get in touch</h2>
+          <ul className="social" aria-label="Social media">
+            {SOCIAL_LINKS.map((social) => (
+              <li key={social.name}>
+                {/* Placeholder links until the shop's profiles exist (spec section 2). */}
+                <a href="#" aria-label={social.name} className="social__link" onClick={(event) => event.preventDefault()}>
+                  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                    <path fill="currentColor" d={social.d} />
+                  </svg>
+                </a>
+              </li>
+            ))}
+          </ul>
+          <p>
+            <a href={`mailto:${env.supportEmail}`} className="site-footer__email">
+              {env.supportEmail}
+            </a>
+          </p>
+          <p>Delhi, India</p>
+        </div>
+      </div>
+      <img className="site-footer__spices" src="/images/spices.svg" alt="" width="320" height="64" loading="lazy" decoding="async" />
+      <p className="site-footer__copy">
+        © <span suppressHydrationWarning>{new Date().getFullYear()}</span> Royal Pickles™. All rights reserved.
+      </p>
+    </footer>
+  );
+}

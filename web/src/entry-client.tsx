@@ -1,0 +1,27 @@
+import { StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router-dom';
+import { AppRoutes, preloadRouteFor } from './app/router.js';
+import './styles/index.css';
+
+const app = (
+  <StrictMode>
+    <BrowserRouter>
+      <AppRoutes />
+    </BrowserRouter>
+  </StrictMode>
+);
+
+async function start(): Promise<void> {
+  const container = document.getElementById('root');
+  if (!container) return;
+  // Prerendered pages (data-prerendered) hydrate; the app shell starts from nothing.
+  if (container.dataset.prerendered === 'true') {
+    await preloadRouteFor(window.location.pathname);
+    hydrateRoot(container, app);
+  } else {
+    createRoot(container).render(app);
+  }
+}
+
+void start();

@@ -1,0 +1,99 @@
+import { MAX_QUANTITY_PER_LINE, type Cart } from '@pickles/shared/pricing';
+import { findProduct, isPurchasable } from '@pickles/shared/catalogue';
+
+/** Spec section 3: the cart lives in session storage under this key as { "<productId>": quantity }. */
+export const CART_STORAGE_KEY = 'royalPicklesCart';
+
+const EMPTY_CART: Cart = Object.freeze({}) as Cart;
+const listeners = new Set<() => void>();
+let cached: { raw: string | null; cart: Cart } | undefined;
+
+function storage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.sessionStorage;
+  } catch {
+    return undefined; // storage disabled (some private modes)
+  }
+}
+
+/** Keeps only positive integer quantities of purchasable products; anything else in storage is ignored. */
+function sanitize(value: unknown): Cart {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return EMPTY_CART;
+  const cart: Cart = {};
+  for (const [id, quantity] of Object.entries(value as Record<string, unknown>)) {
+    if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity <= 0) continue;
+    const product = findProduct(Number(id));
+    if (!product || !isPurchasable(product)) continue;
+    cart[id] = Math.min(quantity, MAX_QUANTITY_PER_LINE);
+  }
+  return cart;
+}
+
+/** Current cart; the same object until storage changes, as useSyncExternalStore needs. */
+export function readCart(): Cart {
+  const raw = storage()?.getItem(CART_STORAGE_KEY) ?? null;
+  if (cached && cached.raw === raw) return cached.cart;
+  let cart = EMPTY_CART;
+  if (raw) {
+    try {
+      cart = sanitize(JSON.parse(raw));
+    } catch {
+      cart = EMPTY_CART;
+    }
+  }
+  cached = { raw, cart };
+  return cart;
+}
+
+export function getServerCart(): Cart {
+  return EMPTY_CART;
+}
+
+function writeCart(cart: Cart): void {
+  try {
+    storage()?.setItem(CART_STORAGE_KEY, JSON.stringify(cart));
+  } catch {
+    // Quota or disabled storage: the cart still works for this page view.
+  }
+  cached = { raw: JSON.stringify(cart), cart };
+  for (const listener of listeners) listener();
+}
+
+export function subscribeCart(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Adding (or plus) increments the line; coming-soon and unknown products are refused. */
+export function addToCart(productId: number): boolean {
+  const product = findProduct(productId);
+  if (!product || !isPurchasable(product)) return false;
+  const cart = readCart();
+  const quantity = cart[String(productId)] ?? 0;
+  if (quantity >= MAX_QUANTITY_PER_LINE) return false;
+  writeCart({ ...cart, [String(productId)]: quantity + 1 });
+  return true;
+}
+
+/** Minus decrements and removes the line at 1 (spec section 4). */
+export function decrementInCart(productId: number): void {
+  const cart = readCart();
+  const key = String(productId);
+  const quantity = cart[key];
+  if (quantity === undefined) return;
+  const next = { ...cart };
+  if (quantity <= 1) delete next[key];
+  else next[key] = quantity - 1;
+  writeCart(next);
+}
+
+/** Empties the cart, e.g. after a successful payment. */
+export function clearCart(): void {
+  try {
+    storage()?.removeItem(CART_STORAGE_KEY);
+  } catch {
+    // nothing stored
+  }
+  cached = { raw: null, cart: EMPTY_CART };
+  for (const listener of listeners) listener();
+}

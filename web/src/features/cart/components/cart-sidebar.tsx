@@ -1,0 +1,95 @@
+import { useCallback, useRef } from 'react';
+import { formatPaise } from '@pickles/shared/money';
+import { MAX_QUANTITY_PER_LINE, type PricedCart } from '@pickles/shared/pricing';
+import { useFocusTrap } from '../../../lib/use-focus-trap.js';
+
+interface CartSidebarProps {
+  open: boolean;
+  priced: PricedCart;
+  onClose: () => void;
+  onIncrement: (productId: number) => void;
+  onDecrement: (productId: number) => void;
+  onCheckout: () => void;
+}
+
+/** Slide-in cart with an overlay; a modal dialog while open (focus trapped, Escape closes). */
+export function CartSidebar({ open, priced, onClose, onIncrement, onDecrement, onCheckout }: CartSidebarProps) {
+  const panel = useRef<HTMLElement>(null);
+  const close = useCallback(() => onClose(), [onClose]);
+  useFocusTrap(panel, open, close);
+
+  return (
+    <>
+      <div className={open ? 'cart-overlay is-open' : 'cart-overlay'} data-testid="cart-overlay" onClick={close} aria-hidden="true" />
+      <aside
+        ref={panel}
+        id="cart-sidebar"
+        className={open ? 'cart-sidebar is-open' : 'cart-sidebar'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="cart-title"
+        aria-hidden={!open}
+        inert={!open}
+        tabIndex={-1}
+      >
+        <header className="cart-sidebar__header">
+          <h2 id="cart-title">Your Royal Cart</h2>
+          <button type="button" className="icon-btn" aria-label="Close cart" onClick={close}>
+            <span aria-hidden="true">×</span>
+          </button>
+        </header>
+        {priced.lines.length === 0 ? (
+          <p className="cart-empty">Your cart is empty.</p>
+        ) : (
+          <ul className="cart-lines">
+            {priced.lines.map((line) => (
+              <li key={line.product.id} className="cart-line" data-testid={`cart-line-${line.product.id}`}>
+                <img src={line.product.image} alt="" width="56" height="56" loading="lazy" decoding="async" />
+                <div className="cart-line__info">
+                  <p className="cart-line__name">{line.product.name}</p>
+                  <p className="cart-line__price">{formatPaise(line.unitPricePaise)} each</p>
+                </div>
+                <div className="qty" role="group" aria-label={`Quantity of ${line.product.name}`}>
+                  <button type="button" className="qty__btn" aria-label={`Remove one ${line.product.name}`} onClick={() => onDecrement(line.product.id)}>
+                    −
+                  </button>
+                  <span className="qty__value" data-testid="cart-line-quantity" aria-live="polite">
+                    {line.quantity}
+                  </span>
+                  <button
+                    type="button"
+                    className="qty__btn"
+                    aria-label={`Add one ${line.product.name}`}
+                    disabled={line.quantity >= MAX_QUANTITY_PER_LINE}
+                    onClick={() => onIncrement(line.product.id)}
+                  >
+                    +
+                  </button>
+                </div>
+                <p className="cart-line__total">{formatPaise(line.lineTotalPaise)}</p>
+              </li>
+            ))}
+          </ul>
+        )}
+        <dl className="cart-totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd data-testid="cart-subtotal">{formatPaise(priced.subtotalPaise)}</dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd data-testid="cart-shipping">{formatPaise(priced.shippingPaise)}</dd>
+          </div>
+          <div className="cart-totals__total">
+            <dt>Total</dt>
+            <dd data-testid="cart-total">{formatPaise(priced.totalPaise)}</dd>
+          </div>
+        </dl>
+        <p className="cart-note">Shipping: ₹50 per order plus ₹50 per item. Prices in INR, MRP inclusive of GST.</p>
+        <button type="button" className="btn btn-primary btn-block" onClick={onCheckout}>
+          Proceed to Checkout
+        </button>
+      </aside>
+    </>
+  );
+}
