@@ -1,9 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import compression from 'compression';
-import express, { type Express, type Request } from 'express';
-import { pinoHttp } from 'pino-http';
+import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { REQUEST_ID_HEADER } from '@pickles/service-kit';
+import { requestLogging } from '@pickles/service-kit';
 import type { GatewayEnv } from './env.js';
 import { corsAllowList } from './cors.js';
 import { aggregateHealth } from './health.js';
@@ -22,20 +20,8 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger): Express
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
 
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers[REQUEST_ID_HEADER];
-        const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
-      customProps: (req) => ({ requestId: (req as Request & { id: string }).id }),
-      autoLogging: { ignore: (req) => !req.url?.startsWith('/api/') || req.url === '/api/health' },
-      serializers: { req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }) },
-    }),
-  );
+  // Only API calls are logged; static files and the health aggregate would drown them.
+  app.use(requestLogging(logger, (url) => !url.startsWith('/api/') || url === '/api/health'));
   app.use(securityHeaders(config.RAZORPAY_CHECKOUT_SCRIPT_URL, inlineScriptHashes(readHtmlFiles(config.WEB_DIST_DIR)), config.NODE_ENV === 'production'));
   app.use('/api', corsAllowList(config.CORS_ORIGINS));
   // Compress everything but proxied API answers, which are small and must stream untouched.

@@ -41,7 +41,10 @@ let slowGateway: RunningApp;
 let dist: string;
 
 beforeAll(async () => {
-  [checkout, payments, admin, notifications] = await Promise.all(['checkout', 'payments', 'admin-orders', 'notifications'].map((name) => startApp(upstream(name))));
+  checkout = await startApp(upstream('checkout'));
+  payments = await startApp(upstream('payments'));
+  admin = await startApp(upstream('admin-orders'));
+  notifications = await startApp(upstream('notifications'));
   dist = mkdtempSync(path.join(tmpdir(), 'gateway-dist-'));
   mkdirSync(path.join(dist, 'assets'));
   mkdirSync(path.join(dist, 'shop'));
@@ -79,7 +82,7 @@ describe('routing', () => {
   ])('sends POST %s to %s with the full path and a request id', async (route, service) => {
     const response = await fetch(`${gateway.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as any;
     expect(body).toMatchObject({ service, path: route });
     const requestId = response.headers.get('x-request-id');
     expect(requestId).toBeTruthy();
@@ -89,7 +92,7 @@ describe('routing', () => {
   it('answers a JSON 404 for an unknown /api path', async () => {
     const response = await fetch(`${gateway.url}/api/nothing/here`);
     expect(response.status).toBe(404);
-    expect(await response.json()).toMatchObject({ success: false, error: expect.stringContaining('/api/nothing/here') });
+    expect((await response.json()) as any).toMatchObject({ success: false, error: expect.stringContaining('/api/nothing/here') });
   });
 
   it('passes the webhook body through byte for byte', async () => {
@@ -102,7 +105,7 @@ describe('routing', () => {
   it('refuses a body over the route limit with a JSON 413', async () => {
     const response = await fetch(`${gateway.url}/api/payment/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ x: 'y'.repeat(20_000) }) });
     expect(response.status).toBe(413);
-    expect(await response.json()).toEqual({ success: false, error: 'Request body too large' });
+    expect((await response.json()) as any).toEqual({ success: false, error: 'Request body too large' });
   });
 
   it('answers a JSON 502 when a service is down, and the other services keep working', async () => {
@@ -117,12 +120,12 @@ describe('routing', () => {
     try {
       const response = await fetch(`${running.url}/api/payment/create-order`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(response.status).toBe(502);
-      expect(await response.json()).toEqual({ success: false, error: expect.stringContaining('checkout service is unavailable') });
+      expect((await response.json()) as any).toEqual({ success: false, error: expect.stringContaining('checkout service is unavailable') });
       const other = await fetch(`${running.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
       expect(other.status).toBe(200);
       const health = await fetch(`${running.url}/api/health`);
       expect(health.status).toBe(503);
-      expect((await health.json()).failing).toContain('checkout');
+      expect(((await health.json()) as any).failing).toContain('checkout');
     } finally {
       await running.close();
     }
@@ -131,7 +134,7 @@ describe('routing', () => {
   it('answers a JSON 504 when a service is too slow', async () => {
     const response = await fetch(`${slowGateway.url}/api/admin/slow`);
     expect(response.status).toBe(504);
-    expect(await response.json()).toEqual({ success: false, error: expect.stringContaining('took too long') });
+    expect((await response.json()) as any).toEqual({ success: false, error: expect.stringContaining('took too long') });
   });
 });
 
@@ -140,7 +143,7 @@ describe('health', () => {
     redisHealthy = true;
     const response = await fetch(`${gateway.url}/api/health`);
     expect(response.status).toBe(200);
-    const body = await response.json();
+    const body = (await response.json()) as any;
     expect(body.dependencies).toEqual({ postgres: 'ok', redis: 'ok' });
     expect(Object.keys(body.services).sort()).toEqual(['admin-orders', 'checkout', 'notifications', 'payments']);
   });
@@ -150,7 +153,7 @@ describe('health', () => {
     try {
       const response = await fetch(`${gateway.url}/api/health`);
       expect(response.status).toBe(503);
-      const body = await response.json();
+      const body = (await response.json()) as any;
       expect(body.failing).toContain('redis');
       expect(body.dependencies.redis).toBe('fail');
     } finally {

@@ -7,6 +7,28 @@ import type { Logger } from 'pino';
 export const REQUEST_ID_HEADER = 'x-request-id';
 
 /**
+ * Request logs with a request id: the caller's X-Request-Id when well-formed (the gateway sets it),
+ * else a new one, echoed in the response. Only method, url and id are logged: never bodies, which
+ * carry addresses, nor headers, which carry tokens and signatures.
+ */
+export function requestLogging(logger: Logger, ignore: (url: string) => boolean): RequestHandler {
+  return pinoHttp({
+    logger,
+    genReqId: (req, res) => {
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
+      res.setHeader(REQUEST_ID_HEADER, id);
+      return id;
+    },
+    customProps: (req) => ({ requestId: (req as Request & { id: string }).id }),
+    autoLogging: { ignore: (req) => ignore(req.url ?? '') },
+    serializers: {
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+    },
+  });
+}
+
+/**
  * The common front of every service's Express app: request id (from the gateway, or new), pino
  * request logs carrying it, helmet, and JSON bodies up to `jsonLimit`. Routes are added by the caller.
  */
@@ -17,23 +39,8 @@ export function createServiceApp(
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
-  app.use(
-    pinoHttp({
-      logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers[REQUEST_ID_HEADER];
-        const id = typeof incoming === 'string' && /^[\w-]{1,100}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader(REQUEST_ID_HEADER, id);
-        return id;
-      },
-      customProps: (req) => ({ requestId: (req as Request & { id: string }).id }),
-      // Health probes every few seconds would drown the log.
-      autoLogging: { ignore: (req) => req.url === '/health' || req.url === '/alive' },
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
-      },
-    }),
-  );
+  // Health probes every few seconds would drown the log.
+  app.use(requestLogging(logger, (url) => url === '/health' || url === '/alive'));
   app.use(helmet());
   // Routes that must read their body raw (Razorpay's webhook signature covers the exact bytes).
   for (const handler of beforeJson) app.use(handler);
