@@ -25,7 +25,7 @@ test('batch update sets every visible (filtered) order after the confirmation, t
   expect(status[other.id]).toBe('paid');
   await expect(page.locator('.status-badge', { hasText: 'completed' })).toHaveCount(3);
   const history = await e2eDb().selectFrom('order_status_history').select(['order_id', 'changed_by']).where('order_id', 'in', targets.map((t) => t.id)).execute();
-  expect(history).toHaveLength(2);
+  expect(history).toHaveLength(3);
   expect(history.every((h) => h.changed_by === 'admin:admin')).toBe(true);
 });
 

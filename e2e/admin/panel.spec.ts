@@ -15,7 +15,7 @@ test.describe('filters, search and sort', () => {
       puneBig: await seedOrder({ tag, city: 'Pune', state: 'Maharashtra', pincode: '411001', status: 'delivered', amountPaise: 260_000, createdAt: new Date('2025-02-01T06:00:00Z'), updatedAt: new Date(now - 5 * DAY), items: [{ name: 'Royal Chicken Pickle', quantity: 5 }] }),
       puneSmall: await seedOrder({ tag, city: 'PUNE', state: 'maharashtra', pincode: '411045', status: 'completed', amountPaise: 110_000, createdAt: new Date('2025-02-01T19:00:00Z'), updatedAt: new Date(now - 3 * DAY), name: 'Zoravar Singh' }),
       pending: await seedOrder({ tag, city: 'Kochi', state: 'Kerala', pincode: '682001', status: 'created', paymentStatus: 'pending', amountPaise: 160_000, createdAt: new Date('2025-03-01T06:00:00Z'), updatedAt: new Date(now - 10 * DAY) }),
-      mumbaiMid: await seedOrder({ tag, city: 'Navi Mumbai', state: 'Maharashtra', pincode: '400703', status: 'cancelled', paymentStatus: 'refunded', amountPaise: 85_000, createdAt: new Date('2025-03-20T06:00:00Z'), updatedAt: new Date(now - 2 * DAY) }),
+      mumbaiMid: await seedOrder({ tag, city: 'Navi Mumbai', state: 'Maharashtra', pincode: '400703', status: 'cancelled', paymentStatus: 'refunded', amountPaise: 85_000, email: `navi.${tag}@mumbai.example`, createdAt: new Date('2025-03-20T06:00:00Z'), updatedAt: new Date(now - 2 * DAY) }),
     };
   });
 

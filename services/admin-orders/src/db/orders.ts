@@ -230,20 +230,24 @@ export async function streamOrders(
   db: Db,
   options: Omit<ListOptions, 'page' | 'pageSize'>,
   onBatch: (orders: AdminOrder[]) => Promise<void>,
-  batchSize = 1000,
+  batchSize = 2000,
 ): Promise<void> {
   await db
     .transaction()
     .setIsolationLevel('repeatable read')
     .setAccessMode('read only')
     .execute(async (trx) => {
+      // Items come with each row (one index probe per order) instead of a second query per batch.
       await sql`declare admin_export no scroll cursor for
-        select ${LIST_COLUMNS} from orders where ${filterCondition(options.filter)}
+        select ${LIST_COLUMNS},
+          (select coalesce(json_agg(json_build_object('name', i.name, 'quantity', i.quantity) order by i.id), '[]'::json)
+             from order_items i where i.order_id = orders.id) as items
+        from orders where ${filterCondition(options.filter)}
         order by ${orderByClause(options.sortField, options.sortDir)}`.execute(trx);
       for (;;) {
-        const { rows } = await sql<OrderListRow>`fetch forward ${sql.raw(String(Math.trunc(batchSize)))} from admin_export`.execute(trx);
+        const { rows } = await sql<OrderListRow & { items: { name: string; quantity: number }[] }>`fetch forward ${sql.raw(String(Math.trunc(batchSize)))} from admin_export`.execute(trx);
         if (!rows.length) break;
-        await onBatch(await withItems(trx, rows));
+        await onBatch(rows.map((row) => toAdminOrder(row, row.items)));
         if (rows.length < batchSize) break;
       }
     });

@@ -16,11 +16,11 @@ export const EXPORT_FAILED = 'Export failed';
  */
 export default function AdminRoute() {
   const navigate = useNavigate();
-  const [token, setToken] = useState(() => readAdminToken());
+  // Read once: leaving the panel is a navigation, so a <Navigate> here cannot drop the message's state.
+  const [token] = useState(() => readAdminToken());
 
   const onUnauthorized = useCallback(() => {
     clearAdminToken();
-    setToken(null);
     navigate(paths.login, { replace: true, state: { message: SESSION_EXPIRED_MESSAGE } });
   }, [navigate]);
 
@@ -28,7 +28,6 @@ export default function AdminRoute() {
     // Revoke on the server first, so the token is dead by the time the login page shows.
     if (token) await logoutAdmin(token).catch(() => undefined);
     clearAdminToken();
-    setToken(null);
     navigate(paths.login, { replace: true });
   }, [navigate, token]);
 

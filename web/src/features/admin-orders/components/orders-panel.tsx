@@ -7,7 +7,7 @@ import { batchUpdateVisible } from '../api/batch-update.js';
 import { removeFinishedOrders } from '../api/remove-orders.js';
 import { PAGE_SIZE, useOrders } from '../hooks/use-orders.js';
 import { StatusCards } from './status-cards.js';
-import { FiltersBar } from './filters-bar.js';
+import { Field, FiltersBar } from './filters-bar.js';
 import { OrdersTable } from './orders-table.js';
 import './admin-orders.css';
 
@@ -169,17 +169,18 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
       </section>
 
       <section className="batch-bar" aria-label="Batch update">
-        <label className="filter-field">
-          <span>Batch Status</span>
-          <select value={batchStatus} onChange={(e) => setBatchStatus(isAdminSettableStatus(e.target.value) ? e.target.value : '')}>
-            <option value="">Select status</option>
-            {ADMIN_SETTABLE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </label>
+        <Field label="Batch Status">
+          {(id) => (
+            <select id={id} value={batchStatus} onChange={(e) => setBatchStatus(isAdminSettableStatus(e.target.value) ? e.target.value : '')}>
+              <option value="">Select status</option>
+              {ADMIN_SETTABLE_STATUSES.map((s) => (
+                <option key={s} value={s}>
+                  {s}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
         <button type="button" className="btn btn-primary" disabled={!batchStatus || visibleCount === 0 || isLoading || Boolean(busy)} onClick={batchUpdate}>
           Batch Update ({visibleCount} visible orders)
         </button>
