@@ -19,7 +19,8 @@
     '.' + PREFIX + '-backdrop{position:absolute;inset:0}',
     '.' + PREFIX + '-modal{position:relative;width:min(380px,94vw);max-height:94vh;overflow:auto;background:#fff;border-radius:10px;box-shadow:0 12px 40px rgba(0,0,0,.35)}',
     '.' + PREFIX + '-head{position:relative;padding:18px 48px 16px 18px;color:#fff}',
-    '.' + PREFIX + '-head h2{margin:0;font-size:18px}',
+    // color: the host page's own h2 rules must not reach into the modal (real checkout is an iframe).
+    '.' + PREFIX + '-head h2{margin:0;font-size:18px;color:inherit}',
     '.' + PREFIX + '-head p{margin:4px 0 0}',
     '.' + PREFIX + '-amount{font-size:22px;font-weight:700;margin-top:8px}',
     '.' + PREFIX + '-ribbon{display:inline-block;margin-bottom:8px;padding:2px 8px;border-radius:3px;background:#fff3cd;color:#6b4e00;font-size:12px;font-weight:700;text-transform:uppercase;letter-spacing:.04em}',
