@@ -1,0 +1,54 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../src/domain/password.js';
+import { call, randomIp, startHarness, type Harness } from './helpers.js';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const tsx = path.join(root, 'node_modules/.bin/tsx');
+
+function runCli(script: string, args: string[], stdin: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = execFile(tsx, [path.join(root, script), ...args], { cwd: root, env: process.env }, (error, stdout, stderr) => {
+      resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, stdout, stderr });
+    });
+    child.stdin!.end(stdin);
+  });
+}
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+describe('CLIs', () => {
+  it('hash-password prints a scrypt hash of the password read from stdin', async () => {
+    const { code, stdout } = await runCli('services/admin-orders/src/cli/hash-password.ts', [], 'pickles-admin');
+    expect(code).toBe(0);
+    const hash = stdout.trim();
+    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(await verifyPassword('pickles-admin', hash)).toBe(true);
+  });
+
+  it('admin:create creates an admin, then resets its password; only the new one logs in', async () => {
+    const username = `cli-${randomBytes(3).toString('hex')}`;
+    const created = await runCli('services/admin-orders/src/cli/create-admin.ts', ['--username', username], 'first-password\n');
+    expect(created.stdout).toContain(`Admin ${username} created`);
+    const reset = await runCli('services/admin-orders/src/cli/create-admin.ts', ['--username', username], 'second-password\n');
+    expect(reset.stdout).toContain(`Admin ${username} updated`);
+    const row = await h.db.selectFrom('admin_users').select('password_hash').where('username', '=', username).executeTakeFirstOrThrow();
+    expect(row.password_hash).not.toContain('second-password');
+    expect((await call(h.app, 'POST', '/api/admin/login', { body: { username, password: 'first-password' }, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(401);
+    expect((await call(h.app, 'POST', '/api/admin/login', { body: { username, password: 'second-password' }, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(200);
+  });
+
+  it('admin:create refuses a missing username or a short password', async () => {
+    expect((await runCli('services/admin-orders/src/cli/create-admin.ts', [], 'long-enough-password\n')).code).not.toBe(0);
+    expect((await runCli('services/admin-orders/src/cli/create-admin.ts', ['--username', 'x'], 'short\n')).code).not.toBe(0);
+  });
+});
