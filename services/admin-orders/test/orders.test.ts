@@ -250,6 +250,15 @@ describe('GET /api/admin/orders/export', () => {
     expect(lines).toHaveLength(7);
     expect(lines.map((o) => o.createdAt)).toEqual([...lines.map((o) => o.createdAt)].sort());
     expect(lines[0]).toMatchObject({ items: [{ name: 'Royal Chicken Pickle', quantity: 1 }], status: 'delivered' });
+    // Each line is exactly what the list answers for that order.
+    const listed = await list({ search: tag, sortDir: 'asc', pageSize: '10' });
+    expect(lines).toEqual(listed.orders);
+    const odd = await insertOrder(h.db, { tag: uniqueTag(), amountPaise: 123_456, paymentStatus: 'pending', razorpayPaymentId: null, paidAt: null });
+    const oddLine = JSON.parse((await call(h.app, 'GET', `/api/admin/orders/export?search=${odd.orderNumber}`, { token })).text.trim());
+    expect(oddLine).toEqual((await list({ search: odd.orderNumber })).orders[0]);
+    expect(oddLine.amount).toBe(1234.56);
+    expect(oddLine).not.toHaveProperty('paidAt');
+    expect(oddLine).not.toHaveProperty('razorpayPaymentId');
     const paidOnly = await call(h.app, 'GET', `/api/admin/orders/export?search=${tag}&status=paid`, { token });
     expect(paidOnly.text.trim().split('\n')).toHaveLength(3);
   });

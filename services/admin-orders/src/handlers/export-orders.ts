@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { adminOrderQuerySchema } from '@pickles/shared';
 import type { Db } from '@pickles/db';
-import { streamOrders } from '../db/orders.js';
+import { streamOrderLines } from '../db/orders.js';
 import { parseOrThrow } from './parse.js';
 
 /**
@@ -19,9 +19,9 @@ export function exportOrdersHandler(db: Db): RequestHandler {
       aborted = !res.writableFinished;
     });
     try {
-      await streamOrders(db, { filter, sortField, sortDir }, async (orders) => {
+      await streamOrderLines(db, { filter, sortField, sortDir }, async (lines) => {
         if (aborted) throw new Error('client went away');
-        const chunk = orders.map((order) => JSON.stringify(order)).join('\n') + '\n';
+        const chunk = lines.join('\n') + '\n';
         if (!res.write(chunk)) await new Promise<void>((resolve) => res.once('drain', resolve));
       });
       res.end();
