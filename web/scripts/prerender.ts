@@ -50,6 +50,9 @@ async function main(): Promise<void> {
   const alreadyLoaded = new Set(entryChunk ? collectPreloads(manifest, 'index.html') : []);
   // Inline, so the splash decision costs no extra round trip; the gateway admits it by its CSP hash.
   const splashGate = (await readFile(path.join(webRoot, 'scripts', 'splash-gate.js'), 'utf8')).trim();
+  // The stylesheet (a few KB) is inlined into prerendered pages: one render-blocking request fewer.
+  const cssLink = template.match(/<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/);
+  const inlineCss = cssLink?.[1] ? `<style>${(await readFile(path.join(dist, cssLink[1]), 'utf8')).trim()}</style>` : undefined;
   const server = (await import(pathToFileURL(path.join(ssrDir, 'entry-server.js')).href)) as ServerEntry;
 
   if (!template.includes('<!--app-html-->') || !template.includes('<!--app-head-->')) {
@@ -70,11 +73,11 @@ async function main(): Promise<void> {
       .map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`);
     // The landing splash is decided before first paint by this tiny blocking script (see README).
     const head = [...preloads, ...(hints ? [hints] : []), ...(url === '/' ? [`<script>${splashGate}</script>`] : [])].join('\n    ');
-    const page = template
-      .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-      .replace(/<meta name="description" content="[^"]*" \/>/, `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-      .replace('<!--app-head-->', head)
-      .replace('<div id="root"><!--app-html--></div>', `<div id="root" data-prerendered="true">${html}</div>`);
+    const page = (inlineCss && cssLink ? template.replace(cssLink[0], () => inlineCss) : template)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+      .replace('<!--app-head-->', () => head)
+      .replace('<div id="root"><!--app-html--></div>', () => `<div id="root" data-prerendered="true">${html}</div>`);
     const target = url === '/' ? path.join(dist, 'index.html') : path.join(dist, url.slice(1), 'index.html');
     await mkdir(path.dirname(target), { recursive: true });
     await writeFile(target, page);

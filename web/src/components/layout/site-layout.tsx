@@ -1,4 +1,4 @@
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
 import { RouteErrorBoundary } from '../ui/route-error-boundary.js';
 import { SiteFooter } from './site-footer.js';
@@ -20,7 +20,11 @@ export function SiteLayout({ children }: { children: ReactNode }) {
     // A marker for tests and monitoring: the page is interactive from here on.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
+  const firstPath = useRef(pathname);
   useEffect(() => {
+    // New page, new scroll position; not on the first render (that would force a layout for nothing).
+    if (pathname === firstPath.current) return;
+    firstPath.current = '';
     window.scrollTo(0, 0);
   }, [pathname]);
   return (
