@@ -1,0 +1,127 @@
+import pg from 'pg';
+import { figure, type Recorder } from '../lib/report.js';
+import { load, type LoadResult } from '../lib/load.js';
+import { insertBaseline } from '../lib/pg-baseline.js';
+import { capturedWebhook, idempotencyKey, orderPayload, sandboxPay, setKnobs, type SandboxPayment } from '../lib/shop.js';
+import { mapLimit } from '../lib/stats.js';
+import type { BenchStack } from '../lib/stack.js';
+
+interface Created {
+  orderId: string;
+  razorpayOrderId: string;
+}
+
+/**
+ * The purchase path through the gateway against the sandbox: create-order for `seconds`, then
+ * verify-payment for orders the sandbox captured, then a burst of signed payment.captured webhooks
+ * for other captured orders. Baseline: single-row INSERTs from Node with the same connections.
+ */
+export async function purchaseSuite(stack: BenchStack, rec: Recorder, opts: { seconds: number; connections: number; maxPaid: number }): Promise<void> {
+  const sandboxUrl = `http://127.0.0.1:${stack.ports.sandbox}`;
+  // The sandbox would otherwise post its own webhooks for every captured payment during the runs.
+  await setKnobs(sandboxUrl, { withholdWebhooks: true });
+  const created: Created[] = [];
+  let n = 1_000_000;
+  const createRun = await load({
+    url: stack.origin,
+    connections: opts.connections,
+    duration: opts.seconds,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/payment/create-order',
+        setupRequest: (request: Record<string, unknown>) => {
+          const shopper = n++;
+          return { ...request, headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey(shopper) }, body: JSON.stringify(orderPayload(shopper)) };
+        },
+        onResponse: (status: number, body: string) => {
+          if (status !== 201) return;
+          const parsed = JSON.parse(body) as Created;
+          created.push({ orderId: parsed.orderId, razorpayOrderId: parsed.razorpayOrderId });
+        },
+      },
+    ],
+  });
+  if (!created.length) throw new Error(`create-order made no orders (${createRun.non2xx} non-2xx, ${createRun.errors} errors)`);
+
+  // Captured payments for some of the new orders (set-up, not measured): two thirds verified by the
+  // browser path, one third told by webhooks only.
+  const paidCount = Math.min(created.length, opts.maxPaid);
+  const paidStarted = performance.now();
+  const payments = (await mapLimit(created.slice(0, paidCount), 16, (order) => sandboxPay(sandboxUrl, order.razorpayOrderId).catch(() => undefined))).filter(
+    (p): p is SandboxPayment => Boolean(p),
+  );
+  const setupSeconds = (performance.now() - paidStarted) / 1000;
+  const verifyList = payments.slice(0, Math.ceil((payments.length * 2) / 3));
+  const webhookList = payments.slice(verifyList.length);
+
+  let v = 0;
+  const verifyRun = await load({
+    url: stack.origin,
+    connections: opts.connections,
+    amount: verifyList.length,
+    requests: [
+      {
+        method: 'POST',
+        path: '/api/payment/verify-payment',
+        setupRequest: (request: Record<string, unknown>) => {
+          const p = verifyList[v++ % verifyList.length]!;
+          return {
+            ...request,
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ razorpay_order_id: p.razorpay_order_id, razorpay_payment_id: p.razorpay_payment_id, razorpay_signature: p.razorpay_signature }),
+          };
+        },
+      },
+    ],
+  });
+
+  const hooks = webhookList.map((p) => capturedWebhook(p.payment));
+  let w = 0;
+  let webhookRun: LoadResult | undefined;
+  if (hooks.length) {
+    webhookRun = await load({
+      url: stack.origin,
+      connections: opts.connections * 2,
+      amount: hooks.length,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/payment/webhook',
+          setupRequest: (request: Record<string, unknown>) => {
+            const hook = hooks[w++ % hooks.length]!;
+            return { ...request, headers: hook.headers, body: hook.body };
+          },
+        },
+      ],
+    });
+  }
+
+  // Did every verified or webhooked order end up paid? (correctness under load, not speed)
+  const client = new pg.Client({ connectionString: stack.database.url });
+  await client.connect();
+  const paidInDb = await client
+    .query<{ n: number }>(`select count(*)::int as n from orders where payment_status = 'paid' and razorpay_order_id = any($1)`, [payments.map((p) => p.razorpay_order_id)])
+    .then(({ rows }) => rows[0]?.n ?? 0)
+    .finally(() => client.end());
+
+  const baseline = await insertBaseline(stack.database.url, opts.connections, opts.seconds);
+  const ins = (what: string, value: number, unit: string) => ({ name: `PostgreSQL single-row INSERT ${what} (${opts.connections} clients)`, value, unit });
+  rec.add(figure('create-order orders/s', createRun.okPerSecond, 'orders/s', ins('rows/s', baseline.insertsPerSecond, 'rows/s'), 'higher'));
+  rec.add(figure('create-order p50', createRun.p50, 'ms', ins('p50', baseline.p50, 'ms'), 'lower'));
+  rec.add(figure('create-order p99', createRun.p99, 'ms', ins('p99', baseline.p99, 'ms'), 'lower'));
+  rec.add(figure('verify-payment payments/s', verifyRun.okPerSecond, 'payments/s', ins('rows/s', baseline.insertsPerSecond, 'rows/s'), 'higher'));
+  rec.add(figure('verify-payment p50', verifyRun.p50, 'ms', ins('p50', baseline.p50, 'ms'), 'lower'));
+  rec.add(figure('verify-payment p99', verifyRun.p99, 'ms', ins('p99', baseline.p99, 'ms'), 'lower'));
+  if (webhookRun) {
+    rec.add(figure('webhook burst events/s', webhookRun.okPerSecond, 'events/s', ins('rows/s', baseline.insertsPerSecond, 'rows/s'), 'higher'));
+    rec.add(figure('webhook burst p50', webhookRun.p50, 'ms', ins('p50', baseline.p50, 'ms'), 'lower'));
+    rec.add(figure('webhook burst p99', webhookRun.p99, 'ms', ins('p99', baseline.p99, 'ms'), 'lower'));
+  }
+  const errors = (r: LoadResult | undefined) => (r ? { non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, ok: r.ok } : undefined);
+  rec.detail('errors', { createOrder: errors(createRun), verifyPayment: errors(verifyRun), webhooks: errors(webhookRun) });
+  rec.detail('counts', { ordersCreated: created.length, sandboxPayments: payments.length, verified: verifyList.length, webhooked: webhookList.length, paidInDatabase: paidInDb, sandboxSetupSeconds: setupSeconds });
+  rec.detail('runs', { createOrder: createRun, verifyPayment: verifyRun, webhooks: webhookRun, insertBaseline: baseline });
+  rec.detail('connections', { createOrder: opts.connections, verifyPayment: opts.connections, webhooks: opts.connections * 2, insertBaseline: opts.connections });
+  console.log(`  errors: create ${createRun.non2xx + createRun.errors}, verify ${verifyRun.non2xx + verifyRun.errors}, webhooks ${webhookRun ? webhookRun.non2xx + webhookRun.errors : 0}; paid in DB ${paidInDb}/${payments.length}`);
+}
