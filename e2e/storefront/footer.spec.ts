@@ -12,7 +12,8 @@ const LINKS = [
   { name: 'Contact Us', href: '/policies/contact-us' },
 ];
 
-for (const path of ['/', '/shop', '/about', '/policies/contact-us', '/payment-failed', '/no-such-page']) {
+// The footer lives in the shared layout: one prerendered page, one shell page and the not-found page.
+for (const path of ['/policies/contact-us', '/payment-failed', '/no-such-page']) {
   test(`footer on ${path}`, async ({ page }) => {
     await page.goto(path);
     const footer = page.getByRole('contentinfo');
