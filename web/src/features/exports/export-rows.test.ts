@@ -37,6 +37,12 @@ describe('export rows', () => {
     expect(row[10]).toMatch(/10\/5\/2025.*12:00:00/i);
   });
 
+  it('dates read as toLocaleString in India time would show them', () => {
+    for (const iso of ['2025-05-10T06:30:00.000Z', '2025-12-31T18:29:59.000Z', '2025-01-01T00:00:00.000Z']) {
+      expect(toExportRow({ ...order, createdAt: iso })[10]).toBe(new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }));
+    }
+  });
+
   it('an order without a payment id exports an empty PaymentID', () => {
     const { razorpayPaymentId: _omit, ...unpaid } = order;
     expect(toExportRow(unpaid)[1]).toBe('');

@@ -25,16 +25,14 @@ export async function streamOrders(token: string, query: Record<string, string>,
   let count = 0;
   for (;;) {
     const { value, done } = await reader.read();
-    if (value) buffer += value;
-    let newline = buffer.indexOf('\n');
-    while (newline >= 0) {
-      const line = buffer.slice(0, newline);
-      buffer = buffer.slice(newline + 1);
-      if (line.trim()) {
+    if (value) {
+      const lines = (buffer + value).split('\n');
+      buffer = lines.pop() ?? '';
+      for (const line of lines) {
+        if (!line) continue;
         onOrder(JSON.parse(line) as AdminOrder);
         count += 1;
       }
-      newline = buffer.indexOf('\n');
     }
     if (done) break;
   }
