@@ -67,7 +67,7 @@ function storefrontTable(result: SuiteResult): string[] {
   const kb = (bytes: number) => (bytes / 1024).toFixed(1);
   const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(2)}×` : 'n/a');
   const rows = [
-    'Storefront, Lighthouse mobile preset (median of the runs shown). Each metric: page [static snapshot of the same rendered page, no JS] ratio. Bytes: transferred; the baseline is the page\'s own HTML + CSS + images.',
+    'Storefront, Lighthouse mobile preset (median of the runs shown). Each metric: page [static snapshot of the same rendered page, no JS] ratio. Bytes: transferred (CSS inlined in the prerendered HTML counts as HTML); the baseline is the page\'s own HTML + CSS + images.',
     '',
     '| Page | Runs | Score | LCP ms | TBT ms | CLS | JS KB | CSS KB | Images KB | Total KB [HTML+CSS+img] ratio |',
     '|---|---|---|---|---|---|---|---|---|---|',

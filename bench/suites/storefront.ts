@@ -76,6 +76,11 @@ async function audit(browser: Browser, origin: string, spec: PageSpec, snapshotF
   const context = await browser.createBrowserContext();
   try {
     const page = await context.newPage();
+    // Lighthouse's own cache clearing is off (disableStorageReset keeps the storage set below): clear
+    // the HTTP cache ourselves so every run is a first visit, whatever contexts share.
+    const cdp = await page.createCDPSession();
+    await cdp.send('Network.clearBrowserCache');
+    await cdp.detach();
     if (spec.session || spec.local) {
       // Before any of the page's own scripts, in every document of this tab (the cart lives in
       // session storage, the admin token in local storage).
@@ -147,7 +152,7 @@ export async function storefrontSuite(stack: BenchStack, rec: Recorder, opts: { 
       // one) keep the whole bench inside its time budget; the runs actually made are recorded.
       const pagesLeft = selected.length - pagesDone;
       const secondsLeft = opts.budgetSeconds - (performance.now() - suiteStarted) / 1000;
-      const perRun = auditsDone ? auditSeconds / auditsDone : 20;
+      const perRun = auditsDone ? auditSeconds / auditsDone : 15;
       const plannedRuns = Math.max(1, Math.min(opts.runs, Math.floor(secondsLeft / pagesLeft / perRun) - 1));
       const runs: RunFigures[] = [];
       const t0 = performance.now();
