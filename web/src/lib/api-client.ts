@@ -15,6 +15,8 @@ export interface ApiRequestOptions {
   token?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** Overrides the spec's 30 s for the few calls that legitimately take longer (batches over many orders). */
+  timeoutMs?: number;
 }
 
 export const API_TIMEOUT_MS = 30_000;
@@ -52,7 +54,7 @@ export async function apiRequest<T>(method: HttpMethod, path: string, options: A
   const timer = setTimeout(() => {
     timedOut = true;
     controller.abort();
-  }, API_TIMEOUT_MS);
+  }, options.timeoutMs ?? API_TIMEOUT_MS);
   const onCallerAbort = () => controller.abort();
   options.signal?.addEventListener('abort', onCallerAbort, { once: true });
   if (options.signal?.aborted) controller.abort();
