@@ -1,6 +1,7 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page, type Dialog } from '@playwright/test';
-import { buildSearchText, createDb, type Db } from '@pickles/db';
+import { createDb, type Db } from '@pickles/db';
+import { insertOrder } from '@pickles/test-kit';
 
 export { expect };
 
@@ -44,60 +45,26 @@ export interface SeededOrder {
   email: string;
 }
 
-/** Writes an order as checkout and payments would (search_text included); the tag goes in the street. */
+/** Writes an order with the shared test factory: a paid order in Jaipur, the tag in the street and the order id. */
 export async function seedOrder(seed: SeedOrder): Promise<SeededOrder> {
-  const id = randomUUID();
-  const orderNumber = `RP${randomBytes(3).toString('hex').toUpperCase()}-${seed.tag.toUpperCase()}`;
-  const createdAt = seed.createdAt ?? new Date();
-  const items = seed.items ?? [{ name: 'Royal Chicken Pickle', quantity: 1 }];
-  const paymentStatus = seed.paymentStatus ?? 'paid';
-  const paymentId = seed.paymentId === undefined ? (paymentStatus === 'pending' ? null : `pay_${randomBytes(8).toString('hex')}`) : seed.paymentId;
-  const address = {
+  const { tag, paymentId, ...given } = seed;
+  // Only what the spec sets overrides these defaults; an explicit undefined keeps them.
+  const rest = Object.fromEntries(Object.entries(given).filter(([, value]) => value !== undefined));
+  const order = await insertOrder(e2eDb(), {
+    orderNumber: `RP${randomBytes(3).toString('hex').toUpperCase()}-${tag.toUpperCase()}`,
     flatNumber: '7A',
-    street: `${seed.tag} Road`,
+    street: `${tag} Road`,
     area: 'Civil Lines',
-    city: seed.city ?? 'Jaipur',
-    state: seed.state ?? 'Rajasthan',
-    pincode: seed.pincode ?? '302001',
-  };
-  const name = seed.name ?? 'Meera Rathore';
-  const email = seed.email ?? `meera.${seed.tag}@example.in`;
-  const phone = seed.phone ?? '9812345670';
-  const amount = seed.amountPaise ?? 60_000;
-  await e2eDb()
-    .insertInto('orders')
-    .values({
-      id,
-      order_number: orderNumber,
-      checkout_key: null,
-      razorpay_order_id: null,
-      razorpay_payment_id: paymentId,
-      customer_name: name,
-      customer_email: email,
-      customer_phone: phone,
-      flat_number: address.flatNumber,
-      street: address.street,
-      area: address.area,
-      city: address.city,
-      state: address.state,
-      pincode: address.pincode,
-      subtotal_paise: amount - 10_000,
-      shipping_paise: 10_000,
-      amount_paise: amount,
-      status: seed.status ?? 'paid',
-      payment_status: paymentStatus,
-      failure_reason: null,
-      search_text: buildSearchText({ orderNumber, razorpayPaymentId: paymentId, name, email, phone, createdAt, address, itemNames: items.map((i) => i.name) }),
-      created_at: createdAt,
-      updated_at: seed.updatedAt ?? createdAt,
-      paid_at: paymentStatus === 'paid' ? createdAt : null,
-    })
-    .execute();
-  await e2eDb()
-    .insertInto('order_items')
-    .values(items.map((item) => ({ order_id: id, product_id: 1, name: item.name, quantity: item.quantity, unit_price_paise: 50_000, line_total_paise: 50_000 * item.quantity })))
-    .execute();
-  return { id, orderNumber, paymentId, email };
+    city: 'Jaipur',
+    state: 'Rajasthan',
+    pincode: '302001',
+    name: 'Meera Rathore',
+    email: `meera.${tag}@example.in`,
+    phone: '9812345670',
+    ...rest,
+    ...(paymentId === undefined ? {} : { razorpayPaymentId: paymentId }),
+  });
+  return { id: order.id, orderNumber: order.orderNumber, paymentId: order.razorpayPaymentId, email: order.email };
 }
 
 /** Logs in through the API and opens /admin with the token in localStorage, as the login page leaves it. */

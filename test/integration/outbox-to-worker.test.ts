@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayOutboxBatch, writeOutboxEvent, type Db } from '@pickles/db';
 import { createLogger, createRedis } from '@pickles/service-kit';
 import { PAYMENT_VERIFIED, QUEUES } from '@pickles/shared';
-import { eventually, insertTestOrder, testDb } from '@pickles/test-kit';
+import { eventually, insertOrder, testDb } from '@pickles/test-kit';
 import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
 import { startOutboxRelay } from '../../services/payments/src/events/relay.js';
 import { notificationJobOptions } from '../../services/payments/src/events/job-options.js';
@@ -57,7 +57,7 @@ afterAll(async () => {
 
 describe('outbox -> BullMQ -> notifications worker', () => {
   it('delivers an event written in a transaction exactly once, and it becomes one confirmation and one owner alert', async () => {
-    const order = await insertTestOrder(db);
+    const order = await insertOrder(db);
     const event = await writePaidEvent(order);
     const relay = startOutboxRelay({ db, connection: redis, prefix, logger, pollMs: 50 });
     try {
@@ -74,7 +74,7 @@ describe('outbox -> BullMQ -> notifications worker', () => {
   });
 
   it('delivers once when the relay dies after publishing but before marking the row published', async () => {
-    const order = await insertTestOrder(db);
+    const order = await insertOrder(db);
     const event = await writePaidEvent(order);
     const queue = new Queue(QUEUES.notifications, { connection: redis, prefix });
     // First relay: publishes the job, then "crashes" before its transaction commits.

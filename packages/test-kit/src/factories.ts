@@ -1,37 +1,79 @@
 import { randomBytes } from 'node:crypto';
 import { buildSearchText, type Db } from '@pickles/db';
+import { shippingPaise } from '@pickles/shared';
 
-export interface TestOrderInput {
+export interface OrderSeed {
+  /** A marker put in the street so a test can find only its own orders with the search. */
+  tag?: string;
+  orderNumber?: string;
   status?: string;
   paymentStatus?: string;
-  amountPaise?: number;
-  razorpayOrderId?: string | null;
-  customerEmail?: string;
-  customerName?: string;
+  name?: string;
+  email?: string;
+  phone?: string;
+  flatNumber?: string;
+  street?: string;
+  area?: string;
   city?: string;
+  state?: string;
+  pincode?: string;
+  /** Defaults to the catalogue price of the items plus shipping. */
+  amountPaise?: number;
   createdAt?: Date;
-  quantity?: number;
+  updatedAt?: Date;
+  paidAt?: Date | null;
+  razorpayOrderId?: string | null;
+  razorpayPaymentId?: string | null;
+  items?: { name: string; quantity: number }[];
 }
 
-/** Inserts an order with one line of Royal Chicken Pickle, as the checkout service would. */
-export async function insertTestOrder(db: Db, input: TestOrderInput = {}): Promise<{ id: string; orderNumber: string; razorpayOrderId: string | null; amountPaise: number }> {
-  const quantity = input.quantity ?? 2;
-  const subtotal = 50_000 * quantity;
-  const shipping = 5_000 + 5_000 * quantity;
-  const amount = input.amountPaise ?? subtotal + shipping;
-  const orderNumber = `RPTEST-${randomBytes(4).toString('hex').toUpperCase()}`;
-  const createdAt = input.createdAt ?? new Date();
-  const customer = { name: input.customerName ?? 'Asha Verma', email: input.customerEmail ?? `asha.${randomBytes(3).toString('hex')}@example.in`, phone: '9876543210' };
-  const address = { flatNumber: '12B', street: 'Lodhi Road', area: 'Lodhi Colony', city: input.city ?? 'New Delhi', state: 'Delhi', pincode: '110003' };
-  const razorpayOrderId = input.razorpayOrderId === undefined ? `order_${randomBytes(7).toString('hex').slice(0, 14)}` : input.razorpayOrderId;
+export interface InsertedOrder {
+  id: string;
+  orderNumber: string;
+  razorpayOrderId: string | null;
+  razorpayPaymentId: string | null;
+  amountPaise: number;
+  email: string;
+}
+
+const UNIT_PRICE_PAISE = 50_000;
+
+/**
+ * The one order factory of the tests: writes an order and its items as checkout and payments
+ * would (search_text included). Defaults to a paid order of one Royal Chicken Pickle.
+ */
+export async function insertOrder(db: Db, seed: OrderSeed = {}): Promise<InsertedOrder> {
+  const orderNumber = seed.orderNumber ?? `RP${randomBytes(5).toString('hex').toUpperCase()}`;
+  const createdAt = seed.createdAt ?? new Date();
+  const items = seed.items ?? [{ name: 'Royal Chicken Pickle', quantity: 1 }];
+  const itemCount = items.reduce((sum, item) => sum + item.quantity, 0);
+  const subtotal = items.reduce((sum, item) => sum + UNIT_PRICE_PAISE * item.quantity, 0);
+  const shipping = shippingPaise(itemCount);
+  const amount = seed.amountPaise ?? subtotal + shipping;
+  const address = {
+    flatNumber: seed.flatNumber ?? '12B',
+    street: seed.street ?? `${seed.tag ?? 'Lodhi'} Street`,
+    area: seed.area ?? 'Green Park',
+    city: seed.city ?? 'New Delhi',
+    state: seed.state ?? 'Delhi',
+    pincode: seed.pincode ?? '110016',
+  };
+  const name = seed.name ?? 'Asha Verma';
+  const email = seed.email ?? 'asha@example.in';
+  const phone = seed.phone ?? '9876543210';
+  const paymentStatus = seed.paymentStatus ?? 'paid';
+  const razorpayPaymentId =
+    seed.razorpayPaymentId === undefined ? (paymentStatus === 'pending' ? null : `pay_${randomBytes(7).toString('hex')}`) : seed.razorpayPaymentId;
+  const razorpayOrderId = seed.razorpayOrderId ?? null;
   const row = await db
     .insertInto('orders')
     .values({
       order_number: orderNumber,
       razorpay_order_id: razorpayOrderId,
-      customer_name: customer.name,
-      customer_email: customer.email,
-      customer_phone: customer.phone,
+      razorpay_payment_id: razorpayPaymentId,
+      customer_name: name,
+      customer_email: email,
+      customer_phone: phone,
       flat_number: address.flatNumber,
       street: address.street,
       area: address.area,
@@ -41,19 +83,29 @@ export async function insertTestOrder(db: Db, input: TestOrderInput = {}): Promi
       subtotal_paise: subtotal,
       shipping_paise: shipping,
       amount_paise: amount,
-      status: input.status ?? 'created',
-      payment_status: input.paymentStatus ?? 'pending',
-      search_text: buildSearchText({ orderNumber, name: customer.name, email: customer.email, phone: customer.phone, createdAt, address, itemNames: ['Royal Chicken Pickle'] }),
+      status: seed.status ?? 'paid',
+      payment_status: paymentStatus,
+      search_text: buildSearchText({ orderNumber, razorpayPaymentId, name, email, phone, createdAt, address, itemNames: items.map((item) => item.name) }),
       created_at: createdAt,
-      updated_at: createdAt,
+      updated_at: seed.updatedAt ?? createdAt,
+      paid_at: seed.paidAt === undefined ? (paymentStatus === 'paid' ? createdAt : null) : seed.paidAt,
     })
-    .returning(['id'])
+    .returning('id')
     .executeTakeFirstOrThrow();
   await db
     .insertInto('order_items')
-    .values({ order_id: row.id, product_id: 1, name: 'Royal Chicken Pickle', quantity, unit_price_paise: 50_000, line_total_paise: subtotal })
+    .values(
+      items.map((item) => ({
+        order_id: row.id,
+        product_id: 1,
+        name: item.name,
+        quantity: item.quantity,
+        unit_price_paise: UNIT_PRICE_PAISE,
+        line_total_paise: UNIT_PRICE_PAISE * item.quantity,
+      })),
+    )
     .execute();
-  return { id: row.id, orderNumber, razorpayOrderId, amountPaise: amount };
+  return { id: row.id, orderNumber, razorpayOrderId, razorpayPaymentId, amountPaise: amount, email };
 }
 
 /** Polls `check` until it returns a truthy value or `timeoutMs` passes. */

@@ -1,6 +1,6 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { buildSearchText, type Db } from '@pickles/db';
+import type { Db } from '@pickles/db';
 import { startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createLogger } from '@pickles/service-kit';
 import { buildApp } from '../src/app.js';
@@ -90,78 +90,7 @@ export function randomIp(): string {
   return `10.${b[0]}.${b[1]}.${b[2]}`;
 }
 
-export interface OrderSeed {
-  status?: string;
-  paymentStatus?: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  city?: string;
-  state?: string;
-  pincode?: string;
-  amountPaise?: number;
-  createdAt?: Date;
-  updatedAt?: Date;
-  paidAt?: Date | null;
-  razorpayPaymentId?: string | null;
-  items?: { name: string; quantity: number }[];
-  /** A marker put in the street so a test can find only its own orders with the search. */
-  tag: string;
-}
-
-/** Inserts an order as checkout and payments would have written it (search_text included). */
-export async function insertOrder(db: Db, seed: OrderSeed): Promise<{ id: string; orderNumber: string }> {
-  const id = randomUUID();
-  const orderNumber = `RP${randomBytes(5).toString('hex').toUpperCase()}`;
-  const createdAt = seed.createdAt ?? new Date();
-  const items = seed.items ?? [{ name: 'Royal Chicken Pickle', quantity: 1 }];
-  const address = {
-    flatNumber: '12B',
-    street: `${seed.tag} Street`,
-    area: 'Green Park',
-    city: seed.city ?? 'New Delhi',
-    state: seed.state ?? 'Delhi',
-    pincode: seed.pincode ?? '110016',
-  };
-  const name = seed.name ?? 'Asha Verma';
-  const email = seed.email ?? 'asha@example.in';
-  const phone = seed.phone ?? '9876543210';
-  const paymentStatus = seed.paymentStatus ?? 'paid';
-  const razorpayPaymentId = seed.razorpayPaymentId === undefined ? (paymentStatus === 'pending' ? null : `pay_${randomBytes(7).toString('hex')}`) : seed.razorpayPaymentId;
-  await db
-    .insertInto('orders')
-    .values({
-      id,
-      order_number: orderNumber,
-      checkout_key: null,
-      razorpay_order_id: null,
-      razorpay_payment_id: razorpayPaymentId,
-      customer_name: name,
-      customer_email: email,
-      customer_phone: phone,
-      flat_number: address.flatNumber,
-      street: address.street,
-      area: address.area,
-      city: address.city,
-      state: address.state,
-      pincode: address.pincode,
-      subtotal_paise: (seed.amountPaise ?? 60_000) - 10_000,
-      shipping_paise: 10_000,
-      amount_paise: seed.amountPaise ?? 60_000,
-      status: seed.status ?? 'paid',
-      payment_status: paymentStatus,
-      failure_reason: null,
-      search_text: buildSearchText({ orderNumber, razorpayPaymentId, name, email, phone, createdAt, address, itemNames: items.map((i) => i.name) }),
-      created_at: createdAt,
-      updated_at: seed.updatedAt ?? createdAt,
-      paid_at: seed.paidAt === undefined ? (paymentStatus === 'paid' ? createdAt : null) : seed.paidAt,
-    })
-    .execute();
-  await db
-    .insertInto('order_items')
-    .values(items.map((item) => ({ order_id: id, product_id: 1, name: item.name, quantity: item.quantity, unit_price_paise: 50_000, line_total_paise: 50_000 * item.quantity })))
-    .execute();
-  return { id, orderNumber };
-}
+/** Orders are written by the shared test factory (a paid order in New Delhi unless told otherwise). */
+export { insertOrder, type OrderSeed } from '@pickles/test-kit';
 
 export const uniqueTag = () => `tag${randomBytes(5).toString('hex')}`;

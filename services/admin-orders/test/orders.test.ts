@@ -206,7 +206,7 @@ describe('PATCH /api/order/batch-update-status', () => {
 describe('POST /api/order/remove-multiple', () => {
   it('archives only completed and cancelled orders with a full snapshot and never touches other statuses', async () => {
     const tag = uniqueTag();
-    const done = await insertOrder(h.db, { tag, status: 'completed', items: [{ name: 'Royal Chicken Pickle', quantity: 3 }] });
+    const done = await insertOrder(h.db, { tag, status: 'completed', amountPaise: 60_000, items: [{ name: 'Royal Chicken Pickle', quantity: 3 }] });
     const cancelled = await insertOrder(h.db, { tag, status: 'cancelled', paymentStatus: 'refunded' });
     const others = await Promise.all(['created', 'pending', 'paid', 'failed', 'delivered'].map((status) => insertOrder(h.db, { tag, status, paymentStatus: status === 'created' || status === 'pending' ? 'pending' : 'paid' })));
     await call(h.app, 'PATCH', `/api/admin/orders/${others[2]!.id}/status`, { token, body: { status: 'completed' } });

@@ -5,7 +5,7 @@ import type { Db } from '@pickles/db';
 import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
 import { createLogger } from '@pickles/service-kit';
 import { PAYMENT_VERIFIED, type EventEnvelope } from '@pickles/shared';
-import { insertTestOrder, testDb } from '@pickles/test-kit';
+import { insertOrder, testDb } from '@pickles/test-kit';
 import { createMailer } from '../src/clients/mailer.js';
 import { processPaymentVerified, type NotificationDeps } from '../src/events/process-payment-verified.js';
 
@@ -43,7 +43,7 @@ function event(order: { id: string; orderNumber: string; amountPaise: number }, 
 
 describe('payment.verified -> e-mails', () => {
   it('sends the customer a confirmation (HTML and text) and the owner an alert', async () => {
-    const order = await insertTestOrder(db, { customerEmail: 'ravi@example.in', customerName: 'Ravi Kumar' });
+    const order = await insertOrder(db, { email: 'ravi@example.in', name: 'Ravi Kumar', items: [{ name: 'Royal Chicken Pickle', quantity: 2 }] });
     await processPaymentVerified(event(order), deps);
     const mails = catcher.store.list().filter((mail) => mail.subject.includes(order.orderNumber));
     expect(mails).toHaveLength(2);
@@ -58,7 +58,7 @@ describe('payment.verified -> e-mails', () => {
   });
 
   it('sends nothing twice when the same event is delivered again', async () => {
-    const order = await insertTestOrder(db);
+    const order = await insertOrder(db);
     const envelope = event(order);
     await processPaymentVerified(envelope, deps);
     const second = await processPaymentVerified(envelope, deps);
@@ -67,7 +67,7 @@ describe('payment.verified -> e-mails', () => {
   });
 
   it('escapes HTML a shopper typed into the form', async () => {
-    const order = await insertTestOrder(db, { customerName: '<img src=x onerror=alert(1)>', city: '<b>Pune</b>' });
+    const order = await insertOrder(db, { name: '<img src=x onerror=alert(1)>', city: '<b>Pune</b>' });
     await processPaymentVerified(event(order), deps);
     const confirmation = catcher.store.list().find((mail) => mail.subject.includes(order.orderNumber) && !mail.to.includes('owner@royalpickles.in'))!;
     expect(confirmation.html).not.toContain('<img src=x');
@@ -76,14 +76,14 @@ describe('payment.verified -> e-mails', () => {
   });
 
   it('fails an unknown version without retries and sends nothing', async () => {
-    const order = await insertTestOrder(db);
+    const order = await insertOrder(db);
     await expect(processPaymentVerified(event(order, { version: 99 }), deps)).rejects.toBeInstanceOf(UnrecoverableError);
     await expect(processPaymentVerified(event(order, { data: { orderId: 'not-a-uuid' } }), deps)).rejects.toBeInstanceOf(UnrecoverableError);
     expect(catcher.store.list().filter((mail) => mail.subject.includes(order.orderNumber))).toHaveLength(0);
   });
 
   it('retries (throws a plain error) while SMTP is down, sending nothing and recording nothing', async () => {
-    const order = await insertTestOrder(db);
+    const order = await insertOrder(db);
     catcher.controls.down = true;
     try {
       const failure = await processPaymentVerified(event(order), deps).catch((error: unknown) => error);
