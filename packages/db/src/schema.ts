@@ -30,6 +30,7 @@ export interface OrdersTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   paid_at: Date | string | null;
+  refunded_paise: Generated<number>;
 }
 
 export interface OrderItemsTable {
@@ -86,12 +87,38 @@ export interface ProcessedWebhookEventsTable {
 
 export interface SentEmailsTable {
   id: Generated<string>;
-  order_id: string;
+  order_id: string | null;
+  attention_id: string | null;
   kind: string;
   recipient: string;
   message_id: string | null;
   event_id: string | null;
   sent_at: CreatedAt;
+}
+
+export interface PaymentAttentionTable {
+  id: Generated<string>;
+  kind: string;
+  order_id: string | null;
+  order_number: string | null;
+  razorpay_order_id: string | null;
+  razorpay_payment_id: string;
+  amount_paise: number;
+  expected_amount_paise: number | null;
+  detail: string | null;
+  created_at: CreatedAt;
+  resolved_at: Date | string | null;
+  resolved_by: string | null;
+}
+
+export interface RefundsTable {
+  razorpay_refund_id: string;
+  razorpay_payment_id: string;
+  order_id: string | null;
+  amount_paise: number;
+  status: 'pending' | 'processed' | 'failed';
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface ArchivedOrdersTable {
@@ -125,6 +152,8 @@ export interface Database {
   processed_webhook_events: ProcessedWebhookEventsTable;
   sent_emails: SentEmailsTable;
   archived_orders: ArchivedOrdersTable;
+  payment_attention: PaymentAttentionTable;
+  refunds: RefundsTable;
   admin_users: AdminUsersTable;
   revoked_tokens: RevokedTokensTable;
 }

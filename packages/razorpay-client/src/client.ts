@@ -11,6 +11,16 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 export const MAX_RETRIES = 2;
 const BACKOFF_MS = [150, 400];
 
+/**
+ * Every order asks Razorpay to capture its payments itself, whatever the account setting, for as
+ * long as a late authorisation can arrive (3 days, in minutes): an order becomes paid only on a
+ * captured payment, and the shop never has to capture one that nobody is waiting for.
+ */
+export const AUTOMATIC_CAPTURE = {
+  capture: 'automatic',
+  capture_options: { automatic_expiry_period: 3 * 24 * 60, manual_expiry_period: 3 * 24 * 60, refund_speed: 'normal' },
+} as const;
+
 /** The slice of axios we touch; the SDK does not export its types for the instance. */
 interface AxiosLike {
   defaults: { baseURL?: string; timeout?: number };
@@ -115,7 +125,7 @@ export function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
       assertPaise(amountPaise, 'amount');
       assertReceipt(receipt);
       assertNotes(notes);
-      const params: Record<string, unknown> = { amount: amountPaise, currency: 'INR', receipt };
+      const params: Record<string, unknown> = { amount: amountPaise, currency: 'INR', receipt, payment: AUTOMATIC_CAPTURE };
       if (notes && Object.keys(notes).length > 0) params.notes = notes;
       // orders.create is not idempotent: a create that timed out or got a 5xx may still have made
       // an order. Before each retry, look the receipt up and return that order if it exists. A

@@ -29,6 +29,8 @@ export interface AdminOrder {
   createdAt: string;
   updatedAt: string;
   paidAt?: string;
+  /** Rupees refunded so far (processed refunds); absent when nothing was refunded. */
+  refundedAmount?: number;
 }
 
 /** The panel's aggregation cards: over every order on the panel (archived ones excluded), not the filter. */
@@ -47,6 +49,80 @@ export interface AdminOrdersResponse {
   page: number;
   pageSize: number;
   cards: AdminOrderCards;
+  /** The server's time of this answer: bulk actions act only on orders unchanged since (see OrderIdsResponse). */
+  asOf: string;
+  /** Open payment problems, newest first (at most 50). */
+  attention: PaymentAttentionItem[];
+}
+
+/**
+ * Money that landed where it should not (order-lifecycle.ts, ATTENTION_KINDS), shown to the owner
+ * until marked resolved. Amounts in rupees.
+ */
+export interface PaymentAttentionItem {
+  id: string;
+  kind: import('./order-lifecycle.js').AttentionKind;
+  /** What happened and what to do, for people. */
+  message: string;
+  /** The order's internal id and readable number (the API's usual `_id` / `orderId`), when the shop knows it. */
+  _id?: string;
+  orderId?: string;
+  razorpayOrderId: string | null;
+  razorpayPaymentId: string;
+  amount: number;
+  /** The order's amount, when it differs from what was captured. */
+  expectedAmount?: number;
+  createdAt: string;
+}
+
+/** POST /api/admin/attention/{id}/resolve */
+export interface ResolveAttentionResponse {
+  success: true;
+}
+
+/**
+ * GET /api/admin/orders/ids?<filter>&asOf=<AdminOrdersResponse.asOf>[&removable=true]: the ids of the
+ * orders matching the filter that have not changed since `asOf` (what the owner saw), for the
+ * spec's batch and remove calls. `removable=true` keeps only orders Remove may archive.
+ */
+export interface OrderIdsResponse {
+  success: true;
+  orderIds: string[];
+}
+
+/** An order a bulk action left alone, and why. */
+export interface RefusedOrder {
+  _id: string;
+  orderId: string;
+  reason: string;
+}
+
+/** PATCH /api/order/batch-update-status { orderIds, status } */
+export interface BatchUpdateResponse {
+  success: true;
+  status: import('./order-status.js').AdminSettableStatus;
+  /** Orders that changed to `status`. */
+  updatedCount: number;
+  /** Orders that already had it. */
+  unchangedCount: number;
+  /** Orders the lifecycle does not let the owner move (payment pending or failed, ...), or that no longer exist. */
+  refusedCount: number;
+  /** The first 100 of those, with the reason. */
+  refused: RefusedOrder[];
+}
+
+/** POST /api/order/remove-multiple { orderIds } */
+export interface RemoveOrdersResponse {
+  success: true;
+  removedCount: number;
+  /** Ids given that were not removed: not finished, money still held, or already gone. */
+  refusedCount: number;
+}
+
+/** PATCH /api/admin/orders/{id}/status */
+export interface UpdateStatusResponse {
+  success: true;
+  order: AdminOrder;
 }
 
 /** One recorded status change of an order (GET /api/admin/orders/{id}/history). */

@@ -9,9 +9,6 @@ export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 export const ADMIN_SETTABLE_STATUSES = ['paid', 'cancelled', 'delivered', 'completed'] as const;
 export type AdminSettableStatus = (typeof ADMIN_SETTABLE_STATUSES)[number];
 
-/** Statuses that "Remove Completed/Cancelled Orders" takes off the panel. */
-export const REMOVABLE_STATUSES = ['completed', 'cancelled'] as const;
-
 /** Statuses that count as unattended once older than UNATTENDED_AFTER_MS. */
 export const UNATTENDED_STATUSES = ['created', 'pending', 'paid'] as const;
 export const UNATTENDED_AFTER_MS = 259_200_000; // 3 days
@@ -29,27 +26,6 @@ export const STATUS_COLOURS: Record<OrderStatus, string> = {
 
 export function isAdminSettableStatus(value: unknown): value is AdminSettableStatus {
   return (ADMIN_SETTABLE_STATUSES as readonly unknown[]).includes(value);
-}
-
-/**
- * May the owner set this order to `to`? A pending payment cannot be moved by hand (the select is
- * disabled in the panel and the server refuses it too). Setting the same status again is a no-op,
- * not an error.
- */
-export function canAdminSetStatus(order: { paymentStatus: PaymentStatus }, to: string): to is AdminSettableStatus {
-  return isAdminSettableStatus(to) && order.paymentStatus !== 'pending';
-}
-
-/**
- * Payment outcomes move an order forward only: a paid order never goes back to failed, whatever
- * order the browser, the webhooks and the reconciler report in.
- */
-export function canMarkPaid(order: { paymentStatus: PaymentStatus }): boolean {
-  return order.paymentStatus === 'pending' || order.paymentStatus === 'failed';
-}
-
-export function canMarkFailed(order: { paymentStatus: PaymentStatus }): boolean {
-  return order.paymentStatus === 'pending';
 }
 
 export function isUnattended(order: { status: OrderStatus; createdAt: string | Date }, now = Date.now()): boolean {

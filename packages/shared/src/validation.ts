@@ -142,10 +142,12 @@ const adminStatus = z.enum(ADMIN_SETTABLE_STATUSES, {
 });
 
 export const statusUpdateSchema = z.object({ status: adminStatus });
+/** PATCH /api/order/batch-update-status: the spec's ids of the visible orders and the new status. */
 export const batchUpdateSchema = z.object({
   orderIds: z.array(z.uuid({ error: 'Invalid order id' })).min(1, { error: 'No orders selected' }).max(100_000),
   status: adminStatus,
 });
+/** POST /api/order/remove-multiple: only orders the lifecycle calls finished are ever archived. */
 export const removeOrdersSchema = z.object({
   orderIds: z.array(z.uuid({ error: 'Invalid order id' })).min(1, { error: 'No orders selected' }).max(100_000),
 });
@@ -191,15 +193,11 @@ export const adminOrderQuerySchema = adminOrderFilterSchema.extend({
 export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 
 /**
- * PATCH /api/order/batch-update-status: the spec's `{ orderIds, status }`, or `{ filter, status }` to
- * update every order matching the panel's filter (possibly many pages) without shipping the ids.
+ * GET /api/admin/orders/ids: the filter, the `asOf` of the list the owner is looking at, and whether
+ * to keep only the orders Remove may archive.
  */
-export const batchUpdateRequestSchema = z.union([
-  batchUpdateSchema,
-  z.object({ filter: adminOrderFilterSchema, status: adminStatus }),
-]);
-export type BatchUpdateRequest = z.infer<typeof batchUpdateRequestSchema>;
-
-/** POST /api/order/remove-multiple: `{ orderIds }` (spec) or `{ filter }`; only completed/cancelled are ever removed. */
-export const removeOrdersRequestSchema = z.union([removeOrdersSchema, z.object({ filter: adminOrderFilterSchema })]);
-export type RemoveOrdersRequest = z.infer<typeof removeOrdersRequestSchema>;
+export const orderIdsQuerySchema = adminOrderFilterSchema.extend({
+  asOf: z.iso.datetime({ error: 'asOf must be the asOf of an orders answer', offset: true }),
+  removable: emptyToUndefined(z.enum(['true', 'false'], { error: 'removable must be true or false' })).transform((v) => v === 'true'),
+});
+export type OrderIdsQuery = z.infer<typeof orderIdsQuerySchema>;

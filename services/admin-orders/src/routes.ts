@@ -10,6 +10,8 @@ import { orderHistoryHandler } from './handlers/order-history.js';
 import { updateStatusHandler } from './handlers/update-status.js';
 import { batchUpdateHandler } from './handlers/batch-update.js';
 import { removeOrdersHandler } from './handlers/remove-orders.js';
+import { orderIdsHandler } from './handlers/order-ids.js';
+import { resolveAttentionHandler } from './handlers/resolve-attention.js';
 
 export interface RouteDeps {
   db: Db;
@@ -26,9 +28,11 @@ export function routes({ db, limiter, jwtSecret, jwtTtlSeconds }: RouteDeps): Ro
   router.post('/api/admin/logout', admin, logout(db));
   router.get('/api/admin/orders', admin, listOrdersHandler(db));
   router.get('/api/admin/orders/export', admin, exportOrdersHandler(db));
+  router.get('/api/admin/orders/ids', admin, orderIdsHandler(db));
   router.get('/api/admin/orders/:id/history', admin, orderHistoryHandler(db));
   router.patch('/api/admin/orders/:id/status', admin, updateStatusHandler(db));
   router.patch('/api/order/batch-update-status', admin, batchUpdateHandler(db));
   router.post('/api/order/remove-multiple', admin, removeOrdersHandler(db));
+  router.post('/api/admin/attention/:id/resolve', admin, resolveAttentionHandler(db));
   return router;
 }

@@ -15,7 +15,7 @@ afterAll(async () => {
 const list = async (query: Record<string, string>) => {
   const res = await call(h.app, 'GET', `/api/admin/orders?${new URLSearchParams(query)}`, { token });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return res.body as { orders: any[]; total: number; page: number; pageSize: number; cards: any };
+  return res.body as { orders: any[]; total: number; page: number; pageSize: number; cards: any; asOf: string; attention: any[] };
 };
 const ids = (body: { orders: any[] }) => body.orders.map((o) => o.orderId);
 
@@ -139,6 +139,25 @@ describe('status changes', () => {
     expect(new Date(row.updated_at).getTime()).toBe(new Date(row.created_at).getTime());
   });
 
+  it('refuses paid, delivered and completed on an order whose payment failed, and lets the owner cancel it', async () => {
+    const order = await insertOrder(h.db, { tag: uniqueTag(), status: 'failed', paymentStatus: 'failed', razorpayPaymentId: null, paidAt: null });
+    for (const status of ['paid', 'delivered', 'completed']) {
+      const res = await call(h.app, 'PATCH', `/api/admin/orders/${order.id}/status`, { token, body: { status } });
+      expect(res.status, status).toBe(409);
+      expect(res.body).toEqual({ success: false, error: `Cannot set ${status}: this order's payment failed` });
+    }
+    expect((await h.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('failed');
+    const cancelled = await call(h.app, 'PATCH', `/api/admin/orders/${order.id}/status`, { token, body: { status: 'cancelled' } });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.order).toMatchObject({ _id: order.id, status: 'cancelled', paymentStatus: 'failed' });
+  });
+
+  it('lets a fully refunded order be closed or cancelled, but not sent out again', async () => {
+    const order = await insertOrder(h.db, { tag: uniqueTag(), status: 'delivered', paymentStatus: 'refunded' });
+    expect((await call(h.app, 'PATCH', `/api/admin/orders/${order.id}/status`, { token, body: { status: 'paid' } })).status).toBe(409);
+    expect((await call(h.app, 'PATCH', `/api/admin/orders/${order.id}/status`, { token, body: { status: 'completed' } })).status).toBe(200);
+  });
+
   it('refuses statuses the owner may not set, and unknown orders', async () => {
     const order = await insertOrder(h.db, { tag: uniqueTag() });
     expect((await call(h.app, 'PATCH', `/api/admin/orders/${order.id}/status`, { token, body: { status: 'failed' } })).status).toBe(400);
@@ -147,30 +166,60 @@ describe('status changes', () => {
 });
 
 describe('PATCH /api/order/batch-update-status', () => {
-  it('updates the listed orders in one go, skipping pending payments, with history', async () => {
+  it('updates exactly the listed orders in one go, reporting the ones the lifecycle refuses, with history', async () => {
     const tag = uniqueTag();
     const a = await insertOrder(h.db, { tag, status: 'paid' });
     const b = await insertOrder(h.db, { tag, status: 'delivered' });
     const p = await insertOrder(h.db, { tag, status: 'created', paymentStatus: 'pending' });
-    const res = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: [a.id, b.id, p.id], status: 'delivered' } });
+    const f = await insertOrder(h.db, { tag, status: 'failed', paymentStatus: 'failed' });
+    const notListed = await insertOrder(h.db, { tag, status: 'paid' });
+    const res = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: [a.id, b.id, p.id, f.id], status: 'delivered' } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, status: 'delivered', updatedCount: 2, changedCount: 1, skippedCount: 1 });
-    const rows = await h.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [a.id, b.id, p.id]).execute();
-    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({ [a.id]: 'delivered', [b.id]: 'delivered', [p.id]: 'created' });
-    const history = await h.db.selectFrom('order_status_history').selectAll().where('order_id', 'in', [a.id, b.id, p.id]).execute();
+    expect(res.body).toMatchObject({ success: true, status: 'delivered', updatedCount: 1, unchangedCount: 1, refusedCount: 2 });
+    expect(res.body.refused).toEqual(
+      expect.arrayContaining([
+        { _id: p.id, orderId: p.orderNumber, reason: 'Cannot change the status of an order whose payment is pending' },
+        { _id: f.id, orderId: f.orderNumber, reason: "Cannot set delivered: this order's payment failed" },
+      ]),
+    );
+    const rows = await h.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [a.id, b.id, p.id, f.id, notListed.id]).execute();
+    expect(Object.fromEntries(rows.map((r) => [r.id, r.status]))).toEqual({
+      [a.id]: 'delivered',
+      [b.id]: 'delivered',
+      [p.id]: 'created',
+      [f.id]: 'failed',
+      [notListed.id]: 'paid',
+    });
+    const history = await h.db.selectFrom('order_status_history').selectAll().where('order_id', 'in', [a.id, b.id, p.id, f.id]).execute();
     expect(history.map((r) => [r.order_id, r.from_status, r.to_status, r.changed_by])).toEqual([[a.id, 'paid', 'delivered', `admin:${username}`]]);
   });
 
-  it('updates every order matching a filter (all pages) and nothing else', async () => {
+  it('no longer takes a filter: only the spec\'s ids of the visible orders', async () => {
+    const order = await insertOrder(h.db, { tag: uniqueTag(), status: 'paid' });
+    const res = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { filter: { search: order.orderNumber }, status: 'completed' } });
+    expect(res.status).toBe(400);
+    expect((await h.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('paid');
+  });
+
+  it('the ids the panel sends leave out orders that changed after the list was loaded', async () => {
     const tag = uniqueTag();
-    const inPune = await Promise.all(Array.from({ length: 5 }, () => insertOrder(h.db, { tag, city: 'Pune', status: 'paid' })));
+    const seen = await Promise.all(Array.from({ length: 3 }, () => insertOrder(h.db, { tag, city: 'Pune', status: 'paid' })));
+    const laterPaid = await insertOrder(h.db, { tag, city: 'Pune', status: 'created', paymentStatus: 'pending' });
     const elsewhere = await insertOrder(h.db, { tag, city: 'Patna', status: 'paid' });
-    const res = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { filter: { search: tag, city: 'PUNE' }, status: 'completed' } });
-    expect(res.body.updatedCount).toBe(5);
-    expect((await list({ search: tag, status: 'completed' })).total).toBe(5);
-    const other = await h.db.selectFrom('orders').select('status').where('id', '=', elsewhere.id).executeTakeFirstOrThrow();
-    expect(other.status).toBe('paid');
-    expect(inPune).toHaveLength(5);
+    const loaded = await list({ search: tag, city: 'PUNE' });
+    expect(loaded.total).toBe(4);
+    expect(Date.parse(loaded.asOf)).not.toBeNaN();
+    // The shopper pays after the owner loaded the panel; another order arrives too.
+    await h.db.updateTable('orders').set({ status: 'paid', payment_status: 'paid', updated_at: new Date(Date.now() + 1000) }).where('id', '=', laterPaid.id).execute();
+    await insertOrder(h.db, { tag, city: 'Pune', status: 'paid', createdAt: new Date(Date.now() + 1000) });
+    const idsRes = await call(h.app, 'GET', `/api/admin/orders/ids?${new URLSearchParams({ search: tag, city: 'PUNE', asOf: loaded.asOf })}`, { token });
+    expect(idsRes.status).toBe(200);
+    expect([...idsRes.body.orderIds].sort()).toEqual(seen.map((o) => o.id).sort());
+    const res = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: idsRes.body.orderIds, status: 'completed' } });
+    expect(res.body).toMatchObject({ updatedCount: 3, unchangedCount: 0, refusedCount: 0 });
+    const statuses = await h.db.selectFrom('orders').select(['id', 'status']).where('id', 'in', [laterPaid.id, elsewhere.id]).execute();
+    expect(statuses.map((r) => r.status).sort()).toEqual(['paid', 'paid']);
+    expect((await call(h.app, 'GET', '/api/admin/orders/ids?asOf=yesterday', { token })).status).toBe(400);
   });
 
   it('is all or nothing: one bad id fails the batch before anything changes', async () => {
@@ -204,35 +253,42 @@ describe('PATCH /api/order/batch-update-status', () => {
 });
 
 describe('POST /api/order/remove-multiple', () => {
-  it('archives only completed and cancelled orders with a full snapshot and never touches other statuses', async () => {
+  it('archives only finished orders with no money held, with a full snapshot, and never touches the others', async () => {
     const tag = uniqueTag();
     const done = await insertOrder(h.db, { tag, status: 'completed', amountPaise: 60_000, items: [{ name: 'Royal Chicken Pickle', quantity: 3 }] });
     const cancelled = await insertOrder(h.db, { tag, status: 'cancelled', paymentStatus: 'refunded' });
-    const others = await Promise.all(['created', 'pending', 'paid', 'failed', 'delivered'].map((status) => insertOrder(h.db, { tag, status, paymentStatus: status === 'created' || status === 'pending' ? 'pending' : 'paid' })));
+    const expired = await insertOrder(h.db, { tag, status: 'cancelled', paymentStatus: 'pending', razorpayPaymentId: null, paidAt: null });
+    // Cancelled, but the shopper's money is still held: it stays until refunded.
+    const moneyHeld = await insertOrder(h.db, { tag, status: 'cancelled', paymentStatus: 'paid' });
+    const others = await Promise.all(['created', 'pending', 'paid', 'failed', 'delivered'].map((status) => insertOrder(h.db, { tag, status, paymentStatus: status === 'created' || status === 'pending' ? 'pending' : status === 'failed' ? 'failed' : 'paid' })));
     await call(h.app, 'PATCH', `/api/admin/orders/${others[2]!.id}/status`, { token, body: { status: 'completed' } });
     await call(h.app, 'PATCH', `/api/admin/orders/${others[2]!.id}/status`, { token, body: { status: 'paid' } });
-    const res = await call(h.app, 'POST', '/api/order/remove-multiple', { token, body: { orderIds: [done.id, cancelled.id, ...others.map((o) => o.id)] } });
+    const removableIds = await call(h.app, 'GET', `/api/admin/orders/ids?${new URLSearchParams({ search: tag, removable: 'true', asOf: new Date(Date.now() + 60_000).toISOString() })}`, { token });
+    expect([...removableIds.body.orderIds].sort()).toEqual([done.id, cancelled.id, expired.id].sort());
+    const given = [done.id, cancelled.id, expired.id, moneyHeld.id, ...others.map((o) => o.id)];
+    const res = await call(h.app, 'POST', '/api/order/remove-multiple', { token, body: { orderIds: given } });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ success: true, removedCount: 2 });
+    expect(res.body).toEqual({ success: true, removedCount: 3, refusedCount: 6 });
     const left = await list({ search: tag });
-    expect(left.total).toBe(5);
-    expect(left.orders.map((o) => o.status).sort()).toEqual(['created', 'delivered', 'failed', 'paid', 'pending']);
-    const archived = await h.db.selectFrom('archived_orders').selectAll().where('order_id', 'in', [done.id, cancelled.id]).execute();
-    expect(archived).toHaveLength(2);
+    expect(left.total).toBe(6);
+    expect(left.orders.map((o) => o.status).sort()).toEqual(['cancelled', 'created', 'delivered', 'failed', 'paid', 'pending']);
+    const archived = await h.db.selectFrom('archived_orders').selectAll().where('order_id', 'in', [done.id, cancelled.id, expired.id]).execute();
+    expect(archived).toHaveLength(3);
     const snapshot = archived.find((a) => a.order_id === done.id)!.snapshot as any;
-    expect(snapshot).toMatchObject({ id: done.id, order_number: done.orderNumber, status: 'completed', amount_paise: 60_000, customer_name: 'Asha Verma' });
+    expect(snapshot).toMatchObject({ id: done.id, order_number: done.orderNumber, status: 'completed', amount_paise: 60_000, customer_name: 'Asha Verma', refunds: [] });
     expect(snapshot.items).toEqual([expect.objectContaining({ name: 'Royal Chicken Pickle', quantity: 3 })]);
     expect(archived[0]!.archived_by).toBe(`admin:${username}`);
     expect(await h.db.selectFrom('order_items').select('id').where('order_id', '=', done.id).execute()).toEqual([]);
   });
 
-  it('with a filter removes the finished orders matching it, and the snapshot keeps the status history', async () => {
+  it('the snapshot keeps the status history; a filter body is refused', async () => {
     const tag = uniqueTag();
     const a = await insertOrder(h.db, { tag, status: 'paid' });
     await call(h.app, 'PATCH', `/api/admin/orders/${a.id}/status`, { token, body: { status: 'completed' } });
     const b = await insertOrder(h.db, { tag, status: 'paid' });
-    const res = await call(h.app, 'POST', '/api/order/remove-multiple', { token, body: { filter: { search: tag } } });
-    expect(res.body.removedCount).toBe(1);
+    expect((await call(h.app, 'POST', '/api/order/remove-multiple', { token, body: { filter: { search: tag } } })).status).toBe(400);
+    const res = await call(h.app, 'POST', '/api/order/remove-multiple', { token, body: { orderIds: [a.id, b.id] } });
+    expect(res.body).toEqual({ success: true, removedCount: 1, refusedCount: 1 });
     const archived = await h.db.selectFrom('archived_orders').select('snapshot').where('order_id', '=', a.id).executeTakeFirstOrThrow();
     expect((archived.snapshot as any).history).toEqual([expect.objectContaining({ from_status: 'paid', to_status: 'completed' })]);
     expect(ids(await list({ search: tag }))).toEqual([b.orderNumber]);

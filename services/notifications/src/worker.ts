@@ -1,7 +1,14 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+import { PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
 import { processPaymentVerified, type NotificationDeps } from './events/process-payment-verified.js';
+import { processPaymentNeedsAttention } from './events/process-payment-needs-attention.js';
+
+/** What the worker does with each event type it consumes. */
+const HANDLERS: Record<string, (envelope: EventEnvelope, deps: NotificationDeps) => Promise<unknown>> = {
+  [PAYMENT_VERIFIED]: processPaymentVerified,
+  [PAYMENT_NEEDS_ATTENTION]: processPaymentNeedsAttention,
+};
 
 /** Capped exponential backoff: base, 2x base, 4x base ... at most 5 minutes between attempts. */
 export function backoffDelay(attemptsMade: number, baseMs: number): number {
@@ -27,11 +34,12 @@ export function createNotificationsWorker({
   const worker = new Worker(
     QUEUES.notifications,
     async (job: Job<EventEnvelope>) => {
-      if (job.name !== PAYMENT_VERIFIED) {
+      const handle = HANDLERS[job.name];
+      if (!handle) {
         deps.logger.warn({ jobName: job.name, eventId: job.id }, 'ignoring an event this worker does not handle');
         return { ignored: true };
       }
-      return processPaymentVerified(job.data, deps);
+      return handle(job.data, deps);
     },
     {
       connection,

@@ -7,6 +7,11 @@ export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   PORT: portSchema(4002),
   /** An order still unpaid this long after creation is checked with Razorpay. */
   RECONCILE_AFTER_SECONDS: seconds(600),
+  /**
+   * An order with nothing captured or authorised this long after creation expires (cancelled, so the
+   * owner can remove it). Razorpay's late authorisation can take 3 days: the default adds a day.
+   */
+  UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number({ error: 'expected a number of hours' }).positive().default(96),
   /** How often the reconciler looks for such orders. */
   RECONCILE_INTERVAL_SECONDS: seconds(60),
   /** How often the outbox relay polls for events (it is also nudged after each commit). */

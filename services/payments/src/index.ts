@@ -20,7 +20,11 @@ const razorpay = createRazorpayClient({
 const relay = startOutboxRelay({ db, connection: redis, prefix: env.REDIS_PREFIX, logger, pollMs: env.OUTBOX_POLL_MS });
 const reconciler = startReconciler(
   { db, razorpay, logger, relay },
-  { intervalSeconds: env.RECONCILE_INTERVAL_SECONDS, olderThanSeconds: env.RECONCILE_AFTER_SECONDS },
+  {
+    intervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
+    olderThanSeconds: env.RECONCILE_AFTER_SECONDS,
+    expireAfterSeconds: env.UNPAID_ORDER_EXPIRY_HOURS * 3600,
+  },
 );
 
 let isShuttingDown = () => false;

@@ -95,18 +95,25 @@ describe('POST /api/payment/create-order', () => {
     expect(sameReceipt).toHaveLength(1);
   });
 
-  it('stores nothing when Razorpay keeps failing, and succeeds when the shopper retries', async () => {
+  it('keeps the order when Razorpay keeps failing, and the retry with the same key completes that same order', async () => {
     const before = await countOrders();
     // Razorpay keeps failing through the client's own retries.
     h.setKnobs({ apiFailure: 'server_error', apiFailureCount: null });
     const key = randomUUID();
-    const failed = await createOrder(orderPayload(1), key);
+    const payload = orderPayload(1);
+    const failed = await createOrder(payload, key);
     h.setKnobs({ apiFailure: 'none' });
     expect(failed.status).toBe(502);
     expect(failed.body.error).toMatch(/payment provider/);
-    expect(await countOrders()).toBe(before);
-    const retried = await createOrder(orderPayload(1), key);
-    expect(retried.status).toBe(201);
+    // Committed before Razorpay was called, with no Razorpay order: nobody can pay it yet.
     expect(await countOrders()).toBe(before + 1);
+    const stored = await h.db.selectFrom('orders').select(['order_number', 'razorpay_order_id', 'status']).where('checkout_key', '=', key).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ razorpay_order_id: null, status: 'created' });
+    const retried = await createOrder(payload, key);
+    expect(retried.status).toBe(201);
+    expect(retried.body.orderId).toBe(stored.order_number);
+    expect(await countOrders()).toBe(before + 1);
+    const after = await h.db.selectFrom('orders').select('razorpay_order_id').where('checkout_key', '=', key).executeTakeFirstOrThrow();
+    expect(after.razorpay_order_id).toBe(retried.body.razorpayOrderId);
   });
 });

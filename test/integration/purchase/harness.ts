@@ -43,7 +43,8 @@ export interface PurchaseHarness {
   order: (orderNumber: string) => Promise<{ id: string; status: string; payment_status: string; razorpay_payment_id: string | null; paid_at: Date | null }>;
   emailsFor: (orderNumber: string) => { to: string[]; subject: string; text: string; html: string }[];
   outboxFor: (orderId: string) => Promise<number>;
-  reconcile: () => ReturnType<typeof reconcileOnce>;
+  /** One reconciler pass over every order awaiting payment; expiry after `expireAfterSeconds` (default 4 days). */
+  reconcile: (options?: { expireAfterSeconds?: number }) => ReturnType<typeof reconcileOnce>;
   startWorker: () => Worker;
   close: () => Promise<void>;
 }
@@ -126,7 +127,8 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
       const rows = await db.selectFrom('outbox_events').select('id').where(sql<string>`payload->'data'->>'orderId'`, '=', orderId).execute();
       return rows.length;
     },
-    reconcile: () => reconcileOnce({ db, razorpay, logger: silentLogger, relay }, { olderThanSeconds: 0 }),
+    reconcile: (options = {}) =>
+      reconcileOnce({ db, razorpay, logger: silentLogger, relay }, { olderThanSeconds: 0, expireAfterSeconds: options.expireAfterSeconds ?? 4 * 86_400, batchSize: 500 }),
     startWorker,
     close: async () => {
       await Promise.all(workers.map((w) => w.close()));

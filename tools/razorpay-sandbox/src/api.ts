@@ -27,32 +27,46 @@ function basicAuth(state: SandboxState): RequestHandler {
 }
 
 /**
- * The apiFailure knob: a 500 SERVER_ERROR; a held connection dropped without an answer; or the
- * request processed as usual with its answer lost (the connection is dropped instead of ending).
+ * The apiLatencyMs knob (a slow Razorpay: every call waits first), then the apiFailure knob: a 500
+ * SERVER_ERROR; a held connection dropped without an answer; or the request processed as usual with
+ * its answer lost (the connection is dropped instead of ending).
  */
 function failureInjection(state: SandboxState, held: Set<Response>): RequestHandler {
   return (_req, res, next) => {
-    const failure = state.takeApiFailure();
-    if (failure === 'server_error') {
-      sendApiError(res, serverError());
+    const latency = state.knobs.apiLatencyMs;
+    if (latency === 0) {
+      injectFailure(state, held, res, next);
       return;
     }
-    if (failure === 'timeout') {
-      held.add(res);
-      state.later(state.knobs.apiTimeoutHoldMs, () => {
-        held.delete(res);
-        res.socket?.destroy();
-      });
-      return;
-    }
-    if (failure === 'lost_response') {
-      res.end = function lostResponse(this: Response) {
-        this.socket?.destroy();
-        return this;
-      } as Response['end'];
-    }
-    next();
+    held.add(res);
+    state.later(latency, () => {
+      held.delete(res);
+      if (!res.destroyed) injectFailure(state, held, res, next);
+    });
   };
+}
+
+function injectFailure(state: SandboxState, held: Set<Response>, res: Response, next: () => void): void {
+  const failure = state.takeApiFailure();
+  if (failure === 'server_error') {
+    sendApiError(res, serverError());
+    return;
+  }
+  if (failure === 'timeout') {
+    held.add(res);
+    state.later(state.knobs.apiTimeoutHoldMs, () => {
+      held.delete(res);
+      res.socket?.destroy();
+    });
+    return;
+  }
+  if (failure === 'lost_response') {
+    res.end = function lostResponse(this: Response) {
+      this.socket?.destroy();
+      return this;
+    } as Response['end'];
+  }
+  next();
 }
 
 function requestLog(state: SandboxState): RequestHandler {

@@ -33,6 +33,8 @@ export const knobsSchema = z
     apiFailure: z.enum(['none', 'server_error', 'timeout', 'lost_response']),
     /** How many /v1 calls fail before apiFailure resets to 'none'; null = until changed. */
     apiFailureCount: z.number().int().min(1).nullable(),
+    /** Every /v1 call waits this long before it is processed (a slow Razorpay). */
+    apiLatencyMs: z.number().int().min(0).max(600_000),
     /** How long a 'timeout' call is held before its connection is dropped. */
     apiTimeoutHoldMs: z.number().int().min(1).max(600_000),
     /** Payments that would succeed first fail, then become authorized (and captured) later. */
@@ -59,6 +61,7 @@ export const DEFAULT_KNOBS: Knobs = {
   webhookMaxAttempts: 8,
   apiFailure: 'none',
   apiFailureCount: null,
+  apiLatencyMs: 0,
   apiTimeoutHoldMs: 30_000,
   lateAuthorisation: false,
   lateAuthorisationDelayMs: 3_000,

@@ -94,7 +94,8 @@ export type WebhookEventName =
   | 'payment.failed'
   | 'order.paid'
   | 'refund.created'
-  | 'refund.processed';
+  | 'refund.processed'
+  | 'refund.failed';
 
 export interface WebhookEventRecord {
   id: string;

@@ -1,7 +1,8 @@
 import { sql, type Db, type Kysely, type Transaction, type Database } from '@pickles/db';
 import {
   ORDER_STATUSES,
-  REMOVABLE_STATUSES,
+  REMOVABLE_STATES,
+  UNATTENDED_AFTER_MS,
   UNATTENDED_STATUSES,
   paiseToRupees,
   type AdminOrder,
@@ -35,12 +36,13 @@ interface OrderListRow {
   created_at: Date;
   updated_at: Date;
   paid_at: Date | null;
+  refunded_paise: number;
 }
 
 const LIST_COLUMNS = sql`orders.id, orders.order_number, orders.razorpay_payment_id, orders.customer_name,
   orders.customer_email, orders.customer_phone, orders.flat_number, orders.street, orders.area, orders.city,
   orders.state, orders.pincode, orders.amount_paise, orders.status, orders.payment_status, orders.created_at,
-  orders.updated_at, orders.paid_at`;
+  orders.updated_at, orders.paid_at, orders.refunded_paise`;
 
 function toAdminOrder(row: OrderListRow, items: { name: string; quantity: number }[]): AdminOrder {
   return {
@@ -63,6 +65,7 @@ function toAdminOrder(row: OrderListRow, items: { name: string; quantity: number
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
     ...(row.paid_at ? { paidAt: new Date(row.paid_at).toISOString() } : {}),
+    ...(row.refunded_paise > 0 ? { refundedAmount: paiseToRupees(row.refunded_paise) } : {}),
   };
 }
 
@@ -108,7 +111,7 @@ export async function listOrders(db: Db, options: ListOptions): Promise<{ orders
 
 /** The cards summarise every order on the panel, whatever the filter (spec: "total orders"). */
 export async function orderCards(db: Db, now = new Date()): Promise<AdminOrderCards> {
-  const threshold = new Date(now.getTime() - 259_200_000);
+  const threshold = new Date(now.getTime() - UNATTENDED_AFTER_MS);
   const { rows } = await sql<{ status: OrderStatus; n: number; unattended: number }>`
     select status, count(*)::int as n,
       count(*) filter (where status in (${sql.join([...UNATTENDED_STATUSES])}) and created_at < ${threshold})::int as unattended
@@ -124,89 +127,29 @@ export async function orderCards(db: Db, now = new Date()): Promise<AdminOrderCa
   return { total, byStatus, unattended };
 }
 
-export async function findOrderForUpdate(trx: Transaction<Database>, id: string) {
-  return trx.selectFrom('orders').select(['id', 'status', 'payment_status']).where('id', '=', id).forUpdate().executeTakeFirst();
-}
-
 export async function getAdminOrder(db: Handle, id: string): Promise<AdminOrder | undefined> {
   const { rows } = await sql<OrderListRow>`select ${LIST_COLUMNS} from orders where orders.id = ${id}`.execute(db);
   const [order] = await withItems(db, rows);
   return order;
 }
 
-export async function setOrderStatus(trx: Transaction<Database>, id: string, from: string, to: string, changedBy: string): Promise<void> {
-  await trx.updateTable('orders').set({ status: to, updated_at: sql`now()` }).where('id', '=', id).execute();
-  await trx.insertInto('order_status_history').values({ order_id: id, from_status: from, to_status: to, changed_by: changedBy }).execute();
-}
-
-export type BatchTarget = { orderIds: string[] } | { filter: AdminOrderFilter };
-
-function targetCondition(target: BatchTarget) {
-  return 'orderIds' in target ? sql`orders.id = any(${target.orderIds}::uuid[])` : filterCondition(target.filter);
-}
-
-export interface BatchResult {
-  /** Orders matched and allowed (payment not pending); they all have `status` now. */
-  updatedCount: number;
-  /** Of those, how many actually changed (the rest already had it). */
-  changedCount: number;
-  /** Matched but refused: payment still pending. */
-  skippedCount: number;
+export async function databaseNow(db: Db): Promise<string> {
+  const { rows } = await sql<{ now: Date }>`select clock_timestamp() as now`.execute(db);
+  return new Date(rows[0]!.now).toISOString();
 }
 
 /**
- * Sets every targeted order whose payment is not pending to `status`, in one statement chain inside
- * the caller's transaction: rows are locked, changed, and each change recorded in the history.
+ * Ids of the orders matching the filter that have not changed since `asOf` (the time of the list
+ * the owner is looking at), optionally only those Remove may archive (the lifecycle's
+ * REMOVABLE_STATES): what the spec's batch and remove calls then send.
  */
-export async function batchSetStatus(trx: Transaction<Database>, target: BatchTarget, status: string, changedBy: string): Promise<BatchResult> {
-  const where = targetCondition(target);
-  const { rows } = await sql<{ updated: number; changed: number; skipped: number }>`
-    with matched as (
-      select orders.id, orders.status, orders.payment_status from orders where ${where} for update
-    ), changed as (
-      update orders set status = ${status}, updated_at = now()
-      from matched where orders.id = matched.id and matched.payment_status <> 'pending' and matched.status <> ${status}
-      returning orders.id, matched.status as from_status
-    ), history as (
-      insert into order_status_history (order_id, from_status, to_status, changed_by)
-      select id, from_status, ${status}, ${changedBy} from changed
-      returning 1
-    )
-    select
-      (select count(*) from matched where payment_status <> 'pending')::int as updated,
-      (select count(*) from history)::int as changed,
-      (select count(*) from matched where payment_status = 'pending')::int as skipped`.execute(trx);
-  const row = rows[0]!;
-  return { updatedCount: row.updated, changedCount: row.changed, skippedCount: row.skipped };
-}
-
-/**
- * Moves the targeted completed/cancelled orders to archived_orders with a full JSON snapshot
- * (items, payments, status history) and deletes them from orders, in the caller's transaction.
- * Orders in any other status are never touched, whatever the target says.
- */
-export async function archiveFinishedOrders(trx: Transaction<Database>, target: BatchTarget, archivedBy: string): Promise<number> {
-  const where = targetCondition(target);
-  const { rows } = await sql<{ archived: number }>`
-    with doomed as (
-      select orders.* from orders where ${where} and orders.status in (${sql.join([...REMOVABLE_STATUSES])}) for update
-    ), archived as (
-      insert into archived_orders (order_id, order_number, status, snapshot, archived_by)
-      select d.id, d.order_number, d.status,
-        to_jsonb(d) || jsonb_build_object(
-          'items', coalesce((select jsonb_agg(to_jsonb(i) order by i.id) from order_items i where i.order_id = d.id), '[]'::jsonb),
-          'payments', coalesce((select jsonb_agg(to_jsonb(p)) from payments p where p.order_id = d.id), '[]'::jsonb),
-          'history', coalesce((select jsonb_agg(to_jsonb(h) order by h.id) from order_status_history h where h.order_id = d.id), '[]'::jsonb)
-        ),
-        ${archivedBy}
-      from doomed d
-      on conflict (order_id) do nothing
-      returning order_id
-    ), deleted as (
-      delete from orders using archived where orders.id = archived.order_id returning 1
-    )
-    select count(*)::int as archived from deleted`.execute(trx);
-  return rows[0]?.archived ?? 0;
+export async function orderIdsAsOf(db: Db, filter: AdminOrderFilter, asOf: Date, removableOnly: boolean): Promise<string[]> {
+  const removable = sql.join(REMOVABLE_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`));
+  const { rows } = await sql<{ id: string }>`select orders.id from orders where ${filterCondition(filter)}
+    and orders.updated_at <= ${asOf}
+    ${removableOnly ? sql`and (orders.status, orders.payment_status) in (${removable})` : sql``}
+    order by orders.created_at desc, orders.id`.execute(db);
+  return rows.map((row) => row.id);
 }
 
 export async function orderHistory(db: Db, id: string): Promise<OrderHistoryEntry[]> {
@@ -242,7 +185,8 @@ const ADMIN_ORDER_JSON = sql`json_strip_nulls(json_build_object(
     'paymentStatus', orders.payment_status,
     'createdAt', ${isoUtc('orders.created_at')},
     'updatedAt', ${isoUtc('orders.updated_at')},
-    'paidAt', ${isoUtc('orders.paid_at')}
+    'paidAt', ${isoUtc('orders.paid_at')},
+    'refundedAmount', case when orders.refunded_paise > 0 then to_json(round(orders.refunded_paise / 100.0, 2)) end
   ))::text`;
 
 /**

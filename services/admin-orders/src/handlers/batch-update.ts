@@ -1,21 +1,45 @@
 import type { RequestHandler } from 'express';
-import { batchUpdateRequestSchema } from '@pickles/shared';
+import { batchUpdateSchema, decideOwnerMove, type BatchUpdateResponse, type RefusedOrder } from '@pickles/shared';
 import type { Db } from '@pickles/db';
-import { batchSetStatus } from '../db/orders.js';
+import { lockOrders, setStatus, type LockedOrder } from '../db/order-writes.js';
 import { adminOf } from '../auth/require-admin.js';
 import { parseOrThrow } from './parse.js';
 
+const MAX_REFUSED_LISTED = 100;
+
 /**
- * PATCH /api/order/batch-update-status {orderIds | filter, status}: all in one transaction. Orders
- * whose payment is pending are left alone (same rule as the panel's disabled select) and counted.
+ * PATCH /api/order/batch-update-status {orderIds, status}: exactly the given orders (the ones the
+ * owner saw), in one transaction. Each is asked of the lifecycle like a single update; those it
+ * refuses are reported back, not changed.
  */
 export function batchUpdateHandler(db: Db): RequestHandler {
   return async (req, res) => {
-    const body = parseOrThrow(batchUpdateRequestSchema, req.body);
+    const { orderIds, status } = parseOrThrow(batchUpdateSchema, req.body);
     const changedBy = `admin:${adminOf(req).sub}`;
-    const target = 'orderIds' in body ? { orderIds: body.orderIds } : { filter: body.filter };
-    const result = await db.transaction().execute((trx) => batchSetStatus(trx, target, body.status, changedBy));
-    req.log.info({ status: body.status, ...result }, 'batch status update');
-    res.json({ success: true, status: body.status, ...result });
+    const result = await db.transaction().execute(async (trx) => {
+      const orders = await lockOrders(trx, [...new Set(orderIds)]);
+      const moves: LockedOrder[] = [];
+      const refused: RefusedOrder[] = [];
+      let unchangedCount = 0;
+      for (const order of orders) {
+        const move = decideOwnerMove(order, status);
+        if (move.kind === 'move') moves.push(order);
+        else if (move.kind === 'unchanged') unchangedCount++;
+        else refused.push({ _id: order.id, orderId: order.orderNumber, reason: move.reason });
+      }
+      await setStatus(trx, moves, status, changedBy);
+      const missing = new Set(orderIds).size - orders.length;
+      return { moves: moves.length, unchangedCount, refused, refusedCount: refused.length + missing };
+    });
+    req.log.info({ status, updated: result.moves, unchanged: result.unchangedCount, refused: result.refusedCount }, 'batch status update');
+    const body: BatchUpdateResponse = {
+      success: true,
+      status,
+      updatedCount: result.moves,
+      unchangedCount: result.unchangedCount,
+      refusedCount: result.refusedCount,
+      refused: result.refused.slice(0, MAX_REFUSED_LISTED),
+    };
+    res.json(body);
   };
 }

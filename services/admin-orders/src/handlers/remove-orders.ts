@@ -1,21 +1,29 @@
 import type { RequestHandler } from 'express';
-import { removeOrdersRequestSchema } from '@pickles/shared';
+import { canRemove, removeOrdersSchema, type RemoveOrdersResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
-import { archiveFinishedOrders } from '../db/orders.js';
+import { archiveOrders, lockOrders } from '../db/order-writes.js';
 import { adminOf } from '../auth/require-admin.js';
 import { parseOrThrow } from './parse.js';
 
 /**
- * POST /api/order/remove-multiple {orderIds | filter}: completed and cancelled orders among them
- * leave the panel for the archive (kept for tax records), in one transaction. Others stay.
+ * POST /api/order/remove-multiple {orderIds}: the given orders the lifecycle calls finished (completed,
+ * or cancelled with no money held) leave the panel for the archive (kept for tax records), in one
+ * transaction. The others stay and are counted as refused.
  */
 export function removeOrdersHandler(db: Db): RequestHandler {
   return async (req, res) => {
-    const body = parseOrThrow(removeOrdersRequestSchema, req.body);
+    const { orderIds } = parseOrThrow(removeOrdersSchema, req.body);
     const archivedBy = `admin:${adminOf(req).sub}`;
-    const target = 'orderIds' in body ? { orderIds: body.orderIds } : { filter: body.filter };
-    const removedCount = await db.transaction().execute((trx) => archiveFinishedOrders(trx, target, archivedBy));
-    req.log.info({ removedCount }, 'orders archived');
-    res.json({ success: true, removedCount });
+    const unique = [...new Set(orderIds)];
+    const removedCount = await db.transaction().execute(async (trx) => {
+      const removable = (await lockOrders(trx, unique)).filter(canRemove);
+      return archiveOrders(
+        trx,
+        removable.map((order) => order.id),
+        archivedBy,
+      );
+    });
+    req.log.info({ removedCount, refusedCount: unique.length - removedCount }, 'orders archived');
+    res.json({ success: true, removedCount, refusedCount: unique.length - removedCount } satisfies RemoveOrdersResponse);
   };
 }

@@ -84,13 +84,27 @@ export async function insertOrder(
   return toStored(row);
 }
 
-export async function lockOrderByCheckoutKey(trx: Trx, checkoutKey: string): Promise<StoredOrder | undefined> {
-  const row = await trx.selectFrom('orders').select(columns).where('checkout_key', '=', checkoutKey).forUpdate().executeTakeFirst();
+export async function findOrderByCheckoutKey(trx: Trx, checkoutKey: string): Promise<StoredOrder | undefined> {
+  const row = await trx.selectFrom('orders').select(columns).where('checkout_key', '=', checkoutKey).executeTakeFirst();
   return row && toStored(row);
 }
 
-export async function setRazorpayOrderId(trx: Trx, orderId: string, razorpayOrderId: string): Promise<void> {
-  await trx.updateTable('orders').set({ razorpay_order_id: razorpayOrderId, updated_at: new Date() }).where('id', '=', orderId).execute();
+/**
+ * Records the order's Razorpay order id unless one is recorded already (a concurrent retry of the
+ * same checkout won); returns the id the order ends up with.
+ */
+export async function recordRazorpayOrderId(db: Db, orderId: string, razorpayOrderId: string): Promise<string> {
+  const updated = await db
+    .updateTable('orders')
+    .set({ razorpay_order_id: razorpayOrderId, updated_at: new Date() })
+    .where('id', '=', orderId)
+    .where('razorpay_order_id', 'is', null)
+    .returning('razorpay_order_id')
+    .executeTakeFirst();
+  if (updated?.razorpay_order_id) return updated.razorpay_order_id;
+  const current = await db.selectFrom('orders').select('razorpay_order_id').where('id', '=', orderId).executeTakeFirstOrThrow();
+  if (!current.razorpay_order_id) throw new Error(`order ${orderId} has no Razorpay order id after recording one`);
+  return current.razorpay_order_id;
 }
 
 export async function pingDatabase(db: Db): Promise<void> {

@@ -6,7 +6,7 @@ import { createOrderPayloadSchema, fieldErrors, type CreateOrderResponse } from 
 import { RazorpayError, type RazorpayClient } from '@pickles/razorpay-client';
 import { newOrderNumber } from '../domain/order-number.js';
 import { priceOrder, PricingError } from '../domain/price-order.js';
-import { insertOrder, lockOrderByCheckoutKey, setRazorpayOrderId, type StoredOrder } from '../db/orders.js';
+import { findOrderByCheckoutKey, insertOrder, recordRazorpayOrderId, type StoredOrder } from '../db/orders.js';
 
 export interface CreateOrderDeps {
   db: Db;
@@ -22,9 +22,11 @@ function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string
 }
 
 /**
- * POST /api/payment/create-order: validates, prices from the catalogue, stores the order and
- * creates its Razorpay order, all in one transaction: if Razorpay refuses or cannot be reached,
- * nothing is stored. The same Idempotency-Key always answers with the same Razorpay order.
+ * POST /api/payment/create-order: validates, prices from the catalogue, commits the order, then
+ * creates its Razorpay order and records its id in a second short transaction: no transaction or
+ * pool connection is held while Razorpay answers (decision 009). The same Idempotency-Key always
+ * answers with the same Razorpay order; an order whose Razorpay call failed is picked up by the
+ * retry with the same key, or expires unpaid.
  */
 export function createOrderHandler({ db, razorpay, logger }: CreateOrderDeps): RequestHandler {
   return async (req, res) => {
@@ -46,42 +48,48 @@ export function createOrderHandler({ db, razorpay, logger }: CreateOrderDeps): R
     }
     const checkoutKey = rawKey ?? null;
 
-    const response = await db.transaction().execute(async (trx) => {
+    const order = await db.transaction().execute(async (trx) => {
       const now = new Date();
-      let order = await insertOrder(trx, { orderNumber: newOrderNumber(now), checkoutKey, payload: parsed.data, priced, now });
-      if (!order && checkoutKey) {
-        const existing = await lockOrderByCheckoutKey(trx, checkoutKey);
-        if (!existing) throw new Error('checkout key conflict without a row');
-        if (existing.amountPaise !== priced.totalPaise || existing.customerEmail !== parsed.data.customerInfo.email) {
-          throw new ConflictError('This checkout attempt was already used for a different order. Please reload the page and try again.');
-        }
-        if (existing.razorpayOrderId) return respond({ ...existing, razorpayOrderId: existing.razorpayOrderId }, razorpay.keyId);
-        order = existing;
+      const inserted = await insertOrder(trx, { orderNumber: newOrderNumber(now), checkoutKey, payload: parsed.data, priced, now });
+      if (inserted) return inserted;
+      // The same checkout attempt again (a retry or a double click): the order it already made.
+      const existing = checkoutKey ? await findOrderByCheckoutKey(trx, checkoutKey) : undefined;
+      if (!existing) throw new Error('checkout key conflict without a row');
+      if (existing.amountPaise !== priced.totalPaise || existing.customerEmail !== parsed.data.customerInfo.email) {
+        throw new ConflictError('This checkout attempt was already used for a different order. Please reload the page and try again.');
       }
-      if (!order) throw new Error('order was not stored');
-      let razorpayOrder;
-      try {
-        razorpayOrder = await razorpay.createOrder({
-          amountPaise: order.amountPaise,
-          receipt: order.orderNumber,
-          notes: { shop_order_id: order.id, order_number: order.orderNumber },
-        });
-      } catch (error) {
-        if (error instanceof RazorpayError) {
-          req.log.error({ orderId: order.id, kind: error.kind, code: error.code, statusCode: error.statusCode }, 'razorpay order creation failed');
-          throw new UpstreamError(
-            error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server'
-              ? 'We could not reach the payment provider. Please try again in a moment.'
-              : 'The payment provider could not create this order. Please try again later.',
-          );
-        }
-        throw error;
-      }
-      if (razorpayOrder.amount !== order.amountPaise) throw new HttpError(502, 'The payment provider returned a different amount');
-      await setRazorpayOrderId(trx, order.id, razorpayOrder.id);
-      return respond({ ...order, razorpayOrderId: razorpayOrder.id }, razorpay.keyId);
+      return existing;
     });
-    logger.info({ requestId: req.id, orderId: response.orderId, razorpayOrderId: response.razorpayOrderId }, 'order created');
+    const response = respond({ ...order, razorpayOrderId: order.razorpayOrderId ?? (await createRazorpayOrder(db, razorpay, order, req.log)) }, razorpay.keyId);
+    logger.info({ requestId: req.id, orderNumber: response.orderId, razorpayOrderId: response.razorpayOrderId }, 'order created');
     res.status(201).json(response);
   };
+}
+
+/**
+ * Creates the Razorpay order for a committed order and records it. Two requests racing for the
+ * same checkout key may both create one; the first recorded wins and the other stays unpaid at
+ * Razorpay (harmless: nobody is shown it).
+ */
+async function createRazorpayOrder(db: Db, razorpay: CreateOrderDeps['razorpay'], order: StoredOrder, log: Logger): Promise<string> {
+  let razorpayOrder;
+  try {
+    razorpayOrder = await razorpay.createOrder({
+      amountPaise: order.amountPaise,
+      receipt: order.orderNumber,
+      notes: { shop_order_id: order.id, order_number: order.orderNumber },
+    });
+  } catch (error) {
+    if (error instanceof RazorpayError) {
+      log.error({ orderId: order.id, kind: error.kind, code: error.code, statusCode: error.statusCode }, 'razorpay order creation failed');
+      throw new UpstreamError(
+        error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server'
+          ? 'We could not reach the payment provider. Please try again in a moment.'
+          : 'The payment provider could not create this order. Please try again later.',
+      );
+    }
+    throw error;
+  }
+  if (razorpayOrder.amount !== order.amountPaise) throw new HttpError(502, 'The payment provider returned a different amount');
+  return recordRazorpayOrderId(db, order.id, razorpayOrder.id);
 }

@@ -1,16 +1,12 @@
 import { sql, type Db, type Database, type Transaction } from '@pickles/db';
-import type { OrderStatus, PaymentStatus } from '@pickles/shared';
+import { AWAITING_PAYMENT_STATES, type OrderPaymentState, type OrderStatus, type PaymentStatus } from '@pickles/shared';
 
 type Handle = Db | Transaction<Database>;
 
-export interface PaymentOrder {
+export interface PaymentOrder extends OrderPaymentState {
   id: string;
   orderNumber: string;
-  razorpayOrderId: string;
-  razorpayPaymentId: string | null;
-  amountPaise: number;
-  status: OrderStatus;
-  paymentStatus: PaymentStatus;
+  razorpayOrderId: string | null;
   searchText: string;
   createdAt: Date;
 }
@@ -18,7 +14,7 @@ export interface PaymentOrder {
 function select(handle: Handle) {
   return handle
     .selectFrom('orders')
-    .select(['id', 'order_number', 'razorpay_order_id', 'razorpay_payment_id', 'amount_paise', 'status', 'payment_status', 'search_text', 'created_at']);
+    .select(['id', 'order_number', 'razorpay_order_id', 'razorpay_payment_id', 'amount_paise', 'refunded_paise', 'status', 'payment_status', 'search_text', 'created_at']);
 }
 
 function toOrder(row: {
@@ -27,6 +23,7 @@ function toOrder(row: {
   razorpay_order_id: string | null;
   razorpay_payment_id: string | null;
   amount_paise: number;
+  refunded_paise: number;
   status: string;
   payment_status: string;
   search_text: string;
@@ -35,9 +32,10 @@ function toOrder(row: {
   return {
     id: row.id,
     orderNumber: row.order_number,
-    razorpayOrderId: row.razorpay_order_id ?? '',
+    razorpayOrderId: row.razorpay_order_id,
     razorpayPaymentId: row.razorpay_payment_id,
     amountPaise: row.amount_paise,
+    refundedPaise: row.refunded_paise,
     status: row.status as OrderStatus,
     paymentStatus: row.payment_status as PaymentStatus,
     searchText: row.search_text,
@@ -45,6 +43,7 @@ function toOrder(row: {
   };
 }
 
+/** A read without a lock, for checks made before a network call (verify's signature, the reconciler). */
 export async function findOrderByRazorpayOrderId(handle: Handle, razorpayOrderId: string): Promise<PaymentOrder | undefined> {
   const row = await select(handle).where('razorpay_order_id', '=', razorpayOrderId).executeTakeFirst();
   return row && toOrder(row);
@@ -56,14 +55,30 @@ export async function lockOrderByRazorpayOrderId(trx: Transaction<Database>, raz
   return row && toOrder(row);
 }
 
-/** Unpaid orders due for a check with Razorpay; SKIP LOCKED lets replicas share the work. */
+export async function lockOrderById(trx: Transaction<Database>, orderId: string): Promise<PaymentOrder | undefined> {
+  const row = await select(trx).where('id', '=', orderId).forUpdate().executeTakeFirst();
+  return row && toOrder(row);
+}
+
+/** A removed order keeps its Razorpay order id in the archive snapshot. */
+export async function findArchivedOrder(handle: Handle, razorpayOrderId: string): Promise<{ orderId: string; orderNumber: string; amountPaise: number } | undefined> {
+  const row = await handle
+    .selectFrom('archived_orders')
+    .select(['order_id', 'order_number', sql<number>`(snapshot->>'amount_paise')::int`.as('amount_paise')])
+    .where(sql<string>`snapshot->>'razorpay_order_id'`, '=', razorpayOrderId)
+    .executeTakeFirst();
+  return row && { orderId: row.order_id, orderNumber: row.order_number, amountPaise: row.amount_paise };
+}
+
+/**
+ * Orders still awaiting payment (the lifecycle's AWAITING_PAYMENT_STATES) whose next check is due,
+ * created at least `olderThanSeconds` ago. SKIP LOCKED lets replicas share the work.
+ */
 export async function claimOrdersToReconcile(trx: Transaction<Database>, olderThanSeconds: number, limit: number): Promise<PaymentOrder[]> {
+  const awaiting = sql.join(AWAITING_PAYMENT_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`));
   const rows = await select(trx)
-    .where('payment_status', 'in', ['pending', 'failed'])
-    .where('razorpay_order_id', 'is not', null)
+    .where(sql<boolean>`(status, payment_status) in (${awaiting})`)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
-    // Late authorisation can turn a failed payment into a captured one for up to 3 days.
-    .where('created_at', '>', sql<Date>`now() - interval '4 days'`)
     .where((eb) => eb.or([eb('next_reconcile_at', 'is', null), eb('next_reconcile_at', '<=', sql<Date>`now()`)]))
     .orderBy('created_at')
     .limit(limit)

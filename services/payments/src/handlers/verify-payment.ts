@@ -1,57 +1,62 @@
 import type { RequestHandler } from 'express';
-import { InvalidError, NotFoundError } from '@pickles/service-kit';
-import { fieldErrors, paiseToRupees, verifyPaymentPayloadSchema, type VerifyPaymentResponse } from '@pickles/shared';
+import { ConflictError, InvalidError, NotFoundError } from '@pickles/service-kit';
+import { fieldErrors, paiseToRupees, verifyPaymentPayloadSchema, type PaymentObservation, type VerifyPaymentResponse } from '@pickles/shared';
+import { RazorpayError, type RazorpayPayment } from '@pickles/razorpay-client';
 import type { PaymentsDeps } from '../deps.js';
-import { lockOrderByRazorpayOrderId } from '../db/orders.js';
-import { markOrderPaid } from '../db/payment-state.js';
+import { findOrderByRazorpayOrderId } from '../db/orders.js';
+import { settlePayment } from '../domain/settle-payment.js';
+import { paymentFacts } from '../domain/razorpay-facts.js';
 
 const VERIFICATION_FAILED = 'Payment verification failed';
+export const PAID_ON_CLOSED_ORDER =
+  'Your payment was received, but this order had already been closed. We have been alerted and will refund you or contact you shortly.';
 
 /**
  * POST /api/payment/verify-payment: the browser reports Razorpay Checkout's success. The signature
- * (HMAC-SHA256 of our stored Razorpay order id | payment id, key secret, constant-time compare)
- * proves Razorpay authorised this payment for this order; the order is then marked paid and
- * payment.verified written to the outbox in one transaction. Verifying twice is harmless.
+ * (HMAC-SHA256 of our stored Razorpay order id | payment id, key secret, constant time) proves only
+ * that Razorpay authorised this payment for this order, so the payment is then fetched from Razorpay:
+ * captured pays the order; authorised is recorded and left to Razorpay's automatic capture (the
+ * webhook or the reconciler confirms it). Decision 009. No transaction is open during the fetch.
  */
 export function verifyPaymentHandler({ db, razorpay, relay }: PaymentsDeps): RequestHandler {
   return async (req, res) => {
     const parsed = verifyPaymentPayloadSchema.safeParse(req.body);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      throw new InvalidError(VERIFICATION_FAILED, fields);
-    }
+    if (!parsed.success) throw new InvalidError(VERIFICATION_FAILED, fieldErrors(parsed.error));
     const { razorpay_order_id: razorpayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = parsed.data;
 
-    const outcome = await db.transaction().execute(async (trx) => {
-      const order = await lockOrderByRazorpayOrderId(trx, razorpayOrderId);
-      if (!order) throw new NotFoundError('Order not found');
-      // Our stored Razorpay order id, never the one the browser sent, goes into the signed message.
-      if (!razorpay.isValidCheckoutSignature({ orderId: order.razorpayOrderId, paymentId, signature })) {
-        req.log.warn({ orderId: order.id }, 'checkout signature mismatch');
-        return { order, valid: false as const };
-      }
-      if (order.paymentStatus === 'paid' && order.razorpayPaymentId && order.razorpayPaymentId !== paymentId) {
-        // A second successful payment on one order cannot happen with Razorpay orders (a paid order
-        // takes no more payments); log loudly if it ever does.
-        req.log.error({ orderId: order.id }, 'verify for a different payment on an already paid order');
-      }
-      const { changed } = await markOrderPaid(trx, order, { razorpayPaymentId: paymentId, amountPaise: order.amountPaise, status: 'captured' }, 'verify');
-      return { order, valid: true as const, changed };
-    });
-
-    if (!outcome.valid) {
+    const order = await findOrderByRazorpayOrderId(db, razorpayOrderId);
+    if (!order?.razorpayOrderId) throw new NotFoundError('Order not found');
+    // Our stored Razorpay order id, never the one the browser sent, goes into the signed message.
+    if (!razorpay.isValidCheckoutSignature({ orderId: order.razorpayOrderId, paymentId, signature })) {
+      req.log.warn({ orderId: order.id }, 'checkout signature mismatch');
       const body: VerifyPaymentResponse = { success: false, error: VERIFICATION_FAILED };
       res.status(400).json(body);
       return;
     }
-    if (outcome.changed) relay.nudge();
-    req.log.info({ orderId: outcome.order.id, changed: outcome.changed }, 'payment verified');
-    const body: VerifyPaymentResponse = {
-      success: true,
-      orderId: outcome.order.orderNumber,
-      paymentId,
-      amount: paiseToRupees(outcome.order.amountPaise),
-    };
+
+    let payment: RazorpayPayment | undefined;
+    try {
+      payment = await razorpay.fetchPayment(paymentId);
+    } catch (error) {
+      // Razorpay unreachable: the signature still proves authorisation; the webhook or the
+      // reconciler (asked to look soon) records the capture.
+      req.log.warn({ orderId: order.id, kind: error instanceof RazorpayError ? error.kind : 'unknown' }, 'verify: could not fetch the payment');
+    }
+    if (payment && payment.order_id !== order.razorpayOrderId) throw new InvalidError(VERIFICATION_FAILED);
+    const observation: PaymentObservation =
+      payment?.status === 'captured' || payment?.status === 'refunded'
+        ? { kind: 'captured', paymentId, amountPaise: payment.amount }
+        : { kind: 'authorised', paymentId, amountPaise: payment?.amount ?? order.amountPaise };
+    const outcome = await settlePayment(db, {
+      razorpayOrderId: order.razorpayOrderId,
+      observation,
+      payment: payment ? paymentFacts(payment) : { razorpayPaymentId: paymentId, amountPaise: order.amountPaise, status: 'authorized' },
+      source: 'shopper',
+    });
+    if (outcome.wroteEvents) relay.nudge();
+    req.log.info({ orderId: order.id, observation: observation.kind, confirmed: outcome.confirmed, attention: outcome.attention }, 'payment verified');
+    if (outcome.attention) throw new ConflictError(PAID_ON_CLOSED_ORDER);
+    const body: VerifyPaymentResponse = { success: true, orderId: order.orderNumber, paymentId, amount: paiseToRupees(order.amountPaise) };
     res.json(body);
   };
 }

@@ -1,30 +1,63 @@
 import express, { type RequestHandler } from 'express';
-import { sql } from '@pickles/db';
 import { InvalidError } from '@pickles/service-kit';
-import { parseWebhookEvent, type RazorpayPayment } from '@pickles/razorpay-client';
+import type { PaymentObservation } from '@pickles/shared';
+import { parseWebhookEvent, type RazorpayWebhookEvent } from '@pickles/razorpay-client';
 import type { PaymentsDeps } from '../deps.js';
-import { lockOrderByRazorpayOrderId } from '../db/orders.js';
-import { markOrderFailed, markOrderPaid, type PaymentFacts } from '../db/payment-state.js';
+import { settlePaymentInTransaction, type SettleRequest } from '../domain/settle-payment.js';
+import { paymentFacts } from '../domain/razorpay-facts.js';
 
 /** The webhook needs the exact bytes Razorpay signed, so this route reads its body raw. */
 export const rawWebhookBody = express.raw({ type: () => true, limit: '512kb' });
 
-function paymentFacts(payment: RazorpayPayment): PaymentFacts {
-  return {
-    razorpayPaymentId: payment.id,
-    amountPaise: payment.amount,
-    method: payment.method ?? null,
-    status: payment.status,
-    errorCode: payment.error_code,
-    errorDescription: payment.error_description,
-  };
+/** What a webhook event tells the settle use case; undefined for events the shop does not act on. */
+export function settleRequestFor(event: RazorpayWebhookEvent): SettleRequest | undefined {
+  const payment = event.payload.payment?.entity;
+  const refund = event.payload.refund?.entity;
+  if (!payment) return undefined;
+  const base = { razorpayOrderId: payment.order_id ?? event.payload.order?.entity.id ?? null, payment: paymentFacts(payment), source: 'webhook' as const };
+  const refundFacts = refund && { razorpayRefundId: refund.id, razorpayPaymentId: payment.id, amountPaise: refund.amount };
+  let observation: PaymentObservation;
+  switch (event.event) {
+    case 'payment.captured':
+    case 'order.paid':
+      observation = { kind: 'captured', paymentId: payment.id, amountPaise: payment.amount };
+      break;
+    case 'payment.authorized':
+      observation = { kind: 'authorised', paymentId: payment.id, amountPaise: payment.amount };
+      break;
+    case 'payment.failed':
+      observation = { kind: 'failed', paymentId: payment.id, reason: payment.error_description ?? payment.error_reason ?? 'Payment failed' };
+      break;
+    case 'refund.created':
+      // Recorded as pending; the order changes on refund.processed.
+      if (!refundFacts) return undefined;
+      return { ...base, observation: { kind: 'refund-created', paymentId: payment.id, refundId: refund.id, refundPaise: refund.amount }, refund: { ...refundFacts, status: 'pending' } };
+    case 'refund.processed':
+      if (!refundFacts) return undefined;
+      observation = {
+        kind: 'refund-processed',
+        paymentId: payment.id,
+        refundId: refund.id,
+        refundPaise: refund.amount,
+        paymentRefundedPaise: payment.amount_refunded ?? 0,
+        paymentAmountPaise: payment.amount,
+      };
+      return { ...base, observation, refund: { ...refundFacts, status: 'processed' } };
+    case 'refund.failed':
+      if (!refundFacts) return undefined;
+      observation = { kind: 'refund-failed', paymentId: payment.id, refundId: refund.id, refundPaise: refund.amount };
+      return { ...base, observation, refund: { ...refundFacts, status: 'failed' } };
+    default:
+      return undefined;
+  }
+  return { ...base, observation };
 }
 
 /**
  * POST /api/payment/webhook: Razorpay's server-to-server events. Verified against the raw body with
  * the webhook secret (HMAC-SHA256, constant time); de-duplicated by X-Razorpay-Event-Id in the same
- * transaction as the state change; correct in any order and any number of times. Answers 200 fast:
- * the work is a few row updates.
+ * transaction as the state change, which the settle use case makes; correct in any order and any
+ * number of times. Money the shop cannot place is recorded as an attention item, never dropped.
  */
 export function webhookHandler({ db, razorpay, relay }: PaymentsDeps): RequestHandler {
   return async (req, res) => {
@@ -39,9 +72,9 @@ export function webhookHandler({ db, razorpay, relay }: PaymentsDeps): RequestHa
     } catch {
       throw new InvalidError('Malformed webhook body');
     }
-    const eventId = req.header('x-razorpay-event-id') ?? `${event.event}:${event.payload.payment?.entity.id ?? ''}:${event.created_at}`;
-    const payment = event.payload.payment?.entity;
-    const razorpayOrderId = payment?.order_id ?? event.payload.order?.entity.id;
+    const eventId =
+      req.header('x-razorpay-event-id') ?? `${event.event}:${event.payload.refund?.entity.id ?? event.payload.payment?.entity.id ?? ''}:${event.created_at}`;
+    const request = settleRequestFor(event);
 
     const outcome = await db.transaction().execute(async (trx) => {
       const inserted = await trx
@@ -51,33 +84,21 @@ export function webhookHandler({ db, razorpay, relay }: PaymentsDeps): RequestHa
         .returning('event_id')
         .executeTakeFirst();
       if (!inserted) return 'duplicate' as const;
-      if (!razorpayOrderId || !payment) return 'ignored' as const;
-      const order = await lockOrderByRazorpayOrderId(trx, razorpayOrderId);
-      if (!order) return 'unknown-order' as const;
-      switch (event.event) {
-        case 'payment.captured':
-        case 'order.paid': {
-          if (payment.amount !== order.amountPaise) {
-            req.log.error({ orderId: order.id, eventId }, 'captured amount differs from the order amount; left for manual review');
-            return 'amount-mismatch' as const;
-          }
-          const { changed } = await markOrderPaid(trx, order, paymentFacts(payment), 'webhook');
-          return changed ? ('paid' as const) : ('already-paid' as const);
-        }
-        case 'payment.failed': {
-          const reason = payment.error_description ?? payment.error_reason ?? 'Payment failed';
-          const { changed } = await markOrderFailed(trx, order, { payment: paymentFacts(payment), reason }, 'webhook');
-          return changed ? ('failed' as const) : ('unchanged' as const);
-        }
-        default:
-          // payment.authorized and refunds: nothing to settle here; the reconciler captures an
-          // authorised payment that Razorpay did not capture on its own.
-          await trx.updateTable('orders').set({ next_reconcile_at: sql`now()` }).where('id', '=', order.id).where('payment_status', '!=', 'paid').execute();
-          return 'recorded' as const;
-      }
+      if (!request) return 'ignored' as const;
+      return settlePaymentInTransaction(trx, request);
     });
-    if (outcome === 'paid') relay.nudge();
-    req.log.info({ eventId, event: event.event, outcome }, 'webhook processed');
-    res.json({ success: true, outcome });
+    if (typeof outcome !== 'string' && outcome.wroteEvents) relay.nudge();
+    const summary =
+      typeof outcome === 'string'
+        ? outcome
+        : outcome.attention
+          ? `attention:${outcome.attention}`
+          : outcome.found !== 'live'
+            ? `${outcome.found}-order`
+            : outcome.changed
+              ? `${outcome.order?.status}/${outcome.order?.paymentStatus}`
+              : 'unchanged';
+    req.log.info({ eventId, event: event.event, outcome: summary }, 'webhook processed');
+    res.json({ success: true, outcome: summary });
   };
 }

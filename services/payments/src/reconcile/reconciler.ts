@@ -1,94 +1,119 @@
 import type { Logger } from 'pino';
 import type { Db } from '@pickles/db';
+import { findTransition } from '@pickles/shared';
 import { RazorpayError, type RazorpayClient, type RazorpayPayment } from '@pickles/razorpay-client';
-import { claimOrdersToReconcile, lockOrderByRazorpayOrderId, scheduleNextReconcile } from '../db/orders.js';
-import { markOrderFailed, markOrderPaid } from '../db/payment-state.js';
+import { claimOrdersToReconcile, findOrderByRazorpayOrderId, scheduleNextReconcile, type PaymentOrder } from '../db/orders.js';
+import { expireUnpaidOrder } from '../domain/expire-order.js';
+import { settlePayment } from '../domain/settle-payment.js';
+import { paymentFacts } from '../domain/razorpay-facts.js';
 
 export interface ReconcileResult {
   checked: number;
   paid: number;
   failed: number;
+  expired: number;
+  attention: number;
   errors: number;
 }
 
+export interface ReconcileOptions {
+  /** Orders are checked once they are this old. */
+  olderThanSeconds: number;
+  /** An order with no captured or authorised payment this long after creation is expired. */
+  expireAfterSeconds: number;
+  batchSize?: number;
+}
+
+type ReconcileDeps = { db: Db; razorpay: RazorpayClient; logger: Logger; relay: { nudge: () => void } };
+
+const isSettled = (payment: RazorpayPayment) => payment.status === 'captured' || payment.status === 'refunded';
+
 /**
- * Asks Razorpay about orders still unpaid some time after creation and settles them: a captured
- * payment marks the order paid (the shopper closed the tab, or the verify call and the webhooks
- * were lost); an authorised but uncaptured one is captured first; only failures mark it failed.
- * This is what makes "Razorpay captured it" always end as "paid" here.
+ * Asks Razorpay about orders still awaiting payment and settles what it says through the same use
+ * case as verify and the webhook: a captured payment pays the order (or raises an attention item);
+ * an authorised one that Razorpay has not captured is captured only while the order still awaits
+ * payment (never for an order the owner or expiry closed); all-failed marks it failed. Orders with
+ * nothing captured or authorised after the late-authorisation window expire. No database
+ * transaction is open during a Razorpay call.
  */
-export async function reconcileOnce(
-  { db, razorpay, logger, relay }: { db: Db; razorpay: RazorpayClient; logger: Logger; relay: { nudge: () => void } },
-  { olderThanSeconds, batchSize = 25 }: { olderThanSeconds: number; batchSize?: number },
-): Promise<ReconcileResult> {
-  const result: ReconcileResult = { checked: 0, paid: 0, failed: 0, errors: 0 };
+export async function reconcileOnce({ db, razorpay, logger, relay }: ReconcileDeps, options: ReconcileOptions): Promise<ReconcileResult> {
+  const result: ReconcileResult = { checked: 0, paid: 0, failed: 0, expired: 0, attention: 0, errors: 0 };
   // Claim a batch (and push its next check into the future) so replicas do not ask twice.
   const due = await db.transaction().execute(async (trx) => {
-    const orders = await claimOrdersToReconcile(trx, olderThanSeconds, batchSize);
+    const orders = await claimOrdersToReconcile(trx, options.olderThanSeconds, options.batchSize ?? 25);
     for (const order of orders) await scheduleNextReconcile(trx, order.id);
     return orders;
   });
   for (const candidate of due) {
     result.checked++;
-    let payments: RazorpayPayment[];
     try {
-      payments = await razorpay.fetchOrderPayments(candidate.razorpayOrderId);
-      const authorised = payments.find((payment) => payment.status === 'authorized');
-      if (!payments.some((payment) => payment.status === 'captured') && authorised) {
-        await razorpay.capturePayment(authorised.id, candidate.amountPaise);
-        payments = await razorpay.fetchOrderPayments(candidate.razorpayOrderId);
-      }
+      await reconcileOrder({ db, razorpay }, candidate, options, result);
     } catch (error) {
       result.errors++;
-      logger.warn({ orderId: candidate.id, kind: error instanceof RazorpayError ? error.kind : 'unknown' }, 'reconcile: razorpay call failed');
-      continue;
+      logger.warn({ orderId: candidate.id, kind: error instanceof RazorpayError ? error.kind : 'unknown', err: error }, 'reconcile: order check failed');
     }
-    const captured = payments.find((payment) => payment.status === 'captured' || payment.status === 'refunded');
-    const outcome = await db.transaction().execute(async (trx) => {
-      const order = await lockOrderByRazorpayOrderId(trx, candidate.razorpayOrderId);
-      if (!order) return 'gone';
-      if (captured && captured.amount === order.amountPaise) {
-        const { changed } = await markOrderPaid(
-          trx,
-          order,
-          { razorpayPaymentId: captured.id, amountPaise: captured.amount, method: captured.method ?? null, status: 'captured' },
-          'reconciler',
-        );
-        return changed ? 'paid' : 'unchanged';
-      }
-      const lastFailure = payments.filter((payment) => payment.status === 'failed').at(-1);
-      if (!captured && lastFailure && payments.every((payment) => payment.status === 'failed')) {
-        const { changed } = await markOrderFailed(
-          trx,
-          order,
-          {
-            payment: { razorpayPaymentId: lastFailure.id, amountPaise: lastFailure.amount, status: 'failed', errorCode: lastFailure.error_code, errorDescription: lastFailure.error_description },
-            reason: lastFailure.error_description ?? 'Payment failed',
-          },
-          'reconciler',
-        );
-        return changed ? 'failed' : 'unchanged';
-      }
-      return 'unchanged';
-    });
-    if (outcome === 'paid') {
-      result.paid++;
-      logger.info({ orderId: candidate.id }, 'reconcile: order settled as paid');
-    } else if (outcome === 'failed') result.failed++;
   }
-  if (result.paid) relay.nudge();
+  if (result.paid || result.attention) relay.nudge();
   return result;
 }
 
-export function startReconciler(
-  deps: Parameters<typeof reconcileOnce>[0],
-  { intervalSeconds, olderThanSeconds }: { intervalSeconds: number; olderThanSeconds: number },
-): { stop: () => Promise<void> } {
+async function reconcileOrder(
+  { db, razorpay }: Pick<ReconcileDeps, 'db' | 'razorpay'>,
+  candidate: PaymentOrder,
+  options: ReconcileOptions,
+  result: ReconcileResult,
+): Promise<void> {
+  const ageSeconds = (Date.now() - candidate.createdAt.getTime()) / 1000;
+  if (!candidate.razorpayOrderId) {
+    // Razorpay never made an order for it (create-order failed after storing it): it cannot be paid.
+    if (await expireUnpaidOrder(db, candidate.id, 'expired: no payment was ever started')) result.expired++;
+    return;
+  }
+  const razorpayOrderId = candidate.razorpayOrderId;
+  let payments = await razorpay.fetchOrderPayments(razorpayOrderId);
+  const authorised = payments.find((payment) => payment.status === 'authorized');
+  if (authorised && !payments.some(isSettled)) {
+    // Orders ask for automatic capture, so this is rare; capture only while the order still awaits
+    // payment, checked now (only payment observations move an awaiting order, and only to paid or failed).
+    const current = await findOrderByRazorpayOrderId(db, razorpayOrderId);
+    if (current && findTransition(current, 'paid', 'reconciler') && authorised.amount === current.amountPaise) {
+      await razorpay.capturePayment(authorised.id, current.amountPaise);
+      payments = await razorpay.fetchOrderPayments(razorpayOrderId);
+    }
+  }
+  const captured = payments.filter(isSettled);
+  for (const payment of captured) {
+    const outcome = await settlePayment(db, {
+      razorpayOrderId,
+      observation: { kind: 'captured', paymentId: payment.id, amountPaise: payment.amount },
+      payment: paymentFacts(payment),
+      source: 'reconciler',
+    });
+    if (outcome.confirmed) result.paid++;
+    if (outcome.wroteEvents && outcome.attention) result.attention++;
+  }
+  if (captured.length) return;
+  const lastFailure = payments.filter((payment) => payment.status === 'failed').at(-1);
+  if (lastFailure && payments.every((payment) => payment.status === 'failed')) {
+    const outcome = await settlePayment(db, {
+      razorpayOrderId,
+      observation: { kind: 'failed', paymentId: lastFailure.id, reason: lastFailure.error_description ?? 'Payment failed' },
+      payment: paymentFacts(lastFailure),
+      source: 'reconciler',
+    });
+    if (outcome.changed) result.failed++;
+  }
+  if (!payments.some((payment) => payment.status === 'authorized') && ageSeconds > options.expireAfterSeconds) {
+    if (await expireUnpaidOrder(db, candidate.id, `expired: unpaid ${Math.round(options.expireAfterSeconds / 3600)} hours after it was placed`)) result.expired++;
+  }
+}
+
+export function startReconciler(deps: ReconcileDeps, { intervalSeconds, ...options }: ReconcileOptions & { intervalSeconds: number }): { stop: () => Promise<void> } {
   let stopped = false;
   let current: Promise<unknown> | undefined;
   const timer = setInterval(() => {
     if (current || stopped) return;
-    current = reconcileOnce(deps, { olderThanSeconds })
+    current = reconcileOnce(deps, options)
       .then((result) => {
         if (result.checked) deps.logger.info(result, 'reconcile pass');
       })

@@ -1,0 +1,172 @@
+import { describe, expect, it } from 'vitest';
+import {
+  AWAITING_PAYMENT_STATES,
+  canRemove,
+  decideOwnerMove,
+  decidePaymentObservation,
+  findTransition,
+  ORDER_ACTORS,
+  ownerChoices,
+  type OrderActor,
+  type OrderPaymentState,
+  type PaymentObservation,
+} from './order-lifecycle.js';
+import { ORDER_STATUSES, PAYMENT_STATUSES, type OrderStatus, type PaymentStatus } from './order-status.js';
+
+/**
+ * The lifecycle's rules said again in plain words, independently of the table's layout, so that
+ * every cell (from status x payment status x to status x actor) is checked against them.
+ */
+function expectedAllowed(from: OrderStatus, payment: PaymentStatus, to: OrderStatus, actor: OrderActor): boolean {
+  const waitingForMoney = (['created', 'pending', 'failed'] as string[]).includes(from) && (['pending', 'failed'] as string[]).includes(payment);
+  switch (actor) {
+    case 'shopper':
+    case 'webhook':
+    case 'reconciler':
+      if (to === 'paid') return waitingForMoney;
+      if (to === 'failed') return (from === 'created' || from === 'pending') && payment === 'pending';
+      return false;
+    case 'expiry':
+      return to === 'cancelled' && waitingForMoney;
+    case 'owner': {
+      const fulfilled = (['paid', 'delivered', 'completed', 'cancelled'] as string[]).includes(from);
+      if (to === 'paid' || to === 'delivered') return fulfilled && payment === 'paid';
+      if (to === 'completed') return fulfilled && (payment === 'paid' || payment === 'refunded');
+      if (to === 'cancelled') return (['paid', 'delivered', 'completed', 'failed'] as string[]).includes(from) && payment !== 'pending';
+      return false;
+    }
+  }
+}
+
+describe('the transition table', () => {
+  const cells = ORDER_STATUSES.flatMap((from) =>
+    PAYMENT_STATUSES.flatMap((payment) => ORDER_STATUSES.flatMap((to) => ORDER_ACTORS.map((actor) => [from, payment, to, actor] as const))),
+  );
+
+  it('allows exactly the moves the rules allow, cell by cell', () => {
+    const wrong = cells
+      .filter(([from, payment, to, actor]) => (findTransition({ status: from, paymentStatus: payment }, to, actor) !== undefined) !== expectedAllowed(from, payment, to, actor))
+      .map(([from, payment, to, actor]) => `${from}/${payment} -> ${to} by ${actor}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it('covers all 980 cells, 58 of them allowed', () => {
+    expect(cells).toHaveLength(7 * 4 * 7 * 5);
+    expect(cells.filter(([from, payment, to, actor]) => expectedAllowed(from, payment, to, actor))).toHaveLength(58);
+  });
+
+  it('the orders still awaiting payment are the unpaid, unclosed ones', () => {
+    expect(AWAITING_PAYMENT_STATES.map((s) => `${s.status}/${s.paymentStatus}`).sort()).toEqual(
+      ['created/failed', 'created/pending', 'failed/failed', 'failed/pending', 'pending/failed', 'pending/pending'].sort(),
+    );
+  });
+});
+
+describe('the owner', () => {
+  it('sets the same status again as a no-op, and gets a reason for every refusal', () => {
+    expect(decideOwnerMove({ status: 'paid', paymentStatus: 'paid' }, 'paid')).toEqual({ kind: 'unchanged' });
+    expect(decideOwnerMove({ status: 'paid', paymentStatus: 'paid' }, 'delivered')).toEqual({ kind: 'move', to: 'delivered' });
+    expect(decideOwnerMove({ status: 'created', paymentStatus: 'pending' }, 'cancelled')).toEqual({
+      kind: 'refused',
+      reason: 'Cannot change the status of an order whose payment is pending',
+    });
+    expect(decideOwnerMove({ status: 'failed', paymentStatus: 'failed' }, 'paid')).toEqual({ kind: 'refused', reason: "Cannot set paid: this order's payment failed" });
+    expect(decideOwnerMove({ status: 'delivered', paymentStatus: 'refunded' }, 'delivered')).toEqual({ kind: 'unchanged' });
+    expect(decideOwnerMove({ status: 'paid', paymentStatus: 'refunded' }, 'delivered')).toEqual({ kind: 'refused', reason: "Cannot set delivered: this order's payment was refunded" });
+  });
+
+  it('is offered exactly the statuses the lifecycle allows', () => {
+    expect(ownerChoices({ status: 'paid', paymentStatus: 'paid' })).toEqual(['paid', 'cancelled', 'delivered', 'completed']);
+    expect(ownerChoices({ status: 'failed', paymentStatus: 'failed' })).toEqual(['cancelled']);
+    expect(ownerChoices({ status: 'created', paymentStatus: 'pending' })).toEqual([]);
+    expect(ownerChoices({ status: 'cancelled', paymentStatus: 'refunded' })).toEqual(['cancelled', 'completed']);
+  });
+
+  it('removes only finished orders with no money held', () => {
+    const removable = ORDER_STATUSES.flatMap((status) => PAYMENT_STATUSES.map((paymentStatus) => ({ status, paymentStatus }))).filter(canRemove);
+    expect(removable.map((s) => `${s.status}/${s.paymentStatus}`).sort()).toEqual(
+      ['cancelled/failed', 'cancelled/pending', 'cancelled/refunded', 'completed/paid', 'completed/refunded'].sort(),
+    );
+  });
+});
+
+describe('a payment observation', () => {
+  const order = (status: OrderStatus, paymentStatus: PaymentStatus, extra: Partial<OrderPaymentState> = {}): OrderPaymentState => ({
+    status,
+    paymentStatus,
+    amountPaise: 115_000,
+    razorpayPaymentId: paymentStatus === 'paid' || paymentStatus === 'refunded' ? 'pay_first' : null,
+    refundedPaise: 0,
+    ...extra,
+  });
+  const live = (o: OrderPaymentState) => ({ found: 'live' as const, order: o });
+  const captured: PaymentObservation = { kind: 'captured', paymentId: 'pay_first', amountPaise: 115_000 };
+
+  it('a capture pays an order awaiting payment and confirms it, also after a failure', () => {
+    expect(decidePaymentObservation(live(order('created', 'pending')), captured, 'webhook')).toEqual({ confirm: true, next: { status: 'paid', paymentStatus: 'paid' }, reason: undefined });
+    expect(decidePaymentObservation(live(order('failed', 'failed')), captured, 'reconciler')).toMatchObject({ confirm: true, next: { status: 'paid', paymentStatus: 'paid' }, reason: expect.stringContaining('late authorisation') });
+  });
+
+  it('the same capture again changes nothing; another capture on a paid order needs attention', () => {
+    expect(decidePaymentObservation(live(order('delivered', 'paid')), captured, 'webhook')).toEqual({ confirm: false });
+    expect(decidePaymentObservation(live(order('paid', 'paid')), { ...captured, paymentId: 'pay_second' }, 'webhook')).toEqual({ confirm: false, attention: 'second-capture' });
+  });
+
+  it('a capture on a cancelled order records the money, keeps the status and never confirms', () => {
+    for (const paymentStatus of ['failed', 'pending'] as const) {
+      expect(decidePaymentObservation(live(order('cancelled', paymentStatus)), captured, 'webhook')).toEqual({
+        confirm: false,
+        next: { status: 'cancelled', paymentStatus: 'paid' },
+        attention: 'capture-on-closed-order',
+        reason: 'payment captured on a cancelled order',
+      });
+    }
+  });
+
+  it('a different amount, a removed order or an unknown one needs attention and changes nothing', () => {
+    expect(decidePaymentObservation(live(order('created', 'pending')), { ...captured, amountPaise: 1 }, 'webhook')).toEqual({ confirm: false, attention: 'amount-mismatch' });
+    expect(decidePaymentObservation({ found: 'archived' }, captured, 'webhook')).toEqual({ confirm: false, attention: 'capture-on-removed-order' });
+    expect(decidePaymentObservation({ found: 'none' }, captured, 'reconciler')).toEqual({ confirm: false, attention: 'capture-for-unknown-order' });
+    expect(decidePaymentObservation({ found: 'none' }, { kind: 'failed', reason: 'x' }, 'webhook')).toEqual({ confirm: false });
+  });
+
+  it('a failure marks only a pending order failed; a paid one never goes back', () => {
+    const failed: PaymentObservation = { kind: 'failed', reason: 'Card declined' };
+    expect(decidePaymentObservation(live(order('created', 'pending')), failed, 'shopper')).toEqual({ confirm: false, next: { status: 'failed', paymentStatus: 'failed' }, reason: 'Card declined' });
+    expect(decidePaymentObservation(live(order('paid', 'paid')), failed, 'webhook')).toEqual({ confirm: false });
+    expect(decidePaymentObservation(live(order('cancelled', 'pending')), failed, 'webhook')).toEqual({ confirm: false });
+  });
+
+  it('an authorisation asks the reconciler to look soon only while the order awaits payment', () => {
+    const authorised: PaymentObservation = { kind: 'authorised', paymentId: 'pay_first', amountPaise: 115_000 };
+    expect(decidePaymentObservation(live(order('created', 'pending')), authorised, 'webhook')).toEqual({ confirm: false, reconcileSoon: true });
+    expect(decidePaymentObservation(live(order('cancelled', 'failed')), authorised, 'webhook')).toEqual({ confirm: false, reconcileSoon: false });
+  });
+
+  it('refunds: partial keeps the payment paid, the rest makes it refunded, Razorpay\'s own figure counts too', () => {
+    const refund = (refundPaise: number, paymentRefundedPaise = 0): PaymentObservation => ({
+      kind: 'refund-processed',
+      paymentId: 'pay_first',
+      refundId: 'rfnd_1',
+      refundPaise,
+      paymentRefundedPaise,
+      paymentAmountPaise: 115_000,
+    });
+    expect(decidePaymentObservation(live(order('paid', 'paid')), refund(20_000), 'webhook')).toEqual({
+      confirm: false,
+      refundPaise: 20_000,
+      next: { status: 'paid', paymentStatus: 'paid' },
+      reason: 'Partial refund of ₹200 processed (rfnd_1)',
+    });
+    expect(decidePaymentObservation(live(order('delivered', 'paid', { refundedPaise: 20_000 })), refund(95_000), 'webhook')).toMatchObject({
+      next: { status: 'delivered', paymentStatus: 'refunded' },
+      reason: 'Full refund of ₹950 processed (rfnd_1)',
+    });
+    // An earlier refund event was lost: the payment's refunded amount shows it is full.
+    expect(decidePaymentObservation(live(order('paid', 'paid')), refund(15_000, 115_000), 'webhook')).toMatchObject({ next: { paymentStatus: 'refunded' } });
+    expect(decidePaymentObservation(live(order('paid', 'paid')), { kind: 'refund-failed', paymentId: 'pay_first', refundId: 'rfnd_2', refundPaise: 100 }, 'webhook')).toEqual({
+      confirm: false,
+      attention: 'refund-failed',
+    });
+  });
+});

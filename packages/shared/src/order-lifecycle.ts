@@ -1,0 +1,254 @@
+import { formatPaise } from './money.js';
+import { ADMIN_SETTABLE_STATUSES, type AdminSettableStatus, type OrderStatus, type PaymentStatus } from './order-status.js';
+
+/**
+ * The order lifecycle: the one place that says how an order's status and payment status may change,
+ * and who may change them. Every writer (payments' settle use case, the admin's single and batch
+ * updates, expiry, removal) asks these functions; none restates a rule in SQL or in a handler.
+ * docs/decisions/009-order-lifecycle.md explains the table.
+ */
+
+/**
+ * Who moves an order. `shopper` is the browser's verify and payment-failed calls, `webhook` Razorpay's
+ * events, `reconciler` our own questions to Razorpay, `owner` the admin panel, `expiry` the job that
+ * closes orders never paid within the late-authorisation window.
+ */
+export const ORDER_ACTORS = ['shopper', 'webhook', 'reconciler', 'owner', 'expiry'] as const;
+export type OrderActor = (typeof ORDER_ACTORS)[number];
+
+/** Actors that report what happened to a payment. */
+export const PAYMENT_ACTORS = ['shopper', 'webhook', 'reconciler'] as const satisfies readonly OrderActor[];
+export type PaymentActor = (typeof PAYMENT_ACTORS)[number];
+
+export interface OrderTransition {
+  from: readonly OrderStatus[];
+  to: OrderStatus;
+  by: readonly OrderActor[];
+  /** The order's payment status must be one of these. */
+  whenPayment: readonly PaymentStatus[];
+  /** The payment status the move sets (unchanged when absent). */
+  setsPayment?: PaymentStatus;
+  why: string;
+}
+
+/** Every allowed change of an order's status. Setting the status it already has is never a change. */
+export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
+  {
+    from: ['created', 'pending', 'failed'],
+    to: 'paid',
+    by: PAYMENT_ACTORS,
+    whenPayment: ['pending', 'failed'],
+    setsPayment: 'paid',
+    why: 'a captured payment of the order amount pays an order still waiting for it, also after a failure (late authorisation)',
+  },
+  {
+    from: ['created', 'pending'],
+    to: 'failed',
+    by: PAYMENT_ACTORS,
+    whenPayment: ['pending'],
+    setsPayment: 'failed',
+    why: 'a failed attempt marks an order that nothing has paid; a paid order never goes back',
+  },
+  {
+    from: ['created', 'pending', 'failed'],
+    to: 'cancelled',
+    by: ['expiry'],
+    whenPayment: ['pending', 'failed'],
+    why: 'an order still unpaid after the late-authorisation window is closed so the owner can remove it',
+  },
+  {
+    from: ['paid', 'delivered', 'completed', 'cancelled'],
+    to: 'paid',
+    by: ['owner'],
+    whenPayment: ['paid'],
+    why: 'the owner corrects a status, or takes back a cancelled order whose money is held',
+  },
+  {
+    from: ['paid', 'delivered', 'completed', 'cancelled'],
+    to: 'delivered',
+    by: ['owner'],
+    whenPayment: ['paid'],
+    why: 'goods go out only against captured money',
+  },
+  {
+    from: ['paid', 'delivered', 'completed', 'cancelled'],
+    to: 'completed',
+    by: ['owner'],
+    whenPayment: ['paid', 'refunded'],
+    why: 'a delivered order is closed; a fully refunded one may be closed too',
+  },
+  {
+    from: ['paid', 'delivered', 'completed', 'failed'],
+    to: 'cancelled',
+    by: ['owner'],
+    whenPayment: ['paid', 'failed', 'refunded'],
+    why: 'the owner cancels; money held on a cancelled order stays visible until it is refunded',
+  },
+];
+
+export function findTransition(order: OrderState, to: OrderStatus, actor: OrderActor): OrderTransition | undefined {
+  return ORDER_TRANSITIONS.find(
+    (t) => t.to === to && t.by.includes(actor) && t.from.includes(order.status) && t.whenPayment.includes(order.paymentStatus),
+  );
+}
+
+export interface OrderState {
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+}
+
+export type OwnerMove = { kind: 'move'; to: AdminSettableStatus } | { kind: 'unchanged' } | { kind: 'refused'; reason: string };
+
+/** What the owner's request to set `to` does to this order (single and batch alike). */
+export function decideOwnerMove(order: OrderState, to: AdminSettableStatus): OwnerMove {
+  if (order.status === to) return { kind: 'unchanged' };
+  if (findTransition(order, to, 'owner')) return { kind: 'move', to };
+  return { kind: 'refused', reason: ownerRefusal(order, to) };
+}
+
+function ownerRefusal(order: OrderState, to: AdminSettableStatus): string {
+  if (order.paymentStatus === 'pending') return 'Cannot change the status of an order whose payment is pending';
+  if (order.paymentStatus === 'failed') return `Cannot set ${to}: this order's payment failed`;
+  if (order.paymentStatus === 'refunded') return `Cannot set ${to}: this order's payment was refunded`;
+  return `Cannot change a ${order.status} order to ${to}`;
+}
+
+/** Statuses the owner's select offers for an order: the current one and those it may move to. */
+export function ownerChoices(order: OrderState): AdminSettableStatus[] {
+  return ADMIN_SETTABLE_STATUSES.filter((to) => decideOwnerMove(order, to).kind !== 'refused');
+}
+
+/**
+ * (status, payment status) pairs that "Remove" may archive: finished orders with no money in limbo.
+ * A cancelled order whose payment is still `paid` holds the shopper's money and stays until refunded.
+ */
+export const REMOVABLE_STATES: readonly OrderState[] = [
+  { status: 'completed', paymentStatus: 'paid' },
+  { status: 'completed', paymentStatus: 'refunded' },
+  { status: 'cancelled', paymentStatus: 'pending' },
+  { status: 'cancelled', paymentStatus: 'failed' },
+  { status: 'cancelled', paymentStatus: 'refunded' },
+];
+
+export function canRemove(order: OrderState): boolean {
+  return REMOVABLE_STATES.some((s) => s.status === order.status && s.paymentStatus === order.paymentStatus);
+}
+
+/** Orders the reconciler and expiry still watch: nothing has paid them and nobody closed them. */
+export const AWAITING_PAYMENT_STATES: readonly OrderState[] = ORDER_TRANSITIONS.filter((t) => t.to === 'paid' && t.by.includes('reconciler')).flatMap(
+  (t) => t.from.flatMap((status) => t.whenPayment.map((paymentStatus) => ({ status, paymentStatus }))),
+);
+
+// ---- payments ----
+
+/** What Razorpay told us about a payment (in paise), from whichever path saw it. */
+export type PaymentObservation =
+  | { kind: 'authorised'; paymentId: string; amountPaise: number }
+  | { kind: 'captured'; paymentId: string; amountPaise: number }
+  | { kind: 'failed'; paymentId?: string; reason: string }
+  | { kind: 'refund-created'; paymentId: string; refundId: string; refundPaise: number }
+  | { kind: 'refund-processed'; paymentId: string; refundId: string; refundPaise: number; paymentRefundedPaise: number; paymentAmountPaise: number }
+  | { kind: 'refund-failed'; paymentId: string; refundId: string; refundPaise: number };
+
+/** Money that landed where it should not: recorded, shown to the owner, never confirmed to the shopper. */
+export const ATTENTION_KINDS = [
+  'capture-on-closed-order',
+  'capture-on-removed-order',
+  'capture-for-unknown-order',
+  'amount-mismatch',
+  'second-capture',
+  'refund-failed',
+] as const;
+export type AttentionKind = (typeof ATTENTION_KINDS)[number];
+
+export const ATTENTION_TEXT: Record<AttentionKind, string> = {
+  'capture-on-closed-order': 'Payment captured on an order that was already closed (cancelled, delivered or completed): refund it or take the order back',
+  'capture-on-removed-order': 'Payment captured on an order that was removed from the panel: refund it at Razorpay',
+  'capture-for-unknown-order': 'Payment captured for a Razorpay order this shop does not know: look it up at Razorpay',
+  'amount-mismatch': 'Payment captured for a different amount than the order: check it and refund or settle by hand',
+  'second-capture': 'A second payment was captured on an order that was already paid: refund one of them',
+  'refund-failed': 'A refund failed at Razorpay: the shopper has not got the money back',
+};
+
+/** The order as the payment rules see it; `refundedPaise` counts processed refunds. */
+export interface OrderPaymentState extends OrderState {
+  amountPaise: number;
+  razorpayPaymentId: string | null;
+  refundedPaise: number;
+}
+
+/** Where the payment's order was found. */
+export type OrderLookup = { found: 'live'; order: OrderPaymentState } | { found: 'archived' } | { found: 'none' };
+
+export interface PaymentDecision {
+  /** New status and payment status; absent when the order stays as it is. */
+  next?: OrderState;
+  /** A refund to add to the order's refunded total. */
+  refundPaise?: number;
+  /** Write payment.verified: the shopper's confirmation and the owner's new-order alert. */
+  confirm: boolean;
+  attention?: AttentionKind;
+  /** Ask Razorpay about the order soon (an authorised payment that may need capturing). */
+  reconcileSoon?: boolean;
+  /** For the order's history. */
+  reason?: string;
+}
+
+const NOTHING: PaymentDecision = { confirm: false };
+
+/**
+ * The one answer to "what does this payment observation do to the order?", used by verify, the
+ * browser's failure report, the webhook and the reconciler alike.
+ */
+export function decidePaymentObservation(lookup: OrderLookup, observation: PaymentObservation, actor: PaymentActor): PaymentDecision {
+  if (lookup.found !== 'live') {
+    if (observation.kind === 'captured') return { confirm: false, attention: lookup.found === 'archived' ? 'capture-on-removed-order' : 'capture-for-unknown-order' };
+    if (observation.kind === 'refund-failed') return { confirm: false, attention: 'refund-failed' };
+    return NOTHING;
+  }
+  const order = lookup.order;
+  switch (observation.kind) {
+    case 'authorised':
+      // Orders are created with automatic capture; this only asks the reconciler to look soon.
+      return { confirm: false, reconcileSoon: findTransition(order, 'paid', actor) !== undefined };
+    case 'captured': {
+      if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') {
+        // The same payment seen again (duplicate or reordered event) changes nothing.
+        if (!order.razorpayPaymentId || order.razorpayPaymentId === observation.paymentId) return NOTHING;
+        return { confirm: false, attention: 'second-capture' };
+      }
+      if (observation.amountPaise !== order.amountPaise) return { confirm: false, attention: 'amount-mismatch' };
+      const pays = findTransition(order, 'paid', actor);
+      if (pays) {
+        return {
+          confirm: true,
+          next: { status: 'paid', paymentStatus: 'paid' },
+          reason: order.paymentStatus === 'failed' ? 'payment captured after an earlier failure (late authorisation or retry)' : undefined,
+        };
+      }
+      // Captured on an order nobody is waiting for any more: the money is real, so the payment
+      // status says so, but the status stays and the shopper is not told it is confirmed.
+      return { confirm: false, next: { status: order.status, paymentStatus: 'paid' }, attention: 'capture-on-closed-order', reason: `payment captured on a ${order.status} order` };
+    }
+    case 'failed': {
+      const fails = findTransition(order, 'failed', actor);
+      return fails ? { confirm: false, next: { status: 'failed', paymentStatus: 'failed' }, reason: observation.reason } : NOTHING;
+    }
+    case 'refund-processed': {
+      // Our own sum, or Razorpay's figure on the payment when an earlier refund event never reached us.
+      const full = Math.max(order.refundedPaise + observation.refundPaise, observation.paymentRefundedPaise) >= observation.paymentAmountPaise;
+      const reason = `${full ? 'Full' : 'Partial'} refund of ${formatPaise(observation.refundPaise)} processed (${observation.refundId})`;
+      return {
+        confirm: false,
+        refundPaise: observation.refundPaise,
+        next: { status: order.status, paymentStatus: full ? 'refunded' : order.paymentStatus },
+        reason,
+      };
+    }
+    case 'refund-created':
+      // Money goes back only when Razorpay reports the refund processed.
+      return NOTHING;
+    case 'refund-failed':
+      return { confirm: false, attention: 'refund-failed' };
+  }
+}

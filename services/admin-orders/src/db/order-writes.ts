@@ -1,0 +1,63 @@
+import { sql, type Database, type Transaction } from '@pickles/db';
+import type { OrderStatus, PaymentStatus } from '@pickles/shared';
+
+type Trx = Transaction<Database>;
+
+export interface LockedOrder {
+  id: string;
+  orderNumber: string;
+  status: OrderStatus;
+  paymentStatus: PaymentStatus;
+}
+
+/** Locks the given orders (in id order, so concurrent bulk actions cannot deadlock) and reads their state. */
+export async function lockOrders(trx: Trx, ids: readonly string[]): Promise<LockedOrder[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<{ id: string; order_number: string; status: OrderStatus; payment_status: PaymentStatus }>`
+    select id, order_number, status, payment_status from orders where id = any(${ids}::uuid[]) order by id for update`.execute(trx);
+  return rows.map((row) => ({ id: row.id, orderNumber: row.order_number, status: row.status, paymentStatus: row.payment_status }));
+}
+
+/**
+ * Sets `to` on the given orders and records each change in their history. The caller holds the row
+ * locks and has asked the lifecycle (decideOwnerMove) for every one of them.
+ */
+export async function setStatus(trx: Trx, moves: readonly LockedOrder[], to: OrderStatus, changedBy: string): Promise<void> {
+  if (!moves.length) return;
+  const ids = moves.map((order) => order.id);
+  await sql`update orders set status = ${to}, updated_at = now() where id = any(${ids}::uuid[])`.execute(trx);
+  await sql`
+    insert into order_status_history (order_id, from_status, to_status, from_payment_status, to_payment_status, changed_by)
+    select id, from_status, ${to}, payment_status, payment_status, ${changedBy}
+    from unnest(${ids}::uuid[], ${moves.map((o) => o.status)}::text[], ${moves.map((o) => o.paymentStatus)}::text[]) as m(id, from_status, payment_status)`.execute(trx);
+}
+
+/**
+ * Moves the given orders to archived_orders with a full JSON snapshot (items, payments, refunds,
+ * status history) and deletes them from orders. The caller holds the row locks and has asked the
+ * lifecycle (canRemove) for every one of them.
+ */
+export async function archiveOrders(trx: Trx, ids: readonly string[], archivedBy: string): Promise<number> {
+  if (!ids.length) return 0;
+  const { rows } = await sql<{ archived: number }>`
+    with doomed as (
+      select orders.* from orders where orders.id = any(${ids}::uuid[])
+    ), archived as (
+      insert into archived_orders (order_id, order_number, status, snapshot, archived_by)
+      select d.id, d.order_number, d.status,
+        to_jsonb(d) || jsonb_build_object(
+          'items', coalesce((select jsonb_agg(to_jsonb(i) order by i.id) from order_items i where i.order_id = d.id), '[]'::jsonb),
+          'payments', coalesce((select jsonb_agg(to_jsonb(p)) from payments p where p.order_id = d.id), '[]'::jsonb),
+          'refunds', coalesce((select jsonb_agg(to_jsonb(r)) from refunds r where r.order_id = d.id), '[]'::jsonb),
+          'history', coalesce((select jsonb_agg(to_jsonb(h) order by h.id) from order_status_history h where h.order_id = d.id), '[]'::jsonb)
+        ),
+        ${archivedBy}
+      from doomed d
+      on conflict (order_id) do nothing
+      returning order_id
+    ), deleted as (
+      delete from orders using archived where orders.id = archived.order_id returning 1
+    )
+    select count(*)::int as archived from deleted`.execute(trx);
+  return rows[0]?.archived ?? 0;
+}

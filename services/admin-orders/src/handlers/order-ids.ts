@@ -1,0 +1,18 @@
+import type { RequestHandler } from 'express';
+import { orderIdsQuerySchema, type OrderIdsResponse } from '@pickles/shared';
+import type { Db } from '@pickles/db';
+import { orderIdsAsOf } from '../db/orders.js';
+import { parseOrThrow } from './parse.js';
+
+/**
+ * GET /api/admin/orders/ids?<filter>&asOf=...&removable=true: the ids the spec's batch and remove
+ * calls send, as of the list the owner is looking at: an order that changed or arrived since is left out.
+ */
+export function orderIdsHandler(db: Db): RequestHandler {
+  return async (req, res) => {
+    const { asOf, removable, ...filter } = parseOrThrow(orderIdsQuerySchema, req.query);
+    const orderIds = await orderIdsAsOf(db, filter, new Date(asOf), removable);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ success: true, orderIds } satisfies OrderIdsResponse);
+  };
+}

@@ -1,0 +1,25 @@
+import { UnrecoverableError } from 'bullmq';
+import { parsePaymentNeedsAttention, UnsupportedEventError, type EventEnvelope } from '@pickles/shared';
+import { loadAttentionForEmail } from '../db/attention.js';
+import { sendOnce } from '../db/sent-emails.js';
+import { renderOwnerAttention } from '../emails/owner-attention.js';
+import type { NotificationDeps } from './process-payment-verified.js';
+
+/** payment.needs-attention -> one e-mail to the owner per attention item. */
+export async function processPaymentNeedsAttention(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ attention: string }> {
+  let data;
+  try {
+    data = parsePaymentNeedsAttention(envelope);
+  } catch (error) {
+    if (error instanceof UnsupportedEventError) throw new UnrecoverableError(error.message);
+    throw error;
+  }
+  const item = await loadAttentionForEmail(deps.db, data.attentionId);
+  if (!item) throw new UnrecoverableError(`attention item ${data.attentionId} not found`);
+  const email = renderOwnerAttention(item);
+  const result = await sendOnce(deps.db, { attentionId: item.id, kind: 'owner-attention', recipient: deps.ownerEmail, eventId: envelope.id }, () =>
+    deps.mailer.send({ to: deps.ownerEmail, ...email, messageId: `<${item.id}.owner-attention@${deps.mailDomain}>` }),
+  );
+  deps.logger.info({ eventId: envelope.id, attentionId: item.id, kind: item.kind, attention: result }, 'payment.needs-attention handled');
+  return { attention: result };
+}

@@ -1,0 +1,29 @@
+import { sql, type Database, type Db, type Transaction } from '@pickles/db';
+import { findTransition } from '@pickles/shared';
+import { lockOrderById } from '../db/orders.js';
+
+/**
+ * Closes an order nobody paid (the lifecycle's expiry transition: to `cancelled`, payment status
+ * unchanged), so it stops counting as unattended and the owner can remove it. Refused, and false,
+ * when the order has moved on meanwhile (a capture landed first).
+ */
+export function expireUnpaidOrder(db: Db, orderId: string, reason: string): Promise<boolean> {
+  return db.transaction().execute(async (trx: Transaction<Database>) => {
+    const order = await lockOrderById(trx, orderId);
+    if (!order || !findTransition(order, 'cancelled', 'expiry')) return false;
+    await trx.updateTable('orders').set({ status: 'cancelled', next_reconcile_at: null, updated_at: sql`now()` }).where('id', '=', orderId).execute();
+    await trx
+      .insertInto('order_status_history')
+      .values({
+        order_id: orderId,
+        from_status: order.status,
+        to_status: 'cancelled',
+        from_payment_status: order.paymentStatus,
+        to_payment_status: order.paymentStatus,
+        changed_by: 'system:expiry',
+        reason,
+      })
+      .execute();
+    return true;
+  });
+}

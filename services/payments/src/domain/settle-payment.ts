@@ -1,0 +1,178 @@
+import { sql, writeOutboxEvent, type Database, type Db, type Transaction } from '@pickles/db';
+import {
+  ATTENTION_TEXT,
+  AWAITING_PAYMENT_STATES,
+  decidePaymentObservation,
+  PAYMENT_NEEDS_ATTENTION,
+  PAYMENT_NEEDS_ATTENTION_VERSION,
+  PAYMENT_VERIFIED,
+  PAYMENT_VERIFIED_VERSION,
+  type AttentionKind,
+  type OrderLookup,
+  type OrderState,
+  type PaymentActor,
+  type PaymentDecision,
+  type PaymentNeedsAttentionV1,
+  type PaymentObservation,
+  type PaymentVerifiedV1,
+} from '@pickles/shared';
+import { findArchivedOrder, lockOrderByRazorpayOrderId, type PaymentOrder } from '../db/orders.js';
+import { recordAttention, recordPayment, recordRefund, type PaymentFacts, type RefundFacts } from '../db/payment-records.js';
+
+type Trx = Transaction<Database>;
+
+/** One thing Razorpay told us, from verify, the browser's failure report, a webhook or the reconciler. */
+export interface SettleRequest {
+  razorpayOrderId: string | null;
+  observation: PaymentObservation;
+  /** The payment as Razorpay showed it, recorded against the order when the shop knows the order. */
+  payment?: PaymentFacts;
+  /** For refund observations: the refund as Razorpay showed it. */
+  refund?: Omit<RefundFacts, 'orderId'>;
+  source: PaymentActor;
+}
+
+export interface SettleOutcome {
+  found: OrderLookup['found'];
+  /** The order after the change, when the shop knows it. */
+  order?: Pick<PaymentOrder, 'id' | 'orderNumber' | 'amountPaise' | 'razorpayPaymentId'> & OrderState;
+  changed: boolean;
+  /** payment.verified was written: the shopper's confirmation goes out. */
+  confirmed: boolean;
+  attention?: AttentionKind;
+  /** Something was written to the outbox: nudge the relay after the commit. */
+  wroteEvents: boolean;
+}
+
+const VERIFIED_SOURCE: Record<PaymentActor, PaymentVerifiedV1['source']> = { shopper: 'verify', webhook: 'webhook', reconciler: 'reconciler' };
+
+/** Settles a payment observation in its own transaction (see settlePaymentInTransaction). */
+export function settlePayment(db: Db, request: SettleRequest): Promise<SettleOutcome> {
+  return db.transaction().execute((trx) => settlePaymentInTransaction(trx, request));
+}
+
+/**
+ * The one use case behind every payment path: locks the order, records the payment (or refund),
+ * asks the order lifecycle what the observation means, applies it, and writes the outbox events,
+ * all in the caller's transaction. Idempotent: the same observation twice changes nothing the
+ * second time, in any order relative to the others.
+ */
+export async function settlePaymentInTransaction(trx: Trx, request: SettleRequest): Promise<SettleOutcome> {
+  const { razorpayOrderId, observation } = request;
+  const order = razorpayOrderId ? await lockOrderByRazorpayOrderId(trx, razorpayOrderId) : undefined;
+  const archived = !order && razorpayOrderId ? await findArchivedOrder(trx, razorpayOrderId) : undefined;
+  const lookup: OrderLookup = order ? { found: 'live', order } : archived ? { found: 'archived' } : { found: 'none' };
+  const outcome: SettleOutcome = { found: lookup.found, order, changed: false, confirmed: false, wroteEvents: false };
+
+  if (request.refund) {
+    const firstTime = await recordRefund(trx, { ...request.refund, orderId: order?.id ?? archived?.orderId ?? null });
+    // A refund already applied (a redelivered refund.processed) changes nothing more.
+    if (!firstTime) return outcome;
+  }
+  if (order && request.payment) await recordPayment(trx, order.id, request.payment);
+
+  const decision = decidePaymentObservation(lookup, observation, request.source);
+  if (order && (decision.next || decision.refundPaise)) {
+    outcome.order = await applyDecision(trx, order, decision, request);
+    outcome.changed = true;
+  }
+  if (order && decision.confirm) {
+    await writeOutboxEvent(trx, PAYMENT_VERIFIED, PAYMENT_VERIFIED_VERSION, {
+      orderId: order.id,
+      orderNumber: order.orderNumber,
+      razorpayOrderId: razorpayOrderId!,
+      razorpayPaymentId: (observation as { paymentId: string }).paymentId,
+      amountPaise: order.amountPaise,
+      source: VERIFIED_SOURCE[request.source],
+    } satisfies PaymentVerifiedV1);
+    outcome.confirmed = true;
+    outcome.wroteEvents = true;
+  }
+  if (decision.attention) {
+    outcome.attention = decision.attention;
+    outcome.wroteEvents = (await raiseAttention(trx, decision.attention, request, order, archived)) || outcome.wroteEvents;
+  }
+  if (order && decision.reconcileSoon) {
+    await trx.updateTable('orders').set({ next_reconcile_at: sql`now()` }).where('id', '=', order.id).execute();
+  }
+  return outcome;
+}
+
+function isAwaitingPayment(state: OrderState): boolean {
+  return AWAITING_PAYMENT_STATES.some((s) => s.status === state.status && s.paymentStatus === state.paymentStatus);
+}
+
+async function applyDecision(trx: Trx, order: PaymentOrder, decision: PaymentDecision, request: SettleRequest): Promise<SettleOutcome['order']> {
+  const next: OrderState = decision.next ?? { status: order.status, paymentStatus: order.paymentStatus };
+  const nowPaid = next.paymentStatus === 'paid' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded';
+  const paymentId = nowPaid && 'paymentId' in request.observation ? request.observation.paymentId : undefined;
+  await trx
+    .updateTable('orders')
+    .set({
+      status: next.status,
+      payment_status: next.paymentStatus,
+      updated_at: sql`now()`,
+      ...(paymentId
+        ? {
+            razorpay_payment_id: paymentId,
+            paid_at: sql`now()`,
+            failure_reason: null,
+            // The payment id becomes searchable in the admin panel.
+            search_text: `${order.searchText} \u001f ${paymentId.toLowerCase()}`,
+          }
+        : {}),
+      ...(next.status === 'failed' && decision.reason ? { failure_reason: decision.reason.slice(0, 500) } : {}),
+      ...(decision.refundPaise ? { refunded_paise: sql`refunded_paise + ${decision.refundPaise}` } : {}),
+      ...(isAwaitingPayment(next) ? {} : { next_reconcile_at: null }),
+    })
+    .where('id', '=', order.id)
+    .execute();
+  await trx
+    .insertInto('order_status_history')
+    .values({
+      order_id: order.id,
+      from_status: order.status,
+      to_status: next.status,
+      from_payment_status: order.paymentStatus,
+      to_payment_status: next.paymentStatus,
+      changed_by: `system:${request.source}`,
+      reason: decision.reason?.slice(0, 500) ?? null,
+    })
+    .execute();
+  return { id: order.id, orderNumber: order.orderNumber, amountPaise: order.amountPaise, razorpayPaymentId: paymentId ?? order.razorpayPaymentId, ...next };
+}
+
+/** Records the attention item and, the first time, the event that e-mails the owner. */
+async function raiseAttention(
+  trx: Trx,
+  kind: AttentionKind,
+  request: SettleRequest,
+  order: PaymentOrder | undefined,
+  archived: { orderId: string; orderNumber: string; amountPaise: number } | undefined,
+): Promise<boolean> {
+  const { observation } = request;
+  const paymentId = 'paymentId' in observation && observation.paymentId ? observation.paymentId : request.payment?.razorpayPaymentId;
+  if (!paymentId) return false;
+  const amountPaise =
+    observation.kind === 'captured' || observation.kind === 'authorised' ? observation.amountPaise : observation.kind === 'refund-failed' ? observation.refundPaise : 0;
+  const expectedAmountPaise = order?.amountPaise ?? archived?.amountPaise ?? null;
+  const attentionId = await recordAttention(trx, {
+    kind,
+    orderId: order?.id ?? archived?.orderId ?? null,
+    orderNumber: order?.orderNumber ?? archived?.orderNumber ?? null,
+    razorpayOrderId: request.razorpayOrderId,
+    razorpayPaymentId: paymentId,
+    amountPaise,
+    expectedAmountPaise: expectedAmountPaise === amountPaise ? null : expectedAmountPaise,
+    detail: `${ATTENTION_TEXT[kind]} (reported by ${request.source}${order ? `; order was ${order.status} / ${order.paymentStatus}` : ''})`,
+  });
+  if (!attentionId) return false;
+  await writeOutboxEvent(trx, PAYMENT_NEEDS_ATTENTION, PAYMENT_NEEDS_ATTENTION_VERSION, {
+    attentionId,
+    kind,
+    orderId: order?.id ?? archived?.orderId ?? null,
+    razorpayPaymentId: paymentId,
+    amountPaise,
+  } satisfies PaymentNeedsAttentionV1);
+  return true;
+}
