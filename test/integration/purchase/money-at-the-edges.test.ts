@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
+import { signCheckout } from '@pickles/razorpay-client';
 import { eventually } from '@pickles/test-kit';
 import { call, loginToken, startHarness as startAdminHarness, type Harness as AdminHarness } from '../../../services/admin-orders/test/helpers.js';
 import { OWNER_EMAIL, startPurchaseHarness, type PurchaseHarness } from './harness.js';
@@ -178,6 +179,42 @@ describe('capture is what pays an order', () => {
       expect(await h.order(order.orderNumber)).toMatchObject({ status: 'paid', payment_status: 'paid', razorpay_payment_id: attempt.payment.id });
       const emails = await eventually(async () => (h.emailsFor(order.orderNumber).length >= 2 ? h.emailsFor(order.orderNumber) : undefined));
       expect(emails.filter((email) => email.subject.includes('is confirmed'))).toHaveLength(1);
+    } finally {
+      h.setKnobs({ withholdWebhooks: false });
+    }
+  });
+
+  it('verify with Razorpay unreachable still answers the shopper; the reconciler records the capture soon after', async () => {
+    h.setKnobs({ withholdWebhooks: true });
+    try {
+      const order = await h.createOrder();
+      const payment = await h.pay(order.razorpayOrderId);
+      h.setKnobs({ apiFailure: 'server_error', apiFailureCount: null });
+      const response = await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! });
+      h.setKnobs({ apiFailure: 'none' });
+      expect(response.status).toBe(200);
+      expect(response.body.success).toBe(true);
+      const row = await h.db.selectFrom('orders').select(['payment_status', 'next_reconcile_at']).where('order_number', '=', order.orderNumber).executeTakeFirstOrThrow();
+      expect(row.payment_status).toBe('pending');
+      expect(row.next_reconcile_at!.getTime()).toBeLessThanOrEqual(Date.now());
+      await h.reconcile();
+      expect(await h.order(order.orderNumber)).toMatchObject({ status: 'paid', payment_status: 'paid' });
+    } finally {
+      h.setKnobs({ withholdWebhooks: false, apiFailure: 'none' });
+    }
+  });
+
+  it('verify refuses a payment that belongs to another order, even with a valid signature for it', async () => {
+    h.setKnobs({ withholdWebhooks: true });
+    try {
+      const mine = await h.createOrder();
+      const other = await h.createOrder();
+      const paid = await h.pay(other.razorpayOrderId);
+      // A signature over (my order | their payment) made with the key secret, as a leaked secret would allow.
+      const forged = signCheckout(mine.razorpayOrderId, paid.paymentId, 'harness_key_secret_0123');
+      const response = await h.verify({ razorpay_order_id: mine.razorpayOrderId, razorpay_payment_id: paid.paymentId, razorpay_signature: forged });
+      expect(response.status).toBe(400);
+      expect((await h.order(mine.orderNumber)).payment_status).toBe('pending');
     } finally {
       h.setKnobs({ withholdWebhooks: false });
     }
