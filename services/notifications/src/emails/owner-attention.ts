@@ -23,7 +23,7 @@ export function renderOwnerAttention(item: AttentionForEmail): RenderedEmail {
     'The shopper was not sent a confirmation for this payment. It stays listed under "Payments needing attention" in the admin panel until you mark it resolved.',
   ].join('\n');
   const e = escapeHtml;
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#1f1f1f">
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${e(subject)}</title></head><body style="font-family:system-ui,sans-serif;color:#1f1f1f;max-width:640px">
 <h1 style="font-size:18px;color:#8b0000">Payment needs attention</h1>
 <p>${e(what)}</p>
 <table style="border-collapse:collapse">${facts.map(([label, value]) => `<tr><th style="text-align:left;padding:2px 12px 2px 0">${e(label)}</th><td>${e(value)}</td></tr>`).join('')}</table>

@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { renderOwnerAttention } from '../src/emails/owner-attention.js';
+
+const item = {
+  id: '0b8f0d7e-0000-4000-8000-000000000001',
+  kind: 'amount-mismatch',
+  orderNumber: 'RP20261123-9C1D',
+  razorpayOrderId: 'order_R1a2b3c4d5e6f8',
+  razorpayPaymentId: 'pay_R9z8y7x6w5v4u4',
+  amountPaise: 114_900,
+  expectedAmountPaise: 115_000,
+  detail: null,
+  createdAt: new Date('2026-11-23T06:00:00Z'),
+};
+
+describe('the owner attention e-mail', () => {
+  it('says what happened, both amounts and the Razorpay ids, in text and HTML', () => {
+    const email = renderOwnerAttention(item);
+    expect(email.subject).toBe('Payment needs attention: ₹1,149 on RP20261123-9C1D');
+    expect(email.text).toContain('Payment captured for a different amount than the order');
+    expect(email.text).toContain('Amount: ₹1,149');
+    expect(email.text).toContain('Order amount: ₹1,150');
+    expect(email.text).toContain('Razorpay payment: pay_R9z8y7x6w5v4u4');
+    expect(email.html).toContain('<td>₹1,150</td>');
+  });
+
+  it('names an unknown order plainly and escapes what Razorpay sent', () => {
+    const email = renderOwnerAttention({ ...item, kind: 'capture-for-unknown-order', orderNumber: null, expectedAmountPaise: null, razorpayPaymentId: 'pay_<b>x</b>' });
+    expect(email.subject).toBe('Payment needs attention: ₹1,149 on an unknown order');
+    expect(email.text).not.toContain('Order amount');
+    expect(email.html).toContain('pay_&lt;b&gt;x&lt;/b&gt;');
+    expect(email.html).not.toContain('<b>x</b>');
+  });
+});
