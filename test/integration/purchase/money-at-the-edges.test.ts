@@ -196,7 +196,7 @@ describe('capture is what pays an order', () => {
       expect(response.body.success).toBe(true);
       const row = await h.db.selectFrom('orders').select(['payment_status', 'next_reconcile_at']).where('order_number', '=', order.orderNumber).executeTakeFirstOrThrow();
       expect(row.payment_status).toBe('pending');
-      expect(row.next_reconcile_at!.getTime()).toBeLessThanOrEqual(Date.now());
+      expect(new Date(row.next_reconcile_at!).getTime()).toBeLessThanOrEqual(Date.now());
       await h.reconcile();
       expect(await h.order(order.orderNumber)).toMatchObject({ status: 'paid', payment_status: 'paid' });
     } finally {

@@ -1,5 +1,6 @@
 import { UnrecoverableError } from 'bullmq';
-import { parsePaymentNeedsAttention, UnsupportedEventError, type EventEnvelope } from '@pickles/shared';
+import { parseOrFail } from './parse-event.js';
+import { parsePaymentNeedsAttention, type EventEnvelope } from '@pickles/shared';
 import { loadAttentionForEmail } from '../db/attention.js';
 import { sendOnce } from '../db/sent-emails.js';
 import { renderOwnerAttention } from '../emails/owner-attention.js';
@@ -7,13 +8,7 @@ import type { NotificationDeps } from './process-payment-verified.js';
 
 /** payment.needs-attention -> one e-mail to the owner per attention item. */
 export async function processPaymentNeedsAttention(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ attention: string }> {
-  let data;
-  try {
-    data = parsePaymentNeedsAttention(envelope);
-  } catch (error) {
-    if (error instanceof UnsupportedEventError) throw new UnrecoverableError(error.message);
-    throw error;
-  }
+  const data = parseOrFail(parsePaymentNeedsAttention, envelope);
   const item = await loadAttentionForEmail(deps.db, data.attentionId);
   if (!item) throw new UnrecoverableError(`attention item ${data.attentionId} not found`);
   const email = renderOwnerAttention(item);

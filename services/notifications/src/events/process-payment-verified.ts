@@ -1,7 +1,8 @@
 import { UnrecoverableError } from 'bullmq';
+import { parseOrFail } from './parse-event.js';
 import type { Logger } from 'pino';
 import type { Db } from '@pickles/db';
-import { parsePaymentVerified, UnsupportedEventError, type EventEnvelope } from '@pickles/shared';
+import { parsePaymentVerified, type EventEnvelope } from '@pickles/shared';
 import type { Mailer } from '../clients/mailer.js';
 import { loadOrderForEmail } from '../db/orders.js';
 import { sendOnce } from '../db/sent-emails.js';
@@ -22,13 +23,7 @@ export interface NotificationDeps {
  * makes BullMQ retry with backoff (SMTP down); an event we cannot read is unrecoverable.
  */
 export async function processPaymentVerified(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ confirmation: string; alert: string }> {
-  let data;
-  try {
-    data = parsePaymentVerified(envelope);
-  } catch (error) {
-    if (error instanceof UnsupportedEventError) throw new UnrecoverableError(error.message);
-    throw error;
-  }
+  const data = parseOrFail(parsePaymentVerified, envelope);
   const order = await loadOrderForEmail(deps.db, data.orderId);
   if (!order) throw new UnrecoverableError(`order ${data.orderId} not found`);
 
