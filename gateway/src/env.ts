@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { loadEnv, portSchema, urlSchema } from '@pickles/service-kit';
+import { portSchema, urlSchema } from '@pickles/service-kit';
 
 export const gatewayEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -24,4 +24,3 @@ export const gatewayEnvSchema = z.object({
 });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 
-export const loadGatewayEnv = () => loadEnv(gatewayEnvSchema);

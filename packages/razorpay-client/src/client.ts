@@ -217,3 +217,23 @@ export function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
 }
 
 export type { RazorpayOrder, RazorpayPayment, RazorpayRefund };
+
+/** The RAZORPAY_* variables as every process validates them (service-kit's razorpayEnvSchema). */
+export interface RazorpayEnvironment {
+  RAZORPAY_KEY_ID: string;
+  RAZORPAY_KEY_SECRET: string;
+  RAZORPAY_WEBHOOK_SECRET: string;
+  RAZORPAY_API_BASE_URL?: string;
+  RAZORPAY_TIMEOUT_MS: number;
+}
+
+/** The one place a process turns its RAZORPAY_* variables into a client. */
+export function razorpayFromEnv(env: RazorpayEnvironment): RazorpayClient {
+  return createRazorpayClient({
+    keyId: env.RAZORPAY_KEY_ID,
+    keySecret: env.RAZORPAY_KEY_SECRET,
+    webhookSecret: env.RAZORPAY_WEBHOOK_SECRET,
+    apiBaseUrl: env.RAZORPAY_API_BASE_URL,
+    timeoutMs: env.RAZORPAY_TIMEOUT_MS,
+  });
+}

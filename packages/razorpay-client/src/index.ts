@@ -7,7 +7,7 @@ export type {
   RazorpayWebhookEvent,
 } from './types.js';
 export { RazorpayError, type RazorpayErrorKind } from './errors.js';
-export { createRazorpayClient, DEFAULT_API_BASE_URL, DEFAULT_TIMEOUT_MS } from './client.js';
+export { createRazorpayClient, razorpayFromEnv, DEFAULT_API_BASE_URL, DEFAULT_TIMEOUT_MS, type RazorpayEnvironment } from './client.js';
 export { parseWebhookEvent } from './webhook-event.js';
 export { signCheckout, signWebhook } from './signatures.js';
 export { normaliseNotes } from './normalise.js';

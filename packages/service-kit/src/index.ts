@@ -7,3 +7,5 @@ export * from './shutdown.js';
 export * from './app.js';
 export * from './listen.js';
 export * from './razorpay-env.js';
+export * from './parse.js';
+export * from './run-service.js';

@@ -13,3 +13,4 @@ export const razorpayEnvSchema = z.object({
   RAZORPAY_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(10_000),
 });
 export type RazorpayEnv = z.infer<typeof razorpayEnvSchema>;
+

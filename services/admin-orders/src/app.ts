@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
-import { sql, type Db } from '@pickles/db';
+import { pingDatabase, type Db } from '@pickles/db';
 import { createServiceApp, errorHandler, healthRouter, notFoundHandler, pingRedis, type Logger } from '@pickles/service-kit';
 import { createLoginLimiter } from './auth/login-limiter.js';
 import { routes } from './routes.js';
@@ -24,9 +24,7 @@ export function buildApp(deps: AppDeps): Express {
     healthRouter(
       'admin-orders',
       {
-        postgres: async () => {
-          await sql`select 1`.execute(deps.db);
-        },
+        postgres: () => pingDatabase(deps.db),
         redis: () => pingRedis(deps.redis),
       },
       deps.isShuttingDown,

@@ -1,46 +1,39 @@
 import { randomBytes } from 'node:crypto';
 import { createDb } from '@pickles/db';
-import { createLogger, createRedis, handleShutdown, listen, loadEnv } from '@pickles/service-kit';
+import { createRedis, runService } from '@pickles/service-kit';
 import { envSchema } from './env.js';
 import { buildApp } from './app.js';
 import { upsertAdmin } from './db/admins.js';
 
-const env = loadEnv(envSchema);
-const logger = createLogger('admin-orders', env.LOG_LEVEL);
-const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'admin-orders' });
-const redis = createRedis(env.REDIS_URL, 'admin-orders');
-
-let jwtSecret = env.JWT_SECRET;
-if (!jwtSecret) {
-  // Outside production only (env.ts insists there): tokens die with this process and other replicas refuse them.
-  jwtSecret = randomBytes(48).toString('base64');
-  logger.warn('JWT_SECRET is not set; using a random key for this process');
-}
-
-if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD_HASH) {
-  const outcome = await upsertAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD_HASH);
-  logger.info({ username: env.ADMIN_USERNAME, outcome }, 'admin from configuration');
-}
-
-let isShuttingDown = () => false;
-const app = buildApp({
-  db,
-  redis,
-  logger,
-  jwtSecret,
-  jwtTtlSeconds: env.JWT_TTL_SECONDS,
-  redisPrefix: env.REDIS_PREFIX,
-  loginMaxFailures: env.LOGIN_MAX_FAILURES,
-  loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
-  isShuttingDown: () => isShuttingDown(),
+await runService('admin-orders', envSchema, async ({ env, logger, isShuttingDown }) => {
+  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'admin-orders' });
+  const redis = createRedis(env.REDIS_URL, 'admin-orders');
+  let jwtSecret = env.JWT_SECRET;
+  if (!jwtSecret) {
+    // Outside production only (env.ts insists there): tokens die with this process and other replicas refuse them.
+    jwtSecret = randomBytes(48).toString('base64');
+    logger.warn('JWT_SECRET is not set; using a random key for this process');
+  }
+  if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD_HASH) {
+    const outcome = await upsertAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD_HASH);
+    logger.info({ username: env.ADMIN_USERNAME, outcome }, 'admin from configuration');
+  }
+  const app = buildApp({
+    db,
+    redis,
+    logger,
+    jwtSecret,
+    jwtTtlSeconds: env.JWT_TTL_SECONDS,
+    redisPrefix: env.REDIS_PREFIX,
+    loginMaxFailures: env.LOGIN_MAX_FAILURES,
+    loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
+    isShuttingDown,
+  });
+  return {
+    app,
+    closers: [
+      { name: 'postgres', close: () => db.destroy() },
+      { name: 'redis', close: () => redis.quit() },
+    ],
+  };
 });
-const { server, port } = await listen(app, env.PORT);
-logger.info({ port }, 'admin-orders listening');
-isShuttingDown = handleShutdown({
-  logger,
-  server,
-  closers: [
-    { name: 'postgres', close: () => db.destroy() },
-    { name: 'redis', close: () => redis.quit() },
-  ],
-}).isShuttingDown;

@@ -1,6 +1,6 @@
 import type { Express } from 'express';
 import { createServiceApp, errorHandler, healthRouter, notFoundHandler } from '@pickles/service-kit';
-import { pingDatabase } from './db/orders.js';
+import { pingDatabase } from '@pickles/db';
 import type { CreateOrderDeps } from './handlers/create-order.js';
 import { routes } from './routes.js';
 

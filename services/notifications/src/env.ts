@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema, loadEnv, portSchema } from '@pickles/service-kit';
+import { baseEnvSchema, portSchema } from '@pickles/service-kit';
 
 export const notificationsEnvSchema = baseEnvSchema.extend({
   PORT: portSchema(4004),
@@ -14,4 +14,3 @@ export const notificationsEnvSchema = baseEnvSchema.extend({
   RETRY_BASE_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(2_000),
 });
 export type NotificationsEnv = z.infer<typeof notificationsEnvSchema>;
-export const loadNotificationsEnv = () => loadEnv(notificationsEnvSchema);

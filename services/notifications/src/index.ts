@@ -1,51 +1,34 @@
 import express from 'express';
-import { createDb } from '@pickles/db';
-import { createLogger, createRedis, handleShutdown, healthRouter, listen, loadEnv, pingRedis } from '@pickles/service-kit';
+import { createDb, pingDatabase } from '@pickles/db';
+import { createRedis, healthRouter, pingRedis, runService } from '@pickles/service-kit';
 import { createMailer } from './clients/mailer.js';
 import { notificationsEnvSchema } from './env.js';
 import { createNotificationsWorker } from './worker.js';
 
-const env = loadEnv(notificationsEnvSchema);
-const logger = createLogger('notifications', env.LOG_LEVEL);
-const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'notifications', max: env.WORKER_CONCURRENCY + 2 });
-const redis = createRedis(env.REDIS_URL, 'notifications');
-const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
-const worker = createNotificationsWorker({
-  connection: redis,
-  prefix: env.REDIS_PREFIX,
-  concurrency: env.WORKER_CONCURRENCY,
-  retryBaseMs: env.RETRY_BASE_MS,
-  lockMs: env.JOB_LOCK_MS,
-  deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, mailDomain: env.SUPPORT_EMAIL.split('@')[1] ?? 'royalpickles.in' },
+await runService('notifications', notificationsEnvSchema, ({ env, logger, isShuttingDown }) => {
+  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'notifications', max: env.WORKER_CONCURRENCY + 2 });
+  const redis = createRedis(env.REDIS_URL, 'notifications');
+  const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
+  const worker = createNotificationsWorker({
+    connection: redis,
+    prefix: env.REDIS_PREFIX,
+    concurrency: env.WORKER_CONCURRENCY,
+    retryBaseMs: env.RETRY_BASE_MS,
+    lockMs: env.JOB_LOCK_MS,
+    deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, mailDomain: env.SUPPORT_EMAIL.split('@')[1] ?? 'royalpickles.in' },
+  });
+  // No public routes: HTTP is only for the orchestrator's probes.
+  const app = express();
+  app.use(healthRouter('notifications', { postgres: () => pingDatabase(db), redis: () => pingRedis(redis) }, isShuttingDown));
+  return {
+    app,
+    // worker.close() waits for jobs in flight to finish, then stops taking new ones.
+    closers: [
+      { name: 'worker', close: () => worker.close() },
+      { name: 'redis', close: () => redis.quit() },
+      { name: 'smtp', close: async () => mailer.close() },
+      { name: 'postgres', close: () => db.destroy() },
+    ],
+    shutdownTimeoutMs: 30_000,
+  };
 });
-
-// No public routes: HTTP is only for the orchestrator's probes.
-let isShuttingDown = () => false;
-const app = express();
-app.use(
-  healthRouter(
-    'notifications',
-    {
-      postgres: async () => {
-        await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
-      },
-      redis: () => pingRedis(redis),
-    },
-    () => isShuttingDown(),
-  ),
-);
-const { server, port } = await listen(app, env.PORT);
-const shutdown = handleShutdown({
-  logger,
-  server,
-  // worker.close() waits for jobs in flight to finish, then stops taking new ones.
-  closers: [
-    { name: 'worker', close: () => worker.close() },
-    { name: 'redis', close: () => redis.quit() },
-    { name: 'smtp', close: async () => mailer.close() },
-    { name: 'postgres', close: () => db.destroy() },
-  ],
-  timeoutMs: 30_000,
-});
-isShuttingDown = shutdown.isShuttingDown;
-logger.info({ port }, 'notifications worker started');

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { createServiceApp, errorHandler, healthRouter, notFoundHandler, pingRedis } from '@pickles/service-kit';
-import { pingDatabase } from './db/orders.js';
+import { pingDatabase } from '@pickles/db';
 import type { PaymentsDeps } from './deps.js';
 import { jsonRoutes, webhookRoute } from './routes.js';
 

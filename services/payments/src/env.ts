@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema, loadEnv, portSchema, razorpayEnvSchema } from '@pickles/service-kit';
+import { baseEnvSchema, portSchema, razorpayEnvSchema } from '@pickles/service-kit';
 
 const seconds = (fallback: number) => z.coerce.number({ error: 'expected a number of seconds' }).positive().default(fallback);
 
@@ -18,4 +18,3 @@ export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   OUTBOX_POLL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),
 });
 export type PaymentsEnv = z.infer<typeof paymentsEnvSchema>;
-export const loadPaymentsEnv = () => loadEnv(paymentsEnvSchema);

@@ -1,9 +1,9 @@
+import { parseOrThrow } from '@pickles/service-kit';
 import type { RequestHandler } from 'express';
 import { batchUpdateSchema, decideOwnerMove, type BatchUpdateResponse, type RefusedOrder } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { lockOrders, setStatus, type LockedOrder } from '../db/order-writes.js';
 import { adminOf } from '../auth/require-admin.js';
-import { parseOrThrow } from './parse.js';
 
 const MAX_REFUSED_LISTED = 100;
 

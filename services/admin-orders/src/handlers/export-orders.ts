@@ -1,8 +1,8 @@
+import { parseOrThrow } from '@pickles/service-kit';
 import type { RequestHandler } from 'express';
 import { adminOrderQuerySchema } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { streamOrderLines } from '../db/orders.js';
-import { parseOrThrow } from './parse.js';
 
 /**
  * GET /api/admin/orders/export: every order matching the filter (all orders without one), in the

@@ -1,9 +1,9 @@
+import { parseOrThrow } from '@pickles/service-kit';
 import type { RequestHandler } from 'express';
 import { adminOrderQuerySchema, type AdminOrdersResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { databaseNow, listOrders, orderCards } from '../db/orders.js';
 import { listOpenAttention } from '../db/attention.js';
-import { parseOrThrow } from './parse.js';
 
 /** GET /api/admin/orders: one page of the orders matching the filter, the filter's total, and the cards. */
 export function listOrdersHandler(db: Db): RequestHandler {

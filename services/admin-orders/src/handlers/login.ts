@@ -1,3 +1,4 @@
+import { parseOrThrow } from '@pickles/service-kit';
 import type { RequestHandler } from 'express';
 import { UnauthorizedError } from '@pickles/service-kit';
 import { adminLoginSchema } from '@pickles/shared';
@@ -6,7 +7,6 @@ import { findAdmin } from '../db/admins.js';
 import { burnPasswordCheck, verifyPassword } from '../domain/password.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import { signAdminToken } from '../auth/tokens.js';
-import { parseOrThrow } from './parse.js';
 
 export interface LoginDeps {
   db: Db;

@@ -1,8 +1,8 @@
+import { parseOrThrow } from '@pickles/service-kit';
 import type { RequestHandler } from 'express';
 import { orderIdsQuerySchema, type OrderIdsResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { orderIdsAsOf } from '../db/orders.js';
-import { parseOrThrow } from './parse.js';
 
 /**
  * GET /api/admin/orders/ids?<filter>&asOf=...&removable=true: the ids the spec's batch and remove

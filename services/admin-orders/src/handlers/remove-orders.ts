@@ -1,9 +1,9 @@
+import { parseOrThrow } from '@pickles/service-kit';
 import type { RequestHandler } from 'express';
 import { canRemove, removeOrdersSchema, type RemoveOrdersResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { archiveOrders, lockOrders } from '../db/order-writes.js';
 import { adminOf } from '../auth/require-admin.js';
-import { parseOrThrow } from './parse.js';
 
 /**
  * POST /api/order/remove-multiple {orderIds}: the given orders the lifecycle calls finished (completed,

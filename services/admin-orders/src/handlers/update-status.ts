@@ -1,11 +1,11 @@
 import type { RequestHandler } from 'express';
-import { ConflictError, NotFoundError } from '@pickles/service-kit';
+import { ConflictError, NotFoundError, parseOrThrow } from '@pickles/service-kit';
 import { decideOwnerMove, statusUpdateSchema, type UpdateStatusResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { getAdminOrder } from '../db/orders.js';
 import { lockOrders, setStatus } from '../db/order-writes.js';
 import { adminOf } from '../auth/require-admin.js';
-import { isUuid, parseOrThrow } from './parse.js';
+import { isUuid } from './parse.js';
 
 /** PATCH /api/admin/orders/{id}/status {status}: one order, as the lifecycle allows, recorded in its history. */
 export function updateStatusHandler(db: Db): RequestHandler {

@@ -106,7 +106,3 @@ export async function recordRazorpayOrderId(db: Db, orderId: string, razorpayOrd
   if (!current.razorpay_order_id) throw new Error(`order ${orderId} has no Razorpay order id after recording one`);
   return current.razorpay_order_id;
 }
-
-export async function pingDatabase(db: Db): Promise<void> {
-  await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
-}

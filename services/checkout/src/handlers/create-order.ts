@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import type { Db } from '@pickles/db';
-import { ConflictError, HttpError, InvalidError, UpstreamError } from '@pickles/service-kit';
-import { createOrderPayloadSchema, fieldErrors, type CreateOrderResponse } from '@pickles/shared';
+import { ConflictError, HttpError, InvalidError, parseOrThrow, UpstreamError } from '@pickles/service-kit';
+import { createOrderPayloadSchema, type CreateOrderResponse } from '@pickles/shared';
 import { RazorpayError, type RazorpayClient } from '@pickles/razorpay-client';
 import { newOrderNumber } from '../domain/order-number.js';
 import { priceOrder, PricingError } from '../domain/price-order.js';
@@ -30,14 +30,10 @@ function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string
  */
 export function createOrderHandler({ db, razorpay, logger }: CreateOrderDeps): RequestHandler {
   return async (req, res) => {
-    const parsed = createOrderPayloadSchema.safeParse(req.body);
-    if (!parsed.success) {
-      const fields = fieldErrors(parsed.error);
-      throw new InvalidError(Object.values(fields)[0] ?? 'Invalid order', fields);
-    }
+    const payload = parseOrThrow(createOrderPayloadSchema, req.body);
     let priced;
     try {
-      priced = priceOrder(parsed.data);
+      priced = priceOrder(payload);
     } catch (error) {
       if (error instanceof PricingError) throw new InvalidError(error.message, error.fields);
       throw error;
@@ -50,12 +46,12 @@ export function createOrderHandler({ db, razorpay, logger }: CreateOrderDeps): R
 
     const order = await db.transaction().execute(async (trx) => {
       const now = new Date();
-      const inserted = await insertOrder(trx, { orderNumber: newOrderNumber(now), checkoutKey, payload: parsed.data, priced, now });
+      const inserted = await insertOrder(trx, { orderNumber: newOrderNumber(now), checkoutKey, payload, priced, now });
       if (inserted) return inserted;
       // The same checkout attempt again (a retry or a double click): the order it already made.
       const existing = checkoutKey ? await findOrderByCheckoutKey(trx, checkoutKey) : undefined;
       if (!existing) throw new Error('checkout key conflict without a row');
-      if (existing.amountPaise !== priced.totalPaise || existing.customerEmail !== parsed.data.customerInfo.email) {
+      if (existing.amountPaise !== priced.totalPaise || existing.customerEmail !== payload.customerInfo.email) {
         throw new ConflictError('This checkout attempt was already used for a different order. Please reload the page and try again.');
       }
       return existing;

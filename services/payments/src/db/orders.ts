@@ -99,7 +99,3 @@ export async function scheduleNextReconcile(trx: Transaction<Database>, orderId:
     .where('id', '=', orderId)
     .execute();
 }
-
-export async function pingDatabase(db: Db): Promise<void> {
-  await db.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
-}

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { InvalidError, NotFoundError } from '@pickles/service-kit';
-import { fieldErrors, paymentFailedPayloadSchema } from '@pickles/shared';
+import { NotFoundError, parseOrThrow } from '@pickles/service-kit';
+import { paymentFailedPayloadSchema } from '@pickles/shared';
 import type { PaymentsDeps } from '../deps.js';
 import { settlePayment } from '../domain/settle-payment.js';
 
@@ -11,9 +11,7 @@ import { settlePayment } from '../domain/settle-payment.js';
  */
 export function paymentFailedHandler({ db }: PaymentsDeps): RequestHandler {
   return async (req, res) => {
-    const parsed = paymentFailedPayloadSchema.safeParse(req.body);
-    if (!parsed.success) throw new InvalidError('Invalid payment failure report', fieldErrors(parsed.error));
-    const { razorpay_order_id: razorpayOrderId, razorpay_payment_id: paymentId, error } = parsed.data;
+    const { razorpay_order_id: razorpayOrderId, razorpay_payment_id: paymentId, error } = parseOrThrow(paymentFailedPayloadSchema, req.body, 'Invalid payment failure report');
     const reason = error?.description ?? error?.reason ?? 'Payment failed';
     const outcome = await settlePayment(db, {
       razorpayOrderId,

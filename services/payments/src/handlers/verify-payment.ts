@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { ConflictError, InvalidError, NotFoundError } from '@pickles/service-kit';
-import { fieldErrors, paiseToRupees, verifyPaymentPayloadSchema, type PaymentObservation, type VerifyPaymentResponse } from '@pickles/shared';
+import { ConflictError, InvalidError, NotFoundError, parseOrThrow } from '@pickles/service-kit';
+import { paiseToRupees, verifyPaymentPayloadSchema, type PaymentObservation, type VerifyPaymentResponse } from '@pickles/shared';
 import { RazorpayError, type RazorpayPayment } from '@pickles/razorpay-client';
 import type { PaymentsDeps } from '../deps.js';
 import { findOrderByRazorpayOrderId } from '../db/orders.js';
@@ -20,9 +20,11 @@ export const PAID_ON_CLOSED_ORDER =
  */
 export function verifyPaymentHandler({ db, razorpay, relay }: PaymentsDeps): RequestHandler {
   return async (req, res) => {
-    const parsed = verifyPaymentPayloadSchema.safeParse(req.body);
-    if (!parsed.success) throw new InvalidError(VERIFICATION_FAILED, fieldErrors(parsed.error));
-    const { razorpay_order_id: razorpayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = parsed.data;
+    const { razorpay_order_id: razorpayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature } = parseOrThrow(
+      verifyPaymentPayloadSchema,
+      req.body,
+      VERIFICATION_FAILED,
+    );
 
     const order = await findOrderByRazorpayOrderId(db, razorpayOrderId);
     if (!order?.razorpayOrderId) throw new NotFoundError('Order not found');

@@ -1,0 +1,42 @@
+import type { Express } from 'express';
+import type { Logger } from 'pino';
+import type { z } from 'zod';
+import { loadEnv } from './env.js';
+import { listen } from './listen.js';
+import { createLogger } from './logger.js';
+import { handleShutdown } from './shutdown.js';
+
+export interface ServiceParts {
+  app: Express;
+  /** Closed in order once the server has stopped taking requests (workers, queues, pools). */
+  closers?: Array<{ name: string; close: () => Promise<unknown> }>;
+  /** Longest wait for in-flight work on shutdown. */
+  shutdownTimeoutMs?: number;
+  /** Extra fields for the "listening" log line. */
+  describe?: Record<string, unknown>;
+}
+
+export interface ServiceContext<TEnv> {
+  env: TEnv;
+  logger: Logger;
+  /** True once a shutdown signal arrived: readiness fails first, so the orchestrator stops sending traffic. */
+  isShuttingDown: () => boolean;
+}
+
+/**
+ * The one way a process starts: validate the environment (exit 1 with one line per bad variable),
+ * make the logger, build the parts, listen on PORT, and stop gracefully on SIGTERM/SIGINT.
+ */
+export async function runService<TSchema extends z.ZodType<{ PORT: number; LOG_LEVEL?: string }>>(
+  name: string,
+  envSchema: TSchema,
+  build: (context: ServiceContext<z.infer<TSchema>>) => Promise<ServiceParts> | ServiceParts,
+): Promise<void> {
+  const env = loadEnv(envSchema);
+  const logger = createLogger(name, env.LOG_LEVEL ?? 'info');
+  let isShuttingDown = () => false;
+  const parts = await build({ env, logger, isShuttingDown: () => isShuttingDown() });
+  const { server, port } = await listen(parts.app, env.PORT);
+  isShuttingDown = handleShutdown({ logger, server, closers: parts.closers ?? [], timeoutMs: parts.shutdownTimeoutMs }).isShuttingDown;
+  logger.info({ port, ...parts.describe }, `${name} listening`);
+}
