@@ -3,11 +3,10 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayOutboxBatch, writeOutboxEvent, type Db } from '@pickles/db';
 import { createLogger, createRedis } from '@pickles/service-kit';
-import { PAYMENT_VERIFIED, QUEUES } from '@pickles/shared';
+import { NOTIFICATION_JOB_OPTIONS, PAYMENT_VERIFIED, QUEUES } from '@pickles/shared';
 import { eventually, insertOrder, testDb } from '@pickles/test-kit';
 import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
 import { startOutboxRelay } from '../../services/payments/src/events/relay.js';
-import { notificationJobOptions } from '../../services/payments/src/events/job-options.js';
 import { createMailer } from '../../services/notifications/src/clients/mailer.js';
 import { createNotificationsWorker } from '../../services/notifications/src/worker.js';
 
@@ -79,7 +78,7 @@ describe('outbox -> BullMQ -> notifications worker', () => {
     const queue = new Queue(QUEUES.notifications, { connection: redis, prefix });
     // First relay: publishes the job, then "crashes" before its transaction commits.
     const firstPass = await relayOutboxBatch(db, async (envelope) => {
-      await queue.add(envelope.type, envelope, { ...notificationJobOptions, jobId: envelope.id });
+      await queue.add(envelope.type, envelope, { ...NOTIFICATION_JOB_OPTIONS, jobId: envelope.id });
       throw new Error('relay killed');
     });
     expect(firstPass).toEqual({ published: 0, failed: 1 });

@@ -1,6 +1,6 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+import { backoffDelay, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
 import { processPaymentVerified, type NotificationDeps } from './events/process-payment-verified.js';
 import { processPaymentNeedsAttention } from './events/process-payment-needs-attention.js';
 
@@ -9,11 +9,6 @@ const HANDLERS: Record<string, (envelope: EventEnvelope, deps: NotificationDeps)
   [PAYMENT_VERIFIED]: processPaymentVerified,
   [PAYMENT_NEEDS_ATTENTION]: processPaymentNeedsAttention,
 };
-
-/** Capped exponential backoff: base, 2x base, 4x base ... at most 5 minutes between attempts. */
-export function backoffDelay(attemptsMade: number, baseMs: number): number {
-  return Math.min(baseMs * 2 ** Math.max(0, attemptsMade - 1), 300_000);
-}
 
 /** The notifications queue's consumer. Job name = event type, job id = event id. */
 export function createNotificationsWorker({

@@ -2,8 +2,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { relayOutboxBatch, type Db } from '@pickles/db';
-import { QUEUES, type EventEnvelope } from '@pickles/shared';
-import { notificationJobOptions } from './job-options.js';
+import { NOTIFICATION_JOB_OPTIONS, QUEUES, type EventEnvelope } from '@pickles/shared';
 
 export interface OutboxRelay {
   nudge: () => void;
@@ -40,7 +39,7 @@ export function startOutboxRelay({
     let timer: NodeJS.Timeout | undefined;
     try {
       await Promise.race([
-        queue.add(envelope.type, envelope, { ...notificationJobOptions, jobId: envelope.id }),
+        queue.add(envelope.type, envelope, { ...NOTIFICATION_JOB_OPTIONS, jobId: envelope.id }),
         new Promise((_, reject) => {
           timer = setTimeout(() => reject(new Error(`queue.add timed out after ${publishTimeoutMs} ms (Redis unreachable?)`)), publishTimeoutMs);
         }),
