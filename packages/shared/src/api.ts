@@ -135,3 +135,43 @@ export interface OrderHistoryEntry {
   reason: string | null;
   changedAt: string;
 }
+
+/** POST /api/payment/payment-failed: the order's readable number and its status after the report. */
+export interface PaymentFailedResponse {
+  success: true;
+  orderId: string;
+  status: import('./order-status.js').OrderStatus;
+}
+
+/** POST /api/payment/webhook: what the event did, for Razorpay's delivery log and ours. */
+export interface WebhookResponse {
+  success: true;
+  /** duplicate, ignored, attention:<kind>, archived-order, none-order, <status>/<payment status> or unchanged. */
+  outcome: string;
+}
+
+/** POST /api/admin/login. The SPA goes to the panel only when both success and token are present (spec). */
+export interface AdminLoginResponse {
+  success: true;
+  token: string;
+  /** Seconds until the token expires. */
+  expiresIn: number;
+}
+
+/** POST /api/admin/logout: the token is revoked. */
+export interface AdminLogoutResponse {
+  success: true;
+}
+
+/** GET /api/admin/orders/{id}/history */
+export interface OrderHistoryResponse {
+  success: true;
+  history: OrderHistoryEntry[];
+}
+
+/** GET /health of every process (and /api/health, aggregated by the gateway). */
+export interface HealthResponse {
+  status: 'ok' | 'fail';
+  service: string;
+  checks?: Record<string, { status: 'ok' | 'fail'; error?: string }>;
+}

@@ -1,5 +1,5 @@
-import { parseOrThrow } from '@pickles/service-kit';
 import type { RequestHandler } from 'express';
+import { parseOrThrow } from '@pickles/service-kit';
 import { batchUpdateSchema, decideOwnerMove, type BatchUpdateResponse, type RefusedOrder } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { lockOrders, setStatus, type LockedOrder } from '../db/order-writes.js';

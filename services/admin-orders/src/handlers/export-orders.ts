@@ -1,5 +1,5 @@
-import { parseOrThrow } from '@pickles/service-kit';
 import type { RequestHandler } from 'express';
+import { parseOrThrow } from '@pickles/service-kit';
 import { adminOrderQuerySchema } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { streamOrderLines } from '../db/orders.js';

@@ -1,5 +1,5 @@
-import { parseOrThrow } from '@pickles/service-kit';
 import type { RequestHandler } from 'express';
+import { parseOrThrow } from '@pickles/service-kit';
 import { adminOrderQuerySchema, type AdminOrdersResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { databaseNow, listOrders, orderCards } from '../db/orders.js';

@@ -1,7 +1,6 @@
-import { parseOrThrow } from '@pickles/service-kit';
 import type { RequestHandler } from 'express';
-import { UnauthorizedError } from '@pickles/service-kit';
-import { adminLoginSchema } from '@pickles/shared';
+import { parseOrThrow, UnauthorizedError } from '@pickles/service-kit';
+import { adminLoginSchema, type AdminLoginResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { findAdmin } from '../db/admins.js';
 import { burnPasswordCheck, verifyPassword } from '../domain/password.js';
@@ -31,6 +30,6 @@ export function login({ db, limiter, jwtSecret, ttlSeconds }: LoginDeps): Reques
     await limiter.recordSuccess(username);
     const { token } = signAdminToken(jwtSecret, admin.username, ttlSeconds);
     req.log.info({ username: admin.username }, 'admin logged in');
-    res.json({ success: true, token, expiresIn: ttlSeconds });
+    res.json({ success: true, token, expiresIn: ttlSeconds } satisfies AdminLoginResponse);
   };
 }

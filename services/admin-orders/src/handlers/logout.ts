@@ -1,5 +1,6 @@
 import type { RequestHandler } from 'express';
 import type { Db } from '@pickles/db';
+import type { AdminLogoutResponse } from '@pickles/shared';
 import { revokeToken } from '../db/admins.js';
 import { adminOf } from '../auth/require-admin.js';
 
@@ -8,6 +9,6 @@ export function logout(db: Db): RequestHandler {
   return async (req, res) => {
     const claims = adminOf(req);
     await revokeToken(db, claims.jti, new Date(claims.exp * 1000));
-    res.json({ success: true });
+    res.json({ success: true } satisfies AdminLogoutResponse);
   };
 }

@@ -1,5 +1,5 @@
-import { parseOrThrow } from '@pickles/service-kit';
 import type { RequestHandler } from 'express';
+import { parseOrThrow } from '@pickles/service-kit';
 import { canRemove, removeOrdersSchema, type RemoveOrdersResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { archiveOrders, lockOrders } from '../db/order-writes.js';

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { NotFoundError, parseOrThrow } from '@pickles/service-kit';
-import { paymentFailedPayloadSchema } from '@pickles/shared';
+import { paymentFailedPayloadSchema, type PaymentFailedResponse } from '@pickles/shared';
 import type { PaymentsDeps } from '../deps.js';
 import { settlePayment } from '../domain/settle-payment.js';
 
@@ -20,6 +20,6 @@ export function paymentFailedHandler({ db }: PaymentsDeps): RequestHandler {
     });
     if (!outcome.order) throw new NotFoundError('Order not found');
     req.log.info({ orderId: outcome.order.id, changed: outcome.changed }, 'payment failure reported');
-    res.json({ success: true, orderId: outcome.order.orderNumber, status: outcome.order.status });
+    res.json({ success: true, orderId: outcome.order.orderNumber, status: outcome.order.status } satisfies PaymentFailedResponse);
   };
 }

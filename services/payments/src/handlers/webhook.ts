@@ -1,6 +1,6 @@
 import express, { type RequestHandler } from 'express';
 import { InvalidError } from '@pickles/service-kit';
-import type { PaymentObservation } from '@pickles/shared';
+import type { PaymentObservation, WebhookResponse } from '@pickles/shared';
 import { parseWebhookEvent, type RazorpayWebhookEvent } from '@pickles/razorpay-client';
 import type { PaymentsDeps } from '../deps.js';
 import { settlePaymentInTransaction, type SettleRequest } from '../domain/settle-payment.js';
@@ -99,6 +99,6 @@ export function webhookHandler({ db, razorpay, relay }: PaymentsDeps): RequestHa
               ? `${outcome.order?.status}/${outcome.order?.paymentStatus}`
               : 'unchanged';
     req.log.info({ eventId, event: event.event, outcome: summary }, 'webhook processed');
-    res.json({ success: true, outcome: summary });
+    res.json({ success: true, outcome: summary } satisfies WebhookResponse);
   };
 }

@@ -1,9 +1,8 @@
+import type { AdminLoginResponse } from '@pickles/shared/api';
 import { apiRequest } from '../../../lib/api-client.js';
 
-export interface LoginResponse {
-  success?: boolean;
-  token?: string;
-}
+/** What may come back: the login form checks both fields before trusting it (spec: success and token). */
+export type LoginResponse = Partial<AdminLoginResponse>;
 
 /** POST /api/admin/login. */
 export function loginAdmin(username: string, password: string): Promise<LoginResponse> {

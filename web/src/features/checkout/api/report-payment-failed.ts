@@ -1,3 +1,4 @@
+import type { PaymentFailedResponse } from '@pickles/shared/api';
 import { apiRequest } from '../../../lib/api-client.js';
 import type { RazorpayFailure } from '../razorpay/types.js';
 
@@ -5,7 +6,7 @@ import type { RazorpayFailure } from '../razorpay/types.js';
 export async function reportPaymentFailed(razorpayOrderId: string, failure: RazorpayFailure): Promise<void> {
   const { code, description, reason, source, step, metadata } = failure.error ?? {};
   try {
-    await apiRequest('POST', '/payment/payment-failed', {
+    await apiRequest<PaymentFailedResponse>('POST', '/payment/payment-failed', {
       body: {
         razorpay_order_id: razorpayOrderId,
         ...(metadata?.payment_id ? { razorpay_payment_id: metadata.payment_id } : {}),
