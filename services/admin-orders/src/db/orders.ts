@@ -4,91 +4,17 @@ import {
   REMOVABLE_STATES,
   UNATTENDED_AFTER_MS,
   UNATTENDED_STATUSES,
-  paiseToRupees,
   type AdminOrder,
   type AdminOrderCards,
   type AdminOrderFilter,
   type AdminSortField,
   type OrderHistoryEntry,
   type OrderStatus,
-  type PaymentStatus,
 } from '@pickles/shared';
 import { filterCondition, orderByClause } from './order-filter.js';
+import { ADMIN_ORDER_COLUMNS, toAdminOrder, type AdminOrderRow } from './admin-order-row.js';
 
 type Handle = Kysely<Database> | Transaction<Database>;
-
-interface OrderListRow {
-  id: string;
-  order_number: string;
-  razorpay_payment_id: string | null;
-  customer_name: string;
-  customer_email: string;
-  customer_phone: string;
-  flat_number: string;
-  street: string;
-  area: string;
-  city: string;
-  state: string;
-  pincode: string;
-  amount_paise: number;
-  status: string;
-  payment_status: string;
-  created_at: Date;
-  updated_at: Date;
-  paid_at: Date | null;
-  refunded_paise: number;
-}
-
-const LIST_COLUMNS = sql`orders.id, orders.order_number, orders.razorpay_payment_id, orders.customer_name,
-  orders.customer_email, orders.customer_phone, orders.flat_number, orders.street, orders.area, orders.city,
-  orders.state, orders.pincode, orders.amount_paise, orders.status, orders.payment_status, orders.created_at,
-  orders.updated_at, orders.paid_at, orders.refunded_paise`;
-
-function toAdminOrder(row: OrderListRow, items: { name: string; quantity: number }[]): AdminOrder {
-  return {
-    _id: row.id,
-    orderId: row.order_number,
-    ...(row.razorpay_payment_id ? { razorpayPaymentId: row.razorpay_payment_id } : {}),
-    customerInfo: { name: row.customer_name, email: row.customer_email, phone: row.customer_phone },
-    deliveryAddress: {
-      flatNumber: row.flat_number,
-      street: row.street,
-      area: row.area,
-      city: row.city,
-      state: row.state,
-      pincode: row.pincode,
-    },
-    amount: paiseToRupees(row.amount_paise),
-    items,
-    status: row.status as OrderStatus,
-    paymentStatus: row.payment_status as PaymentStatus,
-    createdAt: new Date(row.created_at).toISOString(),
-    updatedAt: new Date(row.updated_at).toISOString(),
-    ...(row.paid_at ? { paidAt: new Date(row.paid_at).toISOString() } : {}),
-    ...(row.refunded_paise > 0 ? { refundedAmount: paiseToRupees(row.refunded_paise) } : {}),
-  };
-}
-
-async function withItems(db: Handle, rows: OrderListRow[]): Promise<AdminOrder[]> {
-  if (!rows.length) return [];
-  const items = await db
-    .selectFrom('order_items')
-    .select(['order_id', 'name', 'quantity'])
-    .where(
-      'order_id',
-      'in',
-      rows.map((r) => r.id),
-    )
-    .orderBy('id')
-    .execute();
-  const byOrder = new Map<string, { name: string; quantity: number }[]>();
-  for (const item of items) {
-    const list = byOrder.get(item.order_id) ?? [];
-    list.push({ name: item.name, quantity: item.quantity });
-    byOrder.set(item.order_id, list);
-  }
-  return rows.map((row) => toAdminOrder(row, byOrder.get(row.id) ?? []));
-}
 
 export interface ListOptions {
   filter: AdminOrderFilter;
@@ -101,12 +27,12 @@ export interface ListOptions {
 export async function listOrders(db: Db, options: ListOptions): Promise<{ orders: AdminOrder[]; total: number }> {
   const where = filterCondition(options.filter);
   const [page, count] = await Promise.all([
-    sql<OrderListRow>`select ${LIST_COLUMNS} from orders where ${where}
+    sql<AdminOrderRow>`select ${ADMIN_ORDER_COLUMNS} from orders where ${where}
       order by ${orderByClause(options.sortField, options.sortDir)}
       limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`.execute(db),
     sql<{ total: number }>`select count(*)::int as total from orders where ${where}`.execute(db),
   ]);
-  return { orders: await withItems(db, page.rows), total: count.rows[0]?.total ?? 0 };
+  return { orders: page.rows.map(toAdminOrder), total: count.rows[0]?.total ?? 0 };
 }
 
 /** The cards summarise every order on the panel, whatever the filter (spec: "total orders"). */
@@ -128,9 +54,8 @@ export async function orderCards(db: Db, now = new Date()): Promise<AdminOrderCa
 }
 
 export async function getAdminOrder(db: Handle, id: string): Promise<AdminOrder | undefined> {
-  const { rows } = await sql<OrderListRow>`select ${LIST_COLUMNS} from orders where orders.id = ${id}`.execute(db);
-  const [order] = await withItems(db, rows);
-  return order;
+  const { rows } = await sql<AdminOrderRow>`select ${ADMIN_ORDER_COLUMNS} from orders where orders.id = ${id}`.execute(db);
+  return rows[0] && toAdminOrder(rows[0]);
 }
 
 export async function databaseNow(db: Db): Promise<string> {
@@ -165,38 +90,14 @@ export async function orderHistory(db: Db, id: string): Promise<OrderHistoryEntr
   }));
 }
 
-const isoUtc = (column: string) => sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-
 /**
- * One AdminOrder as JSON text, built by PostgreSQL (same shape as toAdminOrder; absent payment id
- * and paid date are left out), so a 100,000-order export costs Node no parsing or serialising.
+ * Every order matching the filter, in sort order, a batch at a time from a server-side cursor in one
+ * read-only snapshot: memory holds one batch, however many orders there are.
  */
-const ADMIN_ORDER_JSON = sql`json_strip_nulls(json_build_object(
-    '_id', orders.id,
-    'orderId', orders.order_number,
-    'razorpayPaymentId', orders.razorpay_payment_id,
-    'customerInfo', json_build_object('name', orders.customer_name, 'email', orders.customer_email, 'phone', orders.customer_phone),
-    'deliveryAddress', json_build_object('flatNumber', orders.flat_number, 'street', orders.street, 'area', orders.area,
-      'city', orders.city, 'state', orders.state, 'pincode', orders.pincode),
-    'amount', case when orders.amount_paise % 100 = 0 then to_json(orders.amount_paise / 100) else to_json(round(orders.amount_paise / 100.0, 2)) end,
-    'items', (select coalesce(json_agg(json_build_object('name', i.name, 'quantity', i.quantity) order by i.id), '[]'::json)
-      from order_items i where i.order_id = orders.id),
-    'status', orders.status,
-    'paymentStatus', orders.payment_status,
-    'createdAt', ${isoUtc('orders.created_at')},
-    'updatedAt', ${isoUtc('orders.updated_at')},
-    'paidAt', ${isoUtc('orders.paid_at')},
-    'refundedAmount', case when orders.refunded_paise > 0 then to_json(round(orders.refunded_paise / 100.0, 2)) end
-  ))::text`;
-
-/**
- * Every order matching the filter, in sort order, as JSON lines a batch at a time from a
- * server-side cursor in one read-only snapshot: memory holds one batch, however many orders there are.
- */
-export async function streamOrderLines(
+export async function streamOrders(
   db: Db,
   options: Omit<ListOptions, 'page' | 'pageSize'>,
-  onBatch: (lines: string[]) => Promise<void>,
+  onBatch: (orders: AdminOrder[]) => Promise<void>,
   batchSize = 2000,
 ): Promise<void> {
   await db
@@ -205,12 +106,12 @@ export async function streamOrderLines(
     .setAccessMode('read only')
     .execute(async (trx) => {
       await sql`declare admin_export no scroll cursor for
-        select ${ADMIN_ORDER_JSON} as line from orders where ${filterCondition(options.filter)}
+        select ${ADMIN_ORDER_COLUMNS} from orders where ${filterCondition(options.filter)}
         order by ${orderByClause(options.sortField, options.sortDir)}`.execute(trx);
       for (;;) {
-        const { rows } = await sql<{ line: string }>`fetch forward ${sql.raw(String(Math.trunc(batchSize)))} from admin_export`.execute(trx);
+        const { rows } = await sql<AdminOrderRow>`fetch forward ${sql.raw(String(Math.trunc(batchSize)))} from admin_export`.execute(trx);
         if (!rows.length) break;
-        await onBatch(rows.map((row) => row.line));
+        await onBatch(rows.map(toAdminOrder));
         if (rows.length < batchSize) break;
       }
     });

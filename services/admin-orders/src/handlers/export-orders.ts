@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { parseOrThrow } from '@pickles/service-kit';
 import { adminOrderQuerySchema } from '@pickles/shared';
 import type { Db } from '@pickles/db';
-import { streamOrderLines } from '../db/orders.js';
+import { streamOrders } from '../db/orders.js';
 
 /**
  * GET /api/admin/orders/export: every order matching the filter (all orders without one), in the
@@ -19,9 +19,10 @@ export function exportOrdersHandler(db: Db): RequestHandler {
       aborted = !res.writableFinished;
     });
     try {
-      await streamOrderLines(db, { filter, sortField, sortDir }, async (lines) => {
+      await streamOrders(db, { filter, sortField, sortDir }, async (orders) => {
         if (aborted) throw new Error('client went away');
-        const chunk = lines.join('\n') + '\n';
+        let chunk = '';
+        for (const order of orders) chunk += `${JSON.stringify(order)}\n`;
         if (!res.write(chunk)) await new Promise<void>((resolve) => res.once('drain', resolve));
       });
       res.end();
