@@ -1,4 +1,20 @@
+import { REMOVABLE_STATES, decideOwnerMove } from '@pickles/shared';
 import { e2eDb, expect, openPanelLoggedIn, orderRows, recordDialogs, searchFor, seedOrder, test, uniqueTag } from './fixtures.js';
+
+async function statusesOf(ids: string[]): Promise<Record<string, string>> {
+  const rows = await e2eDb().selectFrom('orders').select(['id', 'status', 'payment_status']).where('id', 'in', ids).execute();
+  return Object.fromEntries(rows.map((r) => [r.id, `${r.status}/${r.payment_status}`]));
+}
+
+/** Orders in a state Remove may archive (the lifecycle's table), whatever the test that wrote them. */
+async function removableIds(): Promise<string[]> {
+  const rows = await e2eDb()
+    .selectFrom('orders')
+    .select('id')
+    .where((eb) => eb.or(REMOVABLE_STATES.map((s) => eb.and([eb('status', '=', s.status), eb('payment_status', '=', s.paymentStatus)]))))
+    .execute();
+  return rows.map((r) => r.id);
+}
 
 test('batch update sets every visible (filtered) order after the confirmation, then alerts', async ({ page }) => {
   const tag = uniqueTag();
@@ -19,14 +35,64 @@ test('batch update sets every visible (filtered) order after the confirmation, t
   await expect.poll(() => dialogs.messages).toEqual(['Update 3 visible orders to completed?', 'Successfully updated 3 orders to completed']);
   expect(dialogs.types).toEqual(['confirm', 'alert']);
 
-  const rows = await e2eDb().selectFrom('orders').select(['id', 'status']).where('id', 'in', [...targets.map((t) => t.id), other.id]).execute();
-  const status = Object.fromEntries(rows.map((r) => [r.id, r.status]));
-  for (const t of targets) expect(status[t.id]).toBe('completed');
-  expect(status[other.id]).toBe('paid');
+  const status = await statusesOf([...targets.map((t) => t.id), other.id]);
+  for (const t of targets) expect(status[t.id]).toBe('completed/paid');
+  expect(status[other.id]).toBe('paid/paid');
   await expect(page.locator('.status-badge', { hasText: 'completed' })).toHaveCount(3);
   const history = await e2eDb().selectFrom('order_status_history').select(['order_id', 'changed_by']).where('order_id', 'in', targets.map((t) => t.id)).execute();
   expect(history).toHaveLength(3);
   expect(history.every((h) => h.changed_by === 'admin:admin')).toBe(true);
+});
+
+test('an order that changed after the list was shown is left out of the batch and of the confirmation count', async ({ page }) => {
+  const tag = uniqueTag();
+  const seen = [await seedOrder({ tag, status: 'paid' }), await seedOrder({ tag, status: 'paid' })];
+  const changed = await seedOrder({ tag, status: 'paid' });
+  await openPanelLoggedIn(page);
+  await searchFor(page, tag);
+  await expect(orderRows(page)).toHaveCount(3);
+
+  // Someone else (another tab, a Razorpay event) moves one order after the owner saw the list.
+  await e2eDb().updateTable('orders').set({ status: 'delivered', updated_at: new Date() }).where('id', '=', changed.id).execute();
+
+  await page.getByLabel('Batch Status').selectOption('cancelled');
+  const dialogs = recordDialogs(page);
+  // The label still counts what the owner is looking at; the confirmation counts what will be asked for.
+  await page.getByRole('button', { name: 'Batch Update (3 visible orders)' }).click();
+  await expect.poll(() => dialogs.messages).toEqual(['Update 2 visible orders to cancelled?', 'Successfully updated 2 orders to cancelled']);
+
+  const status = await statusesOf([...seen.map((o) => o.id), changed.id]);
+  for (const o of seen) expect(status[o.id]).toBe('cancelled/paid');
+  expect(status[changed.id]).toBe('delivered/paid');
+  // The panel loads again afterwards and shows the order as it now is.
+  await expect(page.locator(`tr[data-order-id="${changed.orderNumber}"] .status-badge`)).toHaveText('delivered');
+});
+
+test('batch to delivered leaves an order whose payment failed as it is and says so on a second line', async ({ page }) => {
+  const tag = uniqueTag();
+  const paid = [await seedOrder({ tag, status: 'paid' }), await seedOrder({ tag, status: 'paid' })];
+  const alreadyDelivered = await seedOrder({ tag, status: 'delivered' });
+  const failed = await seedOrder({ tag, status: 'failed', paymentStatus: 'failed' });
+  await openPanelLoggedIn(page);
+  await searchFor(page, tag);
+  await expect(orderRows(page)).toHaveCount(4);
+
+  await page.getByLabel('Batch Status').selectOption('delivered');
+  const dialogs = recordDialogs(page);
+  await page.getByRole('button', { name: 'Batch Update (4 visible orders)' }).click();
+  const refusal = decideOwnerMove({ status: 'failed', paymentStatus: 'failed' }, 'delivered');
+  expect(refusal.kind).toBe('refused');
+  const reason = refusal.kind === 'refused' ? refusal.reason : '';
+  await expect
+    .poll(() => dialogs.messages)
+    .toEqual(['Update 4 visible orders to delivered?', `Successfully updated 2 orders to delivered\n1 orders were left as they are: ${reason}`]);
+
+  const status = await statusesOf([...paid.map((o) => o.id), alreadyDelivered.id, failed.id]);
+  for (const o of paid) expect(status[o.id]).toBe('delivered/paid');
+  expect(status[alreadyDelivered.id]).toBe('delivered/paid');
+  expect(status[failed.id]).toBe('failed/failed');
+  const history = await e2eDb().selectFrom('order_status_history').select('order_id').where('order_id', 'in', [alreadyDelivered.id, failed.id]).execute();
+  expect(history).toEqual([]);
 });
 
 test('dismissing the batch confirmation changes nothing', async ({ page }) => {
@@ -47,31 +113,43 @@ test('dismissing the batch confirmation changes nothing', async ({ page }) => {
   expect(row.status).toBe('paid');
 });
 
-test('Remove Completed/Cancelled Orders archives exactly those after the confirmation, then alerts', async ({ page }) => {
+test('Remove archives the finished orders after the confirmation; a cancelled order still holding the money stays', async ({ page }) => {
   const tag = uniqueTag();
   await seedOrder({ tag, status: 'completed' });
+  await seedOrder({ tag, status: 'completed', paymentStatus: 'refunded' });
   await seedOrder({ tag, status: 'cancelled', paymentStatus: 'refunded' });
-  const kept = await Promise.all(['created', 'paid', 'delivered', 'failed'].map((status) => seedOrder({ tag, status, paymentStatus: status === 'created' ? 'pending' : status === 'failed' ? 'failed' : 'paid' })));
-  const finished = await e2eDb().selectFrom('orders').select('id').where('status', 'in', ['completed', 'cancelled']).execute();
-  const othersBefore = await e2eDb().selectFrom('orders').select('id').where('status', 'not in', ['completed', 'cancelled']).execute();
+  await seedOrder({ tag, status: 'cancelled', paymentStatus: 'failed' });
+  const moneyHeld = await seedOrder({ tag, status: 'cancelled', paymentStatus: 'paid' });
+  const kept = [
+    moneyHeld,
+    ...(await Promise.all(
+      (['created', 'paid', 'delivered', 'failed'] as const).map((status) => seedOrder({ tag, status, paymentStatus: status === 'created' ? 'pending' : status === 'failed' ? 'failed' : 'paid' })),
+    )),
+  ];
 
   await openPanelLoggedIn(page);
+  const finished = await removableIds();
+  expect(finished).not.toContain(moneyHeld.id);
   const dialogs = recordDialogs(page);
   await page.getByRole('button', { name: 'Remove Completed/Cancelled Orders' }).click();
   await expect
     .poll(() => dialogs.messages)
     .toEqual([`Are you sure you want to remove ${finished.length} orders? This cannot be undone.`, `Successfully removed ${finished.length} orders`]);
 
-  expect(await e2eDb().selectFrom('orders').select('id').where('status', 'in', ['completed', 'cancelled']).execute()).toEqual([]);
-  const othersAfter = await e2eDb().selectFrom('orders').select('id').where('status', 'not in', ['completed', 'cancelled']).execute();
-  expect(othersAfter.map((r) => r.id).sort()).toEqual(othersBefore.map((r) => r.id).sort());
-  const archived = await e2eDb().selectFrom('archived_orders').select('order_id').where('order_id', 'in', finished.map((f) => f.id)).execute();
+  expect(await e2eDb().selectFrom('orders').select('id').where('id', 'in', finished).execute()).toEqual([]);
+  const archived = await e2eDb().selectFrom('archived_orders').select('order_id').where('order_id', 'in', finished).execute();
   expect(archived).toHaveLength(finished.length);
+  const status = await statusesOf(kept.map((o) => o.id));
+  expect(Object.keys(status)).toHaveLength(kept.length);
+  expect(status[moneyHeld.id]).toBe('cancelled/paid');
 
   await searchFor(page, tag);
   await expect(orderRows(page)).toHaveCount(kept.length);
+  await expect(page.locator(`tr[data-order-id="${moneyHeld.orderNumber}"]`)).toBeVisible();
 
-  // Nothing left to remove: the spec's alert, no confirmation.
+  // Nothing left that Remove may take: the spec's alert, no confirmation.
   await page.getByRole('button', { name: 'Remove Completed/Cancelled Orders' }).click();
   await expect.poll(() => dialogs.messages.at(-1)).toBe('No completed or cancelled orders to remove');
+  expect(dialogs.types.at(-1)).toBe('alert');
+  expect(await statusesOf([moneyHeld.id])).toEqual({ [moneyHeld.id]: 'cancelled/paid' });
 });

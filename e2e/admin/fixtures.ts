@@ -64,7 +64,47 @@ export async function seedOrder(seed: SeedOrder): Promise<SeededOrder> {
     ...rest,
     ...(paymentId === undefined ? {} : { razorpayPaymentId: paymentId }),
   });
+  // The stack's reconciler checks orders awaiting payment after 5 s and expires those with no Razorpay
+  // order (cancelling them and touching updated_at). These journeys are about the panel, not expiry:
+  // push the first check a year away so a seeded order keeps the state the test gave it.
+  await e2eDb()
+    .updateTable('orders')
+    .set({ next_reconcile_at: new Date(Date.now() + 365 * 86_400_000) })
+    .where('id', '=', order.id)
+    .execute();
   return { id: order.id, orderNumber: order.orderNumber, paymentId: order.razorpayPaymentId, email: order.email };
+}
+
+export interface SeedAttention {
+  kind: string;
+  paymentId: string;
+  amountPaise: number;
+  orderId?: string;
+  orderNumber?: string;
+  razorpayOrderId?: string;
+  expectedAmountPaise?: number;
+  detail?: string;
+  createdAt?: Date;
+}
+
+/** Writes an open payment_attention item, as payments records money that landed where it should not. */
+export async function seedAttention(seed: SeedAttention): Promise<string> {
+  const row = await e2eDb()
+    .insertInto('payment_attention')
+    .values({
+      kind: seed.kind,
+      order_id: seed.orderId ?? null,
+      order_number: seed.orderNumber ?? null,
+      razorpay_order_id: seed.razorpayOrderId ?? null,
+      razorpay_payment_id: seed.paymentId,
+      amount_paise: seed.amountPaise,
+      expected_amount_paise: seed.expectedAmountPaise ?? null,
+      detail: seed.detail ?? null,
+      ...(seed.createdAt ? { created_at: seed.createdAt } : {}),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /** Logs in through the API and opens /admin with the token in localStorage, as the login page leaves it. */

@@ -1,3 +1,4 @@
+import { decideOwnerMove, ownerChoices } from '@pickles/shared';
 import { e2eDb, expect, openPanelLoggedIn, orderRows, recordDialogs, searchFor, seedOrder, shownOrderIds, test, uniqueTag, type SeededOrder } from './fixtures.js';
 
 const DAY = 86_400_000;
@@ -162,6 +163,35 @@ test('single status change updates the row and records history; pending payments
   await expect(history).toContainText('paid');
   await expect(history).toContainText('delivered');
   await expect(history).toContainText('admin:admin');
+});
+
+test('the status select offers only the moves the lifecycle allows; a move refused meanwhile alerts with the reason and changes nothing', async ({ page }) => {
+  const tag = uniqueTag();
+  const paid = await seedOrder({ tag, status: 'paid' });
+  const failed = await seedOrder({ tag, status: 'failed', paymentStatus: 'failed' });
+  const refunded = await seedOrder({ tag, status: 'cancelled', paymentStatus: 'refunded' });
+  await openPanelLoggedIn(page);
+  await searchFor(page, tag);
+  await expect(orderRows(page)).toHaveCount(3);
+
+  const choices = (orderNumber: string) => page.getByLabel(`Change status of ${orderNumber}`).locator('option:not([disabled])');
+  await expect(choices(paid.orderNumber)).toHaveText(ownerChoices({ status: 'paid', paymentStatus: 'paid' }));
+  await expect(choices(paid.orderNumber)).toHaveText(['paid', 'cancelled', 'delivered', 'completed']);
+  await expect(choices(failed.orderNumber)).toHaveText(['cancelled']);
+  await expect(choices(refunded.orderNumber)).toHaveText(ownerChoices({ status: 'cancelled', paymentStatus: 'refunded' }));
+  await expect(page.getByLabel(`Change status of ${failed.orderNumber}`)).toBeEnabled();
+
+  // The payment is refunded in full after the owner loaded the panel: the server refuses delivery.
+  await e2eDb().updateTable('orders').set({ payment_status: 'refunded', updated_at: new Date() }).where('id', '=', paid.id).execute();
+  const dialogs = recordDialogs(page);
+  await page.getByLabel(`Change status of ${paid.orderNumber}`).selectOption('delivered');
+  const refusal = decideOwnerMove({ status: 'paid', paymentStatus: 'refunded' }, 'delivered');
+  expect(refusal.kind).toBe('refused');
+  // The spec's alert, then the server's reason.
+  await expect.poll(() => dialogs.messages).toEqual([`Failed to update status\n${refusal.kind === 'refused' ? refusal.reason : ''}`]);
+  const stored = await e2eDb().selectFrom('orders').select(['status', 'payment_status']).where('id', '=', paid.id).executeTakeFirstOrThrow();
+  expect(stored).toEqual({ status: 'paid', payment_status: 'refunded' });
+  await expect(page.locator(`tr[data-order-id="${paid.orderNumber}"] .status-badge`)).toHaveText('paid');
 });
 
 test('cards show the totals per status and the unattended count from the database', async ({ page }) => {

@@ -1,9 +1,8 @@
+import type { RemoveOrdersResponse } from '@pickles/shared';
 import { apiRequest } from '../../../lib/api-client.js';
+import { BULK_TIMEOUT_MS } from './bulk-timeout.js';
 
-/** One transaction over tens of thousands of orders can outlast the usual 30 s on a small server. */
-const BULK_TIMEOUT_MS = 300_000;
-
-/** POST /api/order/remove-multiple for every completed or cancelled order (the server removes no other status). */
-export function removeFinishedOrders(token: string): Promise<{ success: true; removedCount: number }> {
-  return apiRequest('POST', '/order/remove-multiple', { token, body: { filter: {} }, timeoutMs: BULK_TIMEOUT_MS });
+/** POST /api/order/remove-multiple `{ orderIds }`: the server archives only those the lifecycle calls finished. */
+export function removeOrders(token: string, orderIds: string[]): Promise<RemoveOrdersResponse> {
+  return apiRequest<RemoveOrdersResponse>('POST', '/order/remove-multiple', { token, body: { orderIds }, timeoutMs: BULK_TIMEOUT_MS });
 }

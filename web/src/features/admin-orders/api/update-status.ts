@@ -1,7 +1,7 @@
-import type { AdminOrder, AdminSettableStatus } from '@pickles/shared';
+import type { AdminSettableStatus, UpdateStatusResponse } from '@pickles/shared';
 import { apiRequest } from '../../../lib/api-client.js';
 
-/** PATCH /api/admin/orders/{id}/status. */
-export function updateOrderStatus(token: string, id: string, status: AdminSettableStatus): Promise<{ success: true; order: AdminOrder }> {
-  return apiRequest('PATCH', `/admin/orders/${encodeURIComponent(id)}/status`, { token, body: { status } });
+/** PATCH /api/admin/orders/{id}/status; a move the lifecycle forbids is refused with 409. */
+export function updateOrderStatus(token: string, id: string, status: AdminSettableStatus): Promise<UpdateStatusResponse> {
+  return apiRequest<UpdateStatusResponse>('PATCH', `/admin/orders/${encodeURIComponent(id)}/status`, { token, body: { status } });
 }

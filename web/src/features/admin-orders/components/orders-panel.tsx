@@ -1,29 +1,25 @@
 import { useCallback, useState } from 'react';
-import { ADMIN_SETTABLE_STATUSES, isAdminSettableStatus, type AdminOrder, type AdminSettableStatus } from '@pickles/shared';
+import {
+  ADMIN_SETTABLE_STATUSES,
+  isAdminSettableStatus,
+  type AdminOrder,
+  type AdminSettableStatus,
+  type PaymentAttentionItem,
+} from '@pickles/shared';
 import { isApiFailure } from '../../../lib/api-client.js';
 import { DEFAULT_SORT, EMPTY_FILTER, type OrdersFilter, type OrdersSort } from '../api/orders-query.js';
 import { updateOrderStatus } from '../api/update-status.js';
-import { batchUpdateVisible } from '../api/batch-update.js';
-import { removeFinishedOrders } from '../api/remove-orders.js';
+import { getOrderIds } from '../api/get-order-ids.js';
+import { batchUpdateOrders } from '../api/batch-update.js';
+import { removeOrders } from '../api/remove-orders.js';
+import { resolveAttention } from '../api/resolve-attention.js';
 import { PAGE_SIZE, useOrders } from '../hooks/use-orders.js';
+import { MESSAGES, batchResultMessage, statusFailureMessage } from '../messages.js';
+import { AttentionPanel } from './attention-panel.js';
 import { StatusCards } from './status-cards.js';
 import { Field, FiltersBar } from './filters-bar.js';
 import { OrdersTable } from './orders-table.js';
 import './admin-orders.css';
-
-export const MESSAGES = {
-  loading: 'Loading orders...',
-  fetchFailed: 'Failed to fetch orders',
-  updateFailed: 'Failed to update status',
-  batchFailed: 'Failed to batch update orders',
-  removeFailed: 'Failed to remove orders',
-  nothingToRemove: 'No completed or cancelled orders to remove',
-  batchNeedsStatus: 'Please select a status and ensure there are visible orders',
-  batchConfirm: (n: number, status: string) => `Update ${n} visible orders to ${status}?`,
-  batchDone: (n: number, status: string) => `Successfully updated ${n} orders to ${status}`,
-  removeConfirm: (n: number) => `Are you sure you want to remove ${n} orders? This cannot be undone.`,
-  removeDone: (n: number) => `Successfully removed ${n} orders`,
-} as const;
 
 export type ExportKind = 'completeExcel' | 'viewExcel' | 'completeTxt' | 'viewTxt';
 
@@ -43,7 +39,7 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
   const [batchStatus, setBatchStatus] = useState<AdminSettableStatus | ''>('');
   const [updatingIds, setUpdatingIds] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | undefined>();
-  const { orders, total, cards, isLoading, hasError, query, reload, replaceOrder } = useOrders(token, filter, sort, page, onUnauthorized);
+  const { orders, total, cards, attention, answered, isLoading, hasError, query, reload, replaceOrder } = useOrders(token, filter, sort, page, onUnauthorized);
 
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const visibleCount = total;
@@ -77,7 +73,7 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
       replaceOrder(response.order);
       reload(true);
     } catch (failure) {
-      if (!isUnauthorized(failure)) window.alert(MESSAGES.updateFailed);
+      if (!isUnauthorized(failure)) window.alert(statusFailureMessage(failure));
     } finally {
       setUpdatingIds((s) => {
         const next = new Set(s);
@@ -87,16 +83,26 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
     }
   };
 
+  /**
+   * "Visible orders" span every page of the filter. The ids are those of the list answer on screen
+   * (its filter and asOf), minus any order changed since, so the confirmation counts exactly what
+   * the PATCH will be asked to change.
+   */
   const batchUpdate = async () => {
-    if (!batchStatus || visibleCount === 0) {
+    if (!batchStatus || visibleCount === 0 || !answered) {
       window.alert(MESSAGES.batchNeedsStatus);
       return;
     }
-    if (!window.confirm(MESSAGES.batchConfirm(visibleCount, batchStatus))) return;
     setBusy('batch');
     try {
-      const response = await batchUpdateVisible(token, query, batchStatus);
-      window.alert(MESSAGES.batchDone(response.updatedCount, batchStatus));
+      const { orderIds } = await getOrderIds(token, answered.filter, answered.asOf);
+      if (orderIds.length === 0) {
+        window.alert(MESSAGES.batchNeedsStatus);
+        return;
+      }
+      if (!window.confirm(MESSAGES.batchConfirm(orderIds.length, batchStatus))) return;
+      const response = await batchUpdateOrders(token, orderIds, batchStatus);
+      window.alert(batchResultMessage(response, batchStatus));
       setBatchStatus('');
       reload();
     } catch (failure) {
@@ -106,22 +112,44 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
     }
   };
 
+  /** Every order the lifecycle lets Remove archive (whatever the filter), unchanged since the list on screen. */
   const removeFinished = async () => {
-    const count = cards ? cards.byStatus.completed + cards.byStatus.cancelled : 0;
-    if (count === 0) {
-      window.alert(MESSAGES.nothingToRemove);
+    if (!answered) {
+      window.alert(MESSAGES.removeFailed);
       return;
     }
-    if (!window.confirm(MESSAGES.removeConfirm(count))) return;
     setBusy('remove');
     try {
-      const response = await removeFinishedOrders(token);
+      const { orderIds } = await getOrderIds(token, EMPTY_FILTER, answered.asOf, { removable: true });
+      if (orderIds.length === 0) {
+        window.alert(MESSAGES.nothingToRemove);
+        return;
+      }
+      if (!window.confirm(MESSAGES.removeConfirm(orderIds.length))) return;
+      const response = await removeOrders(token, orderIds);
       window.alert(MESSAGES.removeDone(response.removedCount));
       reload();
     } catch (failure) {
       if (!isUnauthorized(failure)) window.alert(MESSAGES.removeFailed);
     } finally {
       setBusy(undefined);
+    }
+  };
+
+  const markResolved = async (item: PaymentAttentionItem): Promise<boolean> => {
+    try {
+      await resolveAttention(token, item.id);
+      reload(true);
+      return true;
+    } catch (failure) {
+      if (isUnauthorized(failure)) return false;
+      // 404: no longer open (resolved in another tab, say): nothing left to do but refresh.
+      if (isApiFailure(failure) && failure.status === 404) {
+        reload(true);
+        return true;
+      }
+      window.alert(MESSAGES.resolveFailed);
+      return false;
     }
   };
 
@@ -142,6 +170,8 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
           Logout
         </button>
       </header>
+
+      <AttentionPanel items={attention} onResolve={markResolved} />
 
       <StatusCards cards={cards} />
 
@@ -181,7 +211,7 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
             </select>
           )}
         </Field>
-        <button type="button" className="btn btn-primary" disabled={!batchStatus || visibleCount === 0 || isLoading || Boolean(busy)} onClick={batchUpdate}>
+        <button type="button" className="btn btn-primary" disabled={!batchStatus || visibleCount === 0 || isLoading || hasError || Boolean(busy)} onClick={batchUpdate}>
           Batch Update ({visibleCount} visible orders)
         </button>
       </section>

@@ -1,5 +1,5 @@
 import { Fragment, useState } from 'react';
-import { ADMIN_SETTABLE_STATUSES, STATUS_COLOURS, isAdminSettableStatus, isUnattended, type AdminOrder, type AdminSettableStatus } from '@pickles/shared';
+import { STATUS_COLOURS, isAdminSettableStatus, isUnattended, ownerChoices, type AdminOrder, type AdminSettableStatus } from '@pickles/shared';
 import { formatAddress, formatAmount, formatDateTime, formatItems } from '../format.js';
 import { CopyCell } from './copy-cell.js';
 import { OrderHistory } from './order-history.js';
@@ -40,6 +40,9 @@ export function OrdersTable({ token, orders, updatingIds, onStatusChange, onUnau
           {orders.map((order) => {
             const isUpdating = updatingIds.has(order._id);
             const isPending = order.paymentStatus === 'pending';
+            // Only the moves the lifecycle allows (the current status included); the server refuses the rest.
+            const choices = ownerChoices(order);
+            const hasMove = choices.some((s) => s !== order.status);
             const unattended = isUnattended(order, now);
             return (
               <Fragment key={order._id}>
@@ -57,7 +60,15 @@ export function OrdersTable({ token, orders, updatingIds, onStatusChange, onUnau
                   <td>{order.customerInfo.phone || '-'}</td>
                   <td>{formatDateTime(order.createdAt)}</td>
                   <td className="address-cell">{formatAddress(order.deliveryAddress)}</td>
-                  <td>{formatAmount(order.amount)}</td>
+                  <td className="amount-cell">
+                    {formatAmount(order.amount)}
+                    {order.refundedAmount ? (
+                      <>
+                        {' '}
+                        <span className="refunded-amount">{formatAmount(order.refundedAmount)} refunded</span>
+                      </>
+                    ) : null}
+                  </td>
                   <td>{formatItems(order.items) || '-'}</td>
                   <td>
                     <span className="status-badge" data-status={order.status} style={{ backgroundColor: STATUS_COLOURS[order.status] }}>
@@ -77,8 +88,8 @@ export function OrdersTable({ token, orders, updatingIds, onStatusChange, onUnau
                     <select
                       aria-label={`Change status of ${order.orderId}`}
                       value={isAdminSettableStatus(order.status) ? order.status : ''}
-                      disabled={isUpdating || isPending}
-                      title={isPending ? 'Payment pending: status cannot be changed' : undefined}
+                      disabled={isUpdating || isPending || !hasMove}
+                      title={isPending ? 'Payment pending: status cannot be changed' : !hasMove ? 'No status change is possible for this order' : undefined}
                       onChange={(e) => {
                         if (isAdminSettableStatus(e.target.value)) onStatusChange(order, e.target.value);
                       }}
@@ -86,7 +97,7 @@ export function OrdersTable({ token, orders, updatingIds, onStatusChange, onUnau
                       <option value="" disabled>
                         Select
                       </option>
-                      {ADMIN_SETTABLE_STATUSES.map((s) => (
+                      {choices.map((s) => (
                         <option key={s} value={s}>
                           {s}
                         </option>

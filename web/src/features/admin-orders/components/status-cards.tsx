@@ -1,6 +1,9 @@
 import { ORDER_STATUSES, STATUS_COLOURS, type AdminOrderCards } from '@pickles/shared';
 
-/** Total orders, a colour-coded count per status and 'Unattended >3d', over every order on the panel. */
+/**
+ * Total orders, a colour-coded count per status (the colour on the card's top edge; the label stays
+ * dark, as yellow or orange text on white is unreadable) and 'Unattended >3d', over every order on the panel.
+ */
 export function StatusCards({ cards }: { cards: AdminOrderCards | undefined }) {
   const count = (n: number | undefined) => (cards ? n ?? 0 : '…');
   return (
@@ -11,9 +14,7 @@ export function StatusCards({ cards }: { cards: AdminOrderCards | undefined }) {
       </div>
       {ORDER_STATUSES.map((status) => (
         <div key={status} className="status-card" data-card={status} style={{ borderTopColor: STATUS_COLOURS[status] }}>
-          <span className="status-card-label" style={{ color: STATUS_COLOURS[status] }}>
-            {status}
-          </span>
+          <span className="status-card-label">{status}</span>
           <strong className="status-card-count">{count(cards?.byStatus[status])}</strong>
         </div>
       ))}

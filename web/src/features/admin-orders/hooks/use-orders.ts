@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AdminOrder, AdminOrderCards } from '@pickles/shared';
+import type { AdminOrder, AdminOrderCards, PaymentAttentionItem } from '@pickles/shared';
 import { isApiFailure } from '../../../lib/api-client.js';
 import { getOrders } from '../api/get-orders.js';
 import type { OrdersFilter, OrdersSort } from '../api/orders-query.js';
@@ -12,6 +12,13 @@ export interface OrdersState {
   orders: AdminOrder[];
   total: number;
   cards: AdminOrderCards | undefined;
+  /** Open payment problems, newest first. */
+  attention: PaymentAttentionItem[];
+  /**
+   * The server time of the answer on screen and the filter it was asked with: the bulk actions
+   * act on exactly those orders, minus any changed since.
+   */
+  answered: { asOf: string; filter: OrdersFilter } | undefined;
   isLoading: boolean;
   hasError: boolean;
 }
@@ -22,7 +29,15 @@ export interface OrdersState {
  * whether the fetch succeeded or failed (spec section 4). A 401 goes to `onUnauthorized`.
  */
 export function useOrders(token: string, filter: OrdersFilter, sort: OrdersSort, page: number, onUnauthorized: () => void) {
-  const [state, setState] = useState<OrdersState>({ orders: [], total: 0, cards: undefined, isLoading: true, hasError: false });
+  const [state, setState] = useState<OrdersState>({
+    orders: [],
+    total: 0,
+    cards: undefined,
+    attention: [],
+    answered: undefined,
+    isLoading: true,
+    hasError: false,
+  });
   const text = useDebounced({ search: filter.search, pincode: filter.pincode, city: filter.city, state: filter.state }, TEXT_DEBOUNCE_MS);
   const query = useMemo(
     () => ({ ...filter, ...text }),
@@ -42,7 +57,15 @@ export function useOrders(token: string, filter: OrdersFilter, sort: OrdersSort,
     getOrders(token, query, sort, page, PAGE_SIZE, controller.signal).then(
       (response) => {
         if (controller.signal.aborted) return;
-        setState({ orders: response.orders ?? [], total: response.total ?? 0, cards: response.cards, isLoading: false, hasError: false });
+        setState({
+          orders: response.orders ?? [],
+          total: response.total ?? 0,
+          cards: response.cards,
+          attention: response.attention ?? [],
+          answered: response.asOf ? { asOf: response.asOf, filter: query } : undefined,
+          isLoading: false,
+          hasError: false,
+        });
       },
       (failure: unknown) => {
         if (controller.signal.aborted) return;
