@@ -30,7 +30,7 @@ export function matchRoute(pathname: string): Route | undefined {
   return ROUTES.find((route) => (route.exact ? pathname === route.path : pathname.startsWith(route.path)));
 }
 
-/** Client-side routes of the SPA (spec section 2) that get the app shell rather than a 404. */
+/** Client-side routes of the SPA (docs/product.md §2) that get the app shell rather than a 404. */
 export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin$/, /^\/policies(\/.*)?$/];
 
 export function isClientRoute(pathname: string): boolean {

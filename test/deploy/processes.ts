@@ -46,5 +46,5 @@ export const processes: Process[] = [
 
 export const dockerfileOf = (process: Process) => `${process.workspace}/Dockerfile`;
 
-/** The demo admin password of docker-compose.yml and the dev overlay (README, product spec). */
+/** The demo admin password of docker-compose.yml and the dev overlay (README, docs/product.md). */
 export const DEMO_ADMIN_PASSWORD = 'pickles-admin';

@@ -1,6 +1,6 @@
 /**
  * The admin panel's free-text search covers order id, payment id, name, e-mail, phone, created
- * date, address parts and item names (spec section 5). They are folded into one lower-case column
+ * date, address parts and item names (docs/product.md §5). They are folded into one lower-case column
  * with a trigram index so a substring search over 100,000 orders stays an index scan.
  */
 export interface SearchableOrder {

@@ -15,7 +15,7 @@ export interface VerifyPaymentResponse {
   error?: string;
 }
 
-/** An order as the admin API returns it (spec section 3, "Order (admin)"). Amounts in rupees. */
+/** An order as the admin API returns it (docs/product.md §3, "Order (admin)"). Amounts in rupees. */
 export interface AdminOrder {
   _id: string;
   orderId: string;

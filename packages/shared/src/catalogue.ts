@@ -1,5 +1,5 @@
 /**
- * The shop's fixed catalogue (spec section 3). The SPA shows it and the checkout service prices
+ * The shop's fixed catalogue (docs/product.md §3). The SPA shows it and the checkout service prices
  * orders from it; the browser's prices are never trusted.
  */
 export interface Product {

@@ -1,5 +1,5 @@
 /**
- * Money in the shop is integer paise everywhere except where the product spec's API fields and
+ * Money in the shop is integer paise everywhere except where the product's API fields (docs/product.md §3, §7) and
  * screens speak rupees. These are the only conversions; nothing else multiplies by 100.
  */
 export const PAISE_PER_RUPEE = 100;

@@ -1,4 +1,4 @@
-/** Order statuses (spec section 4) and the rules for moving between them. */
+/** Order statuses (docs/product.md §4) and the rules for moving between them. */
 export const ORDER_STATUSES = ['created', 'pending', 'paid', 'failed', 'cancelled', 'delivered', 'completed'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -13,7 +13,7 @@ export type AdminSettableStatus = (typeof ADMIN_SETTABLE_STATUSES)[number];
 export const UNATTENDED_STATUSES = ['created', 'pending', 'paid'] as const;
 export const UNATTENDED_AFTER_MS = 259_200_000; // 3 days
 
-/** Display colours of the panel's cards and badges (spec section 4). */
+/** Display colours of the panel's cards and badges (docs/product.md §4). */
 export const STATUS_COLOURS: Record<OrderStatus, string> = {
   created: '#e0a100', // orange-yellow
   pending: '#f57c00', // orange

@@ -25,7 +25,7 @@ export interface PricedCart {
   totalPaise: number;
 }
 
-/** Shipping = ₹50 per order plus ₹50 per item, by total quantity (spec section 9). */
+/** Shipping = ₹50 per order plus ₹50 per item, by total quantity (docs/product.md §9). */
 export function shippingPaise(itemCount: number): number {
   return SHIPPING_BASE_PAISE + SHIPPING_PER_ITEM_PAISE * itemCount;
 }

@@ -4,7 +4,7 @@ import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './ord
 
 /**
  * One schema per payload, shared by the SPA (to show messages) and the services (to refuse bad
- * input). Messages are the product spec's, word for word (section 5).
+ * input). Messages are docs/product.md §5's, word for word.
  */
 export const CHECKOUT_MESSAGES = {
   name: 'Name is required',
@@ -69,7 +69,7 @@ export function validateCheckoutForm(form: Partial<Record<keyof CheckoutForm, un
 
 const rupees = z.number().finite().nonnegative();
 
-/** POST /api/payment/create-order (spec section 3, "Order-creation payload"). Amounts in rupees. */
+/** POST /api/payment/create-order (docs/product.md §3, "Order-creation payload"). Amounts in rupees. */
 export const createOrderPayloadSchema = z.object({
   amount: rupees,
   customerInfo: customerInfoSchema,
@@ -162,7 +162,7 @@ const emptyToUndefined = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());
 
 /**
- * The admin panel's filter (spec section 3, "Admin filter state"; semantics in section 5). dateFrom
+ * The admin panel's filter (docs/product.md §3, "Admin filter state"; semantics in section 5). dateFrom
  * and dateTo are India (Asia/Kolkata) calendar days, both inclusive.
  */
 export const adminOrderFilterSchema = z.object({

@@ -1,4 +1,4 @@
-/** Every client route of the SPA (spec section 2). Links and redirects use these, never literals. */
+/** Every client route of the SPA (docs/product.md §2). Links and redirects use these, never literals. */
 export const POLICY_NAMES = [
   'privacy-policy',
   'refund-policy',

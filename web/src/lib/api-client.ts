@@ -1,6 +1,6 @@
 import { env } from '../config/env.js';
 
-/** What every failed call rejects with (spec section 8: the server's body, else a message, else 'Unknown error'). */
+/** What every failed call rejects with (docs/product.md §8: the server's body, else a message, else 'Unknown error'). */
 export interface ApiFailure {
   success: false;
   error: string;

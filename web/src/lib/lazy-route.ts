@@ -1,6 +1,6 @@
 import { createElement, lazy, type ComponentType } from 'react';
 
-/** Spec section 9: script chunks get 120 s to load. */
+/** docs/product.md §9: script chunks get 120 s to load. */
 export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
 const RETRY_DELAY_MS = 1_000;
 

@@ -40,7 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz not null default now(),
       paid_at timestamptz
     )`.execute(db);
-  // Indexes for the admin panel's filters and sorts (spec section 5).
+  // Indexes for the admin panel's filters and sorts (docs/product.md §5).
   await sql`create index orders_created_at_idx on orders (created_at desc, id)`.execute(db);
   await sql`create index orders_updated_at_idx on orders (updated_at desc, id)`.execute(db);
   await sql`create index orders_paid_at_idx on orders (paid_at desc, id)`.execute(db);

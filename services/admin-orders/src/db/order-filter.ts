@@ -9,7 +9,7 @@ function containsPattern(text: string): string {
 }
 
 /**
- * The panel's filter as one SQL condition over `orders` (spec section 5): exact status and payment
+ * The panel's filter as one SQL condition over `orders` (docs/product.md §5): exact status and payment
  * status; substring pincode; case-insensitive substring city, state and free text (trigram GIN
  * indexes on lower(city), lower(state), pincode and search_text); dateFrom/dateTo are whole India
  * days, both inclusive.

@@ -11,7 +11,7 @@ const POLICY_LINKS = [
   { to: paths.policy('contact-us'), label: 'Contact Us' },
 ] as const;
 
-/** Footer of every page (spec section 2). */
+/** Footer of every page (docs/product.md §2). */
 export function SiteFooter() {
   return (
     <footer className="site-footer">
@@ -51,7 +51,7 @@ export function SiteFooter() {
           <ul className="social" aria-label="Social media">
             {SOCIAL_LINKS.map((social) => (
               <li key={social.name}>
-                {/* Placeholder links until the shop's profiles exist (spec section 2). */}
+                {/* Placeholder links until the shop's profiles exist (docs/product.md §2). */}
                 <a href="#" aria-label={social.name} className="social__link" onClick={(event) => event.preventDefault()}>
                   <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
                     <path fill="currentColor" d={social.d} />

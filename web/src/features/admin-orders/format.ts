@@ -1,4 +1,4 @@
-/** Spec section 9: Order ID, Payment ID and Email show at most 15 characters, then '...'. */
+/** docs/product.md §9: Order ID, Payment ID and Email show at most 15 characters, then '...'. */
 export const TRUNCATE_LENGTH = 15;
 
 export function truncate(value: string | undefined | null): string {

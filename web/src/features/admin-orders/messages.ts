@@ -1,7 +1,7 @@
 import type { AdminSettableStatus, BatchUpdateResponse } from '@pickles/shared';
 import { isApiFailure } from '../../lib/api-client.js';
 
-/** The panel's texts (spec section 8: keep them exactly). */
+/** The panel's texts (docs/product.md §8: keep them exactly). */
 export const MESSAGES = {
   loading: 'Loading orders...',
   fetchFailed: 'Failed to fetch orders',

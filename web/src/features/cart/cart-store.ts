@@ -1,7 +1,7 @@
 import { MAX_QUANTITY_PER_LINE, type Cart } from '@pickles/shared/pricing';
 import { findProduct, isPurchasable } from '@pickles/shared/catalogue';
 
-/** Spec section 3: the cart lives in session storage under this key as { "<productId>": quantity }. */
+/** docs/product.md §3: the cart lives in session storage under this key as { "<productId>": quantity }. */
 export const CART_STORAGE_KEY = 'royalPicklesCart';
 
 const EMPTY_CART: Cart = Object.freeze({}) as Cart;
@@ -75,7 +75,7 @@ export function addToCart(productId: number): boolean {
   return true;
 }
 
-/** Minus decrements and removes the line at 1 (spec section 4). */
+/** Minus decrements and removes the line at 1 (docs/product.md §4). */
 export function decrementInCart(productId: number): void {
   const cart = readCart();
   const key = String(productId);

@@ -2,7 +2,7 @@ import type { Product } from '@pickles/shared/catalogue';
 import { paiseToRupees } from '@pickles/shared/money';
 import type { Cart, PricedCart } from '@pickles/shared/pricing';
 
-/** Navigation state handed to /payment (spec section 2); amounts in rupees. */
+/** Navigation state handed to /payment (docs/product.md §2); amounts in rupees. */
 export interface CheckoutNavigationState {
   cart: Cart;
   subtotal: number;

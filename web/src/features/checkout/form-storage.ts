@@ -1,6 +1,6 @@
 import type { CheckoutForm } from '@pickles/shared/validation';
 
-/** Spec section 3: the checkout form is kept in session storage and prefilled from it. */
+/** docs/product.md §3: the checkout form is kept in session storage and prefilled from it. */
 export const FORM_STORAGE_KEY = 'royalPicklesFormData';
 
 export type CheckoutFormValues = Record<keyof CheckoutForm, string>;

@@ -23,7 +23,7 @@ export interface PaymentCallbacks {
   /** Razorpay reported success; the shop is verifying (show the processing overlay). */
   onVerifying: () => void;
   onSuccess: (state: PaymentSuccessState) => void;
-  /** `withOverlay`: show the processing overlay for 1.5 s first (spec section 4, step 5). */
+  /** `withOverlay`: show the processing overlay for 1.5 s first (docs/product.md §4, step 5). */
   onFailure: (error: string, withOverlay: boolean) => void;
   /** The shopper closed Razorpay's window, or could not start: back to the form. */
   onCancelled: () => void;
@@ -52,7 +52,7 @@ export function toOrderPayload(checkout: CheckoutNavigationState, values: Checko
 }
 
 /**
- * Confirm & Pay (spec section 4, steps 3-5): create the order on the server, open Razorpay
+ * Confirm & Pay (docs/product.md §4, steps 3-5): create the order on the server, open Razorpay
  * Checkout with the spec's options, verify on success, report failures.
  */
 export async function startPayment(checkout: CheckoutNavigationState, values: CheckoutFormValues, checkoutKey: string, callbacks: PaymentCallbacks): Promise<void> {

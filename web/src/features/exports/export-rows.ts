@@ -1,6 +1,6 @@
 import type { AdminOrder } from '@pickles/shared';
 
-/** Columns of an export row, in order (spec section 3, "Export row"). */
+/** Columns of an export row, in order (docs/product.md §3, "Export row"). */
 export const EXPORT_COLUMNS = ['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt'] as const;
 export type ExportRow = [string, string, string, string, string, string, number, string, string, string, string];
 
@@ -65,6 +65,6 @@ export const EXPORT_FILE_NAMES = {
   viewTxt: (date: string) => `Current_View_Orders_${date}.txt`,
 } as const;
 
-/** The complete Excel export's sheets, in order; empty ones are skipped (spec section 9). */
+/** The complete Excel export's sheets, in order; empty ones are skipped (docs/product.md §9). */
 export const COMPLETE_EXCEL_SHEETS = ['paid', 'cancelled', 'delivered', 'completed'] as const;
 export const VIEW_SHEET = 'Current_View';

@@ -11,7 +11,7 @@ import { runExport } from '../../../features/exports/run-export.js';
 export const EXPORT_FAILED = 'Export failed';
 
 /**
- * /admin: only with an admin token, otherwise /login (spec section 2). The server checks the token
+ * /admin: only with an admin token, otherwise /login (docs/product.md §2). The server checks the token
  * on every call; a 401 clears it and sends the owner to /login with a message.
  */
 export default function AdminRoute() {

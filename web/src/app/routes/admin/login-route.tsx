@@ -2,7 +2,7 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../../config/paths.js';
 import { LoginForm } from '../../../features/admin-auth/components/login-form.js';
 
-/** /login: the admin login; after success the panel (spec section 2). */
+/** /login: the admin login; after success the panel (docs/product.md §2). */
 export default function LoginRoute() {
   const navigate = useNavigate();
   const location = useLocation();

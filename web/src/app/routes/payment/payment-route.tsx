@@ -30,7 +30,7 @@ function isCheckoutState(value: unknown): value is CheckoutNavigationState {
   return typeof state.total === 'number' && typeof state.cart === 'object' && Array.isArray(state.products);
 }
 
-/** The checkout comes in the navigation state (spec section 2); after a reload, from the session cart. */
+/** The checkout comes in the navigation state (docs/product.md §2); after a reload, from the session cart. */
 function useCheckout(): CheckoutNavigationState {
   const state: unknown = useLocation().state;
   return useMemo(() => {

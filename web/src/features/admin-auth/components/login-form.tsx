@@ -9,7 +9,7 @@ export const INVALID_CREDENTIALS = 'Invalid credentials';
 export const LOGIN_FAILED = 'Login failed';
 
 /**
- * Username and password, both required (spec sections 2, 5, 8). Success needs both a success flag
+ * Username and password, both required (docs/product.md §2, §5, §8). Success needs both a success flag
  * and a token; then the token is stored and `onLoggedIn` runs.
  */
 export function LoginForm({ notice, onLoggedIn }: { notice?: string; onLoggedIn: () => void }) {

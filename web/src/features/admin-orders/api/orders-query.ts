@@ -1,6 +1,6 @@
 import type { AdminSortField } from '@pickles/shared';
 
-/** The panel's filter state (spec section 3): every field a string, '' meaning "any". */
+/** The panel's filter state (docs/product.md §3): every field a string, '' meaning "any". */
 export interface OrdersFilter {
   status: string;
   paymentStatus: string;

@@ -4,7 +4,7 @@ import { truncate } from '../format.js';
 export const COPIED_MS = 1_500;
 export const COPY_FAILED = 'Copy failed';
 
-/** A truncated value with a Copy button that shows 'Copied' for 1.5 s (spec sections 2, 9). */
+/** A truncated value with a Copy button that shows 'Copied' for 1.5 s (docs/product.md §2, §9). */
 export function CopyCell({ value, label }: { value: string | undefined; label: string }) {
   const [isCopied, setIsCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);

@@ -21,7 +21,7 @@ export function Field({ label, className = 'filter-field', children }: { label: 
   );
 }
 
-/** Search with Clear, the seven filters, the sort and Reset Filters (spec section 2). */
+/** Search with Clear, the seven filters, the sort and Reset Filters (docs/product.md §2). */
 export function FiltersBar({ filter, sort, onFilterChange, onSortChange, onReset }: FiltersBarProps) {
   const text = (key: 'pincode' | 'city' | 'state', label: string, inputMode?: 'numeric') => (
     <Field label={label}>

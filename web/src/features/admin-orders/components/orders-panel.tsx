@@ -31,7 +31,7 @@ interface OrdersPanelProps {
   onExport: (kind: ExportKind, filter: OrdersFilter, sort: OrdersSort) => Promise<void>;
 }
 
-/** The admin panel (spec section 2, "Admin panel"). */
+/** The admin panel (docs/product.md §2, "Admin panel"). */
 export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: OrdersPanelProps) {
   const [filter, setFilter] = useState<OrdersFilter>(EMPTY_FILTER);
   const [sort, setSort] = useState<OrdersSort>(DEFAULT_SORT);

@@ -26,7 +26,7 @@ export interface OrdersState {
 /**
  * The server does the filtering, sorting and paging. Text filters wait TEXT_DEBOUNCE_MS after the
  * last keystroke; a newer query aborts the one in flight. Loading starts true and ends false
- * whether the fetch succeeded or failed (spec section 4). A 401 goes to `onUnauthorized`.
+ * whether the fetch succeeded or failed (docs/product.md §4). A 401 goes to `onUnauthorized`.
  */
 export function useOrders(token: string, filter: OrdersFilter, sort: OrdersSort, page: number, onUnauthorized: () => void) {
   const [state, setState] = useState<OrdersState>({

@@ -34,7 +34,7 @@ export interface CheckoutFormProps {
   isBusy: boolean;
 }
 
-/** The delivery form (spec sections 3 and 5): messages appear under their fields on submit. */
+/** The delivery form (docs/product.md §3, §5): messages appear under their fields on submit. */
 export function CheckoutForm({ values, errors, onChange, onSubmit, isBusy }: CheckoutFormProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -45,7 +45,7 @@ export function CheckoutForm({ values, errors, onChange, onSubmit, isBusy }: Che
     const error = errors[spec.name];
     const handle = (event: ChangeEvent<HTMLInputElement>) => {
       let value = event.target.value;
-      // Phone and pincode take digits only, capped at their length (spec section 5).
+      // Phone and pincode take digits only, capped at their length (docs/product.md §5).
       if (spec.digitsOnly) value = value.replace(/\D/g, '');
       if (spec.maxLength) value = value.slice(0, spec.maxLength);
       onChange(spec.name, value);

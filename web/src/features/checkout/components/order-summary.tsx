@@ -3,7 +3,7 @@ import type { CheckoutNavigationState } from '../../cart/checkout-state.js';
 
 /**
  * The order summary. The spec labels the grand total (shipping included) 'Subtotal': a quirk of
- * the original shop, kept on purpose (spec section 2).
+ * the original shop, kept on purpose (docs/product.md §2).
  */
 export function OrderSummary({ checkout }: { checkout: CheckoutNavigationState }) {
   const lines = checkout.products.map((product) => ({ product, quantity: checkout.cart[String(product.id)] ?? 0 })).filter((line) => line.quantity > 0);

@@ -1,4 +1,4 @@
-/** Shown while the payment is verified, and for 1.5 s before the failure page (spec section 4). */
+/** Shown while the payment is verified, and for 1.5 s before the failure page (docs/product.md §4). */
 export function ProcessingOverlay() {
   return (
     <div className="checkout-processing" role="status" aria-live="assertive">
