@@ -46,7 +46,7 @@ describe('infrastructure faults on the way from payment to e-mail', () => {
     h.useRelay(relay);
     try {
       await eventually(async () => h.emailsFor(order.orderNumber).length === 2);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      await h.drained();
       expect(h.emailsFor(order.orderNumber)).toHaveLength(2);
     } finally {
       await relay.stop();
@@ -78,7 +78,7 @@ describe('infrastructure faults on the way from payment to e-mail', () => {
 
       h.startWorker();
       await eventually(async () => h.emailsFor(order.orderNumber).length === 2, 20_000);
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await h.drained();
       const emails = h.emailsFor(order.orderNumber);
       expect(emails).toHaveLength(2);
       expect(emails.filter((email) => email.to.includes(OWNER_EMAIL))).toHaveLength(1);

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { Worker } from 'bullmq';
+import { Queue, type Worker } from 'bullmq';
 import type { Redis } from 'ioredis';
 import { sql, type Db } from '@pickles/db';
 import { createRazorpayClient, type RazorpayClient } from '@pickles/razorpay-client';
 import { createSandbox, type Knobs, type Sandbox } from '@pickles/razorpay-sandbox';
 import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
 import { createLogger, createRedis } from '@pickles/service-kit';
-import { postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { eventually, postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { QUEUES } from '@pickles/shared';
 import { createCheckoutApp } from '../../../services/checkout/src/app.js';
 import { createPaymentsApp } from '../../../services/payments/src/app.js';
 import { startOutboxRelay, type OutboxRelay } from '../../../services/payments/src/events/relay.js';
@@ -45,6 +46,12 @@ export interface PurchaseHarness {
   outboxFor: (orderId: string) => Promise<number>;
   /** One reconciler pass over every order awaiting payment; expiry after `expireAfterSeconds` (default 4 days). */
   reconcile: (options?: { expireAfterSeconds?: number }) => ReturnType<typeof reconcileOnce>;
+  /**
+   * Resolves once nothing else will happen on its own: no webhook being sent or retried, no due
+   * outbox row unpublished, no notification job waiting, running or waiting to retry. Use it instead
+   * of a fixed sleep before asserting that something did NOT happen (a second e-mail, say).
+   */
+  drained: (timeoutMs?: number) => Promise<void>;
   startWorker: () => Worker;
   close: () => Promise<void>;
 }
@@ -89,6 +96,20 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
     return worker;
   };
   const worker = startWorker();
+  const queue = new Queue(QUEUES.notifications, { connection: redis, prefix });
+  queue.on('error', () => {});
+  const isQuiet = async () => {
+    if (!sandbox.state.webhooks.idle) return false;
+    const due = await db
+      .selectFrom('outbox_events')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('published_at', 'is', null)
+      .where('available_at', '<=', sql<Date>`now()`)
+      .executeTakeFirstOrThrow();
+    if (Number(due.n) > 0) return false;
+    const jobs = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
+    return Object.values(jobs).every((n) => n === 0);
+  };
 
   const harness: PurchaseHarness = {
     db,
@@ -130,7 +151,16 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
     reconcile: (options = {}) =>
       reconcileOnce({ db, razorpay, logger: silentLogger, relay }, { olderThanSeconds: 0, expireAfterSeconds: options.expireAfterSeconds ?? 4 * 86_400, batchSize: 500 }),
     startWorker,
+    drained: async (timeoutMs = 10_000) => {
+      // Quiet twice in a row, 100 ms apart: a step that hands work to the next one is never caught between them.
+      let quietChecks = 0;
+      await eventually(async () => {
+        quietChecks = (await isQuiet()) ? quietChecks + 1 : 0;
+        return quietChecks >= 2;
+      }, timeoutMs);
+    },
     close: async () => {
+      await queue.close();
       await Promise.all(workers.map((w) => w.close()));
       await relay.stop();
       await currentRelay.stop();

@@ -25,7 +25,6 @@ afterAll(async () => {
   await h?.close();
 });
 
-const settle = (ms = 400) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function ownerSets(orderId: string, status: string) {
   const res = await call(admin.app, 'PATCH', `/api/admin/orders/${orderId}/status`, { token, body: { status } });
@@ -53,7 +52,7 @@ async function expectOneAttention(paymentId: string, kind: string) {
   });
   expect(items.map((item) => item.kind)).toEqual([kind]);
   const emails = await eventually(async () => (attentionEmails(paymentId).length ? attentionEmails(paymentId) : undefined));
-  await settle();
+  await h.drained();
   expect(attentionEmails(paymentId)).toHaveLength(1);
   expect(emails[0]!.to).toEqual([OWNER_EMAIL]);
   // The owner sees it in the panel too.
@@ -245,7 +244,7 @@ describe('refunds made at Razorpay reach the order', () => {
         const row = await h.db.selectFrom('orders').select(['status', 'payment_status', 'refunded_paise']).where('id', '=', paid.id).executeTakeFirstOrThrow();
         return row.refunded_paise > 0 ? row : undefined;
       });
-      await settle(600);
+      await h.drained();
       expect(await h.db.selectFrom('orders').select(['status', 'payment_status', 'refunded_paise']).where('id', '=', paid.id).executeTakeFirstOrThrow()).toEqual({
         status: 'paid',
         payment_status: 'paid',
@@ -257,7 +256,7 @@ describe('refunds made at Razorpay reach the order', () => {
 
       await h.razorpay.refundPayment(paymentId, { idempotencyKey: `refund-${paymentId}-2` });
       await eventually(async () => (await h.order(order.orderNumber)).payment_status === 'refunded');
-      await settle(600);
+      await h.drained();
       const row = await h.db.selectFrom('orders').select(['status', 'payment_status', 'refunded_paise']).where('id', '=', paid.id).executeTakeFirstOrThrow();
       expect(row).toEqual({ status: 'paid', payment_status: 'refunded', refunded_paise: order.amountPaise });
       const history = await h.db.selectFrom('order_status_history').select(['to_payment_status', 'reason', 'changed_by']).where('order_id', '=', paid.id).orderBy('id').execute();

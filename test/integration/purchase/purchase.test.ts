@@ -24,7 +24,7 @@ async function expectPaidOnceWithOneEmailEach(orderNumber: string) {
   expect(order.paid_at).not.toBeNull();
   const emails = await eventually(async () => (h.emailsFor(orderNumber).length >= 2 ? h.emailsFor(orderNumber) : undefined));
   // Every redelivery has had its chance to duplicate by now.
-  await new Promise((resolve) => setTimeout(resolve, 400));
+  await h.drained();
   expect(h.emailsFor(orderNumber)).toHaveLength(2);
   const confirmation = emails.find((email) => !email.to.includes(OWNER_EMAIL));
   const alert = emails.find((email) => email.to.includes(OWNER_EMAIL));
@@ -141,7 +141,7 @@ describe('a failed payment', () => {
       return current.payment_status === 'failed' ? current : undefined;
     });
     expect(row.status).toBe('failed');
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await h.drained();
     expect(h.emailsFor(order.orderNumber)).toHaveLength(0);
     expect(await h.outboxFor(row.id)).toBe(0);
   });

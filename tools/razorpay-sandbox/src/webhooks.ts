@@ -29,6 +29,8 @@ export class WebhookDispatcher {
   readonly deliveries: WebhookDeliveryRecord[] = [];
   private withheld: WebhookEventRecord[] = [];
   private stopped = false;
+  /** Sends scheduled or running (first tries, duplicates and retries alike). */
+  private busy = 0;
 
   constructor(private readonly deps: WebhookDeps) {}
 
@@ -52,16 +54,27 @@ export class WebhookDispatcher {
       for (const record of records) record.status = 'withheld';
       this.withheld.push(...records);
     } else {
-      this.deps.later(knobs.webhookDelayMs, () => void this.sendGroup(records));
+      this.track(knobs.webhookDelayMs, () => this.sendGroup(records));
     }
     return records;
+  }
+
+  /** Nothing is being sent or waiting to be sent or retried (withheld events do not count). */
+  get idle(): boolean {
+    return this.busy === 0;
+  }
+
+  /** Runs `send` after `ms`, counted as busy from now until it has finished. */
+  private track(ms: number, send: () => Promise<void>): void {
+    this.busy++;
+    this.deps.later(ms, () => void send().finally(() => (this.busy = Math.max(0, this.busy - 1))));
   }
 
   /** Sends every withheld event now (reorder/duplicate knobs apply as at release time). */
   release(): number {
     const records = this.withheld.splice(0);
     for (const record of records) record.status = 'pending';
-    void this.sendGroup(records);
+    this.track(0, () => this.sendGroup(records));
     return records.length;
   }
 
@@ -70,7 +83,7 @@ export class WebhookDispatcher {
     const record = this.events.find((e) => e.id === eventId);
     if (!record) return false;
     const url = this.url();
-    if (url) void this.attempt(record, url, 1, false);
+    if (url) this.track(0, () => this.attempt(record, url, 1, false));
     return true;
   }
 
@@ -82,6 +95,8 @@ export class WebhookDispatcher {
     this.events.length = 0;
     this.deliveries.length = 0;
     this.withheld = [];
+    // reset() cancels the timers of scheduled sends.
+    this.busy = 0;
   }
 
   private url(): string | undefined {
@@ -150,7 +165,7 @@ export class WebhookDispatcher {
     }
     if (attempt < knobs.webhookMaxAttempts) {
       if (record.status !== 'delivered') record.status = 'pending';
-      this.deps.later(knobs.webhookRetryBaseMs * 2 ** (attempt - 1), () => void this.attempt(record, url, attempt + 1, duplicate));
+      this.track(knobs.webhookRetryBaseMs * 2 ** (attempt - 1), () => this.attempt(record, url, attempt + 1, duplicate));
     } else if (record.status !== 'delivered') {
       record.status = 'failed';
     }

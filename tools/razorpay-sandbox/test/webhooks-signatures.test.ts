@@ -76,8 +76,10 @@ describe('webhooks', () => {
   it('retries a non-2xx answer with the same event id and body, with backoff, then stops on 2xx', async () => {
     const { receiver, sandbox, order } = await setup((nth) => (nth <= 2 ? 500 : 200));
     await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'failed' });
+    // Busy from the moment the event is recorded until its last retry has an answer.
+    expect(sandbox.state.webhooks.idle).toBe(false);
     await waitFor(() => receiver.received.length >= 3, 5_000, 'three deliveries');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await waitFor(() => sandbox.state.webhooks.idle, 5_000, 'nothing left to send');
     expect(receiver.received).toHaveLength(3);
     const ids = receiver.received.map((r) => r.headers['x-razorpay-event-id']);
     expect(new Set(ids).size).toBe(1);
