@@ -6,9 +6,9 @@ import { createLogger, createRedis } from '@pickles/service-kit';
 import { NOTIFICATION_JOB_OPTIONS, PAYMENT_VERIFIED, QUEUES } from '@pickles/shared';
 import { eventually, insertOrder, testDb } from '@pickles/test-kit';
 import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
-import { startOutboxRelay } from '../../services/payments/src/events/relay.js';
-import { createMailer } from '../../services/notifications/src/clients/mailer.js';
-import { createNotificationsWorker } from '../../services/notifications/src/worker.js';
+import { startOutboxRelay } from '@pickles/payments/relay';
+import { createMailer } from '@pickles/notifications/mailer';
+import { createNotificationsWorker } from '@pickles/notifications/worker';
 
 const logger = createLogger('test', 'silent');
 const prefix = `${process.env.REDIS_PREFIX}-outbox`;

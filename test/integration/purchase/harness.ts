@@ -8,12 +8,12 @@ import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher
 import { createLogger, createRedis } from '@pickles/service-kit';
 import { eventually, postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { QUEUES } from '@pickles/shared';
-import { createCheckoutApp } from '../../../services/checkout/src/app.js';
-import { createPaymentsApp } from '../../../services/payments/src/app.js';
-import { startOutboxRelay, type OutboxRelay } from '../../../services/payments/src/events/relay.js';
-import { reconcileOnce } from '../../../services/payments/src/reconcile/reconciler.js';
-import { createMailer } from '../../../services/notifications/src/clients/mailer.js';
-import { createNotificationsWorker } from '../../../services/notifications/src/worker.js';
+import { createCheckoutApp } from '@pickles/checkout/app';
+import { createPaymentsApp } from '@pickles/payments/app';
+import { startOutboxRelay, type OutboxRelay } from '@pickles/payments/relay';
+import { reconcileOnce } from '@pickles/payments/reconciler';
+import { createMailer } from '@pickles/notifications/mailer';
+import { createNotificationsWorker } from '@pickles/notifications/worker';
 
 const KEYS = { keyId: 'rzp_test_Harness00000001', keySecret: 'harness_key_secret_0123', webhookSecret: 'harness_webhook_secret_0123' };
 export const OWNER_EMAIL = 'owner@royalpickles.in';

@@ -1,8 +1,8 @@
 // A notifications worker in its own process, so a test can kill it with SIGKILL mid-job.
 import { createDb } from '@pickles/db';
 import { createLogger, createRedis } from '@pickles/service-kit';
-import { createMailer } from '../../../services/notifications/src/clients/mailer.js';
-import { createNotificationsWorker } from '../../../services/notifications/src/worker.js';
+import { createMailer } from '@pickles/notifications/mailer';
+import { createNotificationsWorker } from '@pickles/notifications/worker';
 
 const env = process.env as Record<string, string>;
 const db = createDb({ connectionString: env.DATABASE_URL!, max: 4 });

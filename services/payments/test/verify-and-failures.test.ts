@@ -1,12 +1,13 @@
 import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
-import { postJson } from '@pickles/test-kit';
-import { startPurchaseHarness, type PurchaseHarness } from './harness.js';
+import { signCheckout } from '@pickles/razorpay-client';
+import { KEYS, startPaymentsHarness, type PaymentsHarness } from './harness.js';
 
-let h: PurchaseHarness;
+let h: PaymentsHarness;
 beforeAll(async () => {
-  h = await startPurchaseHarness({ knobs: { withholdWebhooks: true } });
+  // Only what a test sends reaches the service: no webhook races the browser's calls.
+  h = await startPaymentsHarness({ withholdWebhooks: true });
 });
 afterAll(async () => {
   await h.close();
@@ -20,7 +21,7 @@ async function outboxCount(orderNumber: string) {
 describe('verify-payment refuses what Razorpay did not sign', () => {
   it('a tampered signature leaves the order unpaid and emits nothing', async () => {
     const order = await h.createOrder();
-    const payment = await h.pay(order.razorpayOrderId);
+    const payment = h.pay(order.razorpayOrderId);
     const flipped = (payment.signature![0] === 'a' ? 'b' : 'a') + payment.signature!.slice(1);
     const response = await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: flipped });
     expect(response.status).toBe(400);
@@ -32,7 +33,7 @@ describe('verify-payment refuses what Razorpay did not sign', () => {
   it('a signature for another order is refused', async () => {
     const first = await h.createOrder();
     const second = await h.createOrder();
-    const payment = await h.pay(first.razorpayOrderId);
+    const payment = h.pay(first.razorpayOrderId);
     const response = await h.verify({ razorpay_order_id: second.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! });
     expect(response.status).toBe(400);
     expect((await h.order(second.orderNumber)).payment_status).toBe('pending');
@@ -51,12 +52,40 @@ describe('verify-payment refuses what Razorpay did not sign', () => {
   });
 });
 
+describe('verify asks Razorpay whether the payment was captured', () => {
+  it('verify with Razorpay unreachable still answers the shopper; the reconciler records the capture soon after', async () => {
+    const order = await h.createOrder();
+    const payment = h.pay(order.razorpayOrderId);
+    h.setKnobs({ apiFailure: 'server_error', apiFailureCount: null });
+    const response = await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! });
+    h.setKnobs({ apiFailure: 'none' });
+    expect(response.status).toBe(200);
+    expect(response.body.success).toBe(true);
+    const row = await h.db.selectFrom('orders').select(['payment_status', 'next_reconcile_at']).where('order_number', '=', order.orderNumber).executeTakeFirstOrThrow();
+    expect(row.payment_status).toBe('pending');
+    expect(new Date(row.next_reconcile_at!).getTime()).toBeLessThanOrEqual(Date.now());
+    await h.reconcile();
+    expect(await h.order(order.orderNumber)).toMatchObject({ status: 'paid', payment_status: 'paid' });
+  });
+
+  it('verify refuses a payment that belongs to another order, even with a valid signature for it', async () => {
+    const mine = await h.createOrder();
+    const other = await h.createOrder();
+    const paid = h.pay(other.razorpayOrderId);
+    // A signature over (my order | their payment) made with the key secret, as a leaked secret would allow.
+    const forged = signCheckout(mine.razorpayOrderId, paid.paymentId, KEYS.keySecret);
+    const response = await h.verify({ razorpay_order_id: mine.razorpayOrderId, razorpay_payment_id: paid.paymentId, razorpay_signature: forged });
+    expect(response.status).toBe(400);
+    expect((await h.order(mine.orderNumber)).payment_status).toBe('pending');
+  });
+});
+
 describe('payment-failed never moves a paid order backwards', () => {
   it('a failure report after the payment was verified changes nothing', async () => {
     const order = await h.createOrder();
-    const payment = await h.pay(order.razorpayOrderId);
+    const payment = h.pay(order.razorpayOrderId);
     await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! });
-    const response = await postJson(`${h.payments.url}/api/payment/payment-failed`, { razorpay_order_id: order.razorpayOrderId, error: { description: 'Card declined' } });
+    const response = await h.reportFailure({ razorpay_order_id: order.razorpayOrderId, error: { description: 'Card declined' } });
     expect(response.status).toBe(200);
     const row = await h.order(order.orderNumber);
     expect(row).toMatchObject({ status: 'paid', payment_status: 'paid' });
@@ -64,7 +93,7 @@ describe('payment-failed never moves a paid order backwards', () => {
 
   it('a failure report on a pending order marks it failed with the reason', async () => {
     const order = await h.createOrder();
-    const response = await postJson(`${h.payments.url}/api/payment/payment-failed`, {
+    const response = await h.reportFailure({
       razorpay_order_id: order.razorpayOrderId,
       razorpay_payment_id: 'pay_FailedPay000001',
       error: { code: 'BAD_REQUEST_ERROR', description: 'Your payment could not be completed due to insufficient funds.' },

@@ -1,25 +1,25 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postJson } from '@pickles/test-kit';
-import { orderPayload, startPurchaseHarness, type PurchaseHarness } from './harness.js';
+import { orderPayload, startCheckoutHarness, type CheckoutHarness } from './harness.js';
 
-let h: PurchaseHarness;
+let h: CheckoutHarness;
 beforeAll(async () => {
-  h = await startPurchaseHarness({ knobs: { withholdWebhooks: true } });
+  h = await startCheckoutHarness();
 });
 afterAll(async () => {
   await h.close();
 });
 
 const countOrders = async () => Number((await h.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const createOrder = (body: unknown, key: string = randomUUID()) => postJson(`${h.checkout.url}/api/payment/create-order`, body, { 'idempotency-key': key });
+const createOrder = (body: unknown, key: string = randomUUID()) => h.createOrder(body, key);
 
 describe('POST /api/payment/create-order', () => {
   it('stores the order priced by the server and answers with its Razorpay order', async () => {
     const payload = orderPayload(3);
     const response = await createOrder(payload);
     expect(response.status).toBe(201);
-    expect(response.body).toMatchObject({ success: true, keyId: 'rzp_test_Harness00000001', amount: 170_000, currency: 'INR', razorpayOrderId: expect.stringMatching(/^order_/) });
+    expect(response.body).toMatchObject({ success: true, keyId: 'rzp_test_Checkout00000001', amount: 170_000, currency: 'INR', razorpayOrderId: expect.stringMatching(/^order_/) });
     const order = await h.db.selectFrom('orders').selectAll().where('razorpay_order_id', '=', response.body.razorpayOrderId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ amount_paise: 170_000, subtotal_paise: 150_000, shipping_paise: 20_000, status: 'created', payment_status: 'pending', city: 'Bengaluru', order_number: response.body.orderId });
     const items = await h.db.selectFrom('order_items').selectAll().where('order_id', '=', order.id).execute();
@@ -115,5 +115,16 @@ describe('POST /api/payment/create-order', () => {
     expect(await countOrders()).toBe(before + 1);
     const after = await h.db.selectFrom('orders').select('razorpay_order_id').where('checkout_key', '=', key).executeTakeFirstOrThrow();
     expect(after.razorpay_order_id).toBe(retried.body.razorpayOrderId);
+  });
+
+  it('creates every Razorpay order with automatic capture, whatever the account setting', async () => {
+    h.setKnobs({ autoCapture: false });
+    try {
+      const response = await createOrder(orderPayload(1));
+      const attempt = h.sandbox.state.attemptPayment({ orderId: response.body.razorpayOrderId, instrument: { method: 'card', cardNumber: '4100280000001007' } });
+      expect(attempt.payment.status).toBe('captured');
+    } finally {
+      h.setKnobs({ autoCapture: true });
+    }
   });
 });

@@ -1,0 +1,53 @@
+import { randomUUID } from 'node:crypto';
+import type { Db } from '@pickles/db';
+import { createRazorpayClient, type RazorpayClient } from '@pickles/razorpay-client';
+import { createSandbox, type Knobs, type Sandbox } from '@pickles/razorpay-sandbox';
+import { createLogger } from '@pickles/service-kit';
+import { postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { createCheckoutApp } from '../src/app.js';
+
+const KEYS = { keyId: 'rzp_test_Checkout00000001', keySecret: 'checkout_key_secret_0123', webhookSecret: 'checkout_webhook_secret_0123' };
+
+/** The checkout service over HTTP against real PostgreSQL and the Razorpay sandbox through the official SDK. */
+export interface CheckoutHarness {
+  db: Db;
+  sandbox: Sandbox;
+  razorpay: RazorpayClient;
+  checkout: RunningApp;
+  setKnobs: (knobs: Partial<Knobs>) => void;
+  createOrder: (body: unknown, key?: string) => Promise<{ status: number; body: any }>;
+  close: () => Promise<void>;
+}
+
+export function orderPayload(quantity = 2, email = `shopper.${randomUUID().slice(0, 8)}@example.in`) {
+  const subtotal = 500 * quantity;
+  return {
+    amount: subtotal + 50 + 50 * quantity,
+    customerInfo: { name: 'Meera Iyer', email, phone: '9876543210' },
+    deliveryAddress: { flatNumber: 'Flat 4C', street: 'MG Road', area: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
+    items: [{ itemId: 1, name: 'Royal Chicken Pickle', quantity, price: 500, total: subtotal }],
+  };
+}
+
+export async function startCheckoutHarness(knobs: Partial<Knobs> = {}): Promise<CheckoutHarness> {
+  const db = testDb();
+  // No webhook receiver: checkout never takes them.
+  const sandbox = createSandbox({ ...KEYS, knobs: { withholdWebhooks: true, ...knobs } });
+  const sandboxApp = await startApp(sandbox.app);
+  const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
+  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: createLogger('checkout-test', 'silent') }));
+  return {
+    db,
+    sandbox,
+    razorpay,
+    checkout,
+    setKnobs: (next) => sandbox.state.setKnobs(next),
+    createOrder: (body, key = randomUUID()) => postJson(`${checkout.url}/api/payment/create-order`, body, { 'idempotency-key': key }),
+    close: async () => {
+      await checkout.close();
+      await sandbox.close();
+      await sandboxApp.close();
+      await db.destroy();
+    },
+  };
+}
