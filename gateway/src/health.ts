@@ -1,15 +1,9 @@
 import type { HealthReport } from '@pickles/service-kit';
+import type { ApiHealthResponse } from '@pickles/shared';
 
 export type Upstreams = Record<string, string>;
 
-export interface AggregateHealth {
-  success: boolean;
-  status: 'ok' | 'fail';
-  /** Names of the failing parts: services, "postgres", "redis". */
-  failing: string[];
-  services: Record<string, { status: 'ok' | 'fail'; error?: string }>;
-  dependencies: Record<'postgres' | 'redis', 'ok' | 'fail' | 'unknown'>;
-}
+export type AggregateHealth = ApiHealthResponse;
 
 async function fetchHealth(url: string, timeoutMs: number): Promise<HealthReport> {
   const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(timeoutMs) });

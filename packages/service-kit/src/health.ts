@@ -1,12 +1,10 @@
 import { Router } from 'express';
+import type { ServiceHealthResponse } from '@pickles/shared';
 
 export type HealthCheck = () => Promise<void>;
 
-export interface HealthReport {
-  status: 'ok' | 'fail';
-  service: string;
-  checks: Record<string, { status: 'ok' | 'fail'; error?: string }>;
-}
+/** What GET /health answers (packages/shared's ServiceHealthResponse). */
+export type HealthReport = ServiceHealthResponse;
 
 const CHECK_TIMEOUT_MS = 2_000;
 

@@ -169,9 +169,19 @@ export interface OrderHistoryResponse {
   history: OrderHistoryEntry[];
 }
 
-/** GET /health of every process (and /api/health, aggregated by the gateway). */
-export interface HealthResponse {
+/** GET /health of every process: readiness, with each dependency's check. */
+export interface ServiceHealthResponse {
   status: 'ok' | 'fail';
   service: string;
-  checks?: Record<string, { status: 'ok' | 'fail'; error?: string }>;
+  checks: Record<string, { status: 'ok' | 'fail'; error?: string }>;
+}
+
+/** GET /api/health: the gateway's view of every service and of PostgreSQL and Redis. */
+export interface ApiHealthResponse {
+  success: boolean;
+  status: 'ok' | 'fail';
+  /** Names of the failing parts: services, "postgres", "redis". */
+  failing: string[];
+  services: Record<string, { status: 'ok' | 'fail'; error?: string }>;
+  dependencies: Record<'postgres' | 'redis', 'ok' | 'fail' | 'unknown'>;
 }

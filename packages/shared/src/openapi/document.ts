@@ -1,0 +1,168 @@
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { z } from 'zod';
+import {
+  adminLoginSchema,
+  adminOrderQuerySchema,
+  batchUpdateSchema,
+  createOrderPayloadSchema,
+  orderIdsQuerySchema,
+  paymentFailedPayloadSchema,
+  removeOrdersSchema,
+  statusUpdateSchema,
+  verifyPaymentPayloadSchema,
+} from '../validation.js';
+import * as answers from './responses.js';
+
+/**
+ * The public API as an OpenAPI 3.1 document, generated from the same zod schemas the services
+ * validate with (requests) and the response schemas checked against api.ts. `npm run openapi` writes
+ * it to docs/api/openapi.json; a test fails when the file and the code drift apart. Server-side and
+ * tooling only: the SPA never imports this folder.
+ */
+export function buildOpenApiDocument() {
+  const registry = new OpenAPIRegistry();
+  const bearer = registry.registerComponent('securitySchemes', 'adminToken', { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+  const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+  const error = (description: string) => json(answers.apiErrorSchema, description);
+  const admin = { security: [{ [bearer.name]: [] }] };
+  const unauthorised = { 401: error('No, expired or revoked admin token') };
+  const orderId = z.object({ id: z.uuid().meta({ description: 'The order\'s internal id (`_id`)' }) });
+
+  registry.registerPath({
+    method: 'get',
+    path: '/api/health',
+    summary: 'Health of every service, PostgreSQL and Redis',
+    responses: { 200: json(answers.apiHealthResponseSchema, 'All healthy'), 503: json(answers.apiHealthResponseSchema, 'Something is failing') },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/payment/create-order',
+    summary: 'Price the cart on the server, store the order and create its Razorpay order',
+    request: {
+      headers: z.object({ 'idempotency-key': z.string().optional().meta({ description: 'One per checkout attempt: a retry gets the same order back' }) }),
+      body: { content: { 'application/json': { schema: createOrderPayloadSchema } } },
+    },
+    responses: {
+      201: json(answers.createOrderResponseSchema, 'The order and its Razorpay order'),
+      400: error('Invalid form, cart or price'),
+      409: error('The checkout key was used for another cart'),
+      502: error('Razorpay could not be reached or refused'),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/payment/verify-payment',
+    summary: 'Razorpay Checkout succeeded: check the signature and whether the payment was captured',
+    request: { body: { content: { 'application/json': { schema: verifyPaymentPayloadSchema } } } },
+    responses: {
+      200: json(answers.verifyPaymentResponseSchema, 'Payment authorised or captured'),
+      400: json(answers.verifyPaymentResponseSchema, 'Payment verification failed'),
+      404: error('Order not found'),
+      409: error('Paid, but the order had been closed: the owner is alerted'),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/payment/payment-failed',
+    summary: "Razorpay Checkout reported a failure (a hint: only a still-pending order moves to failed)",
+    request: { body: { content: { 'application/json': { schema: paymentFailedPayloadSchema } } } },
+    responses: { 200: json(answers.paymentFailedResponseSchema, 'Recorded'), 400: error('Invalid report'), 404: error('Order not found') },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/payment/webhook',
+    summary: "Razorpay's webhooks (payment.*, order.paid, refund.*), signed over the raw body",
+    request: {
+      headers: z.object({ 'x-razorpay-signature': z.string(), 'x-razorpay-event-id': z.string().optional() }),
+      body: { content: { 'application/json': { schema: z.object({ event: z.string(), payload: z.record(z.string(), z.unknown()) }).loose() } } },
+    },
+    responses: { 200: json(answers.webhookResponseSchema, 'Handled (or a duplicate)'), 400: error('Bad signature or body') },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/login',
+    summary: 'Admin login',
+    request: { body: { content: { 'application/json': { schema: adminLoginSchema } } } },
+    responses: { 200: json(answers.adminLoginResponseSchema, 'A token'), 400: error('Missing field'), 401: error('Invalid credentials'), 429: error('Too many attempts') },
+  });
+  registry.registerPath({ method: 'post', path: '/api/admin/logout', summary: 'Revoke the token', ...admin, responses: { 200: json(answers.successResponseSchema, 'Revoked'), ...unauthorised } });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/orders',
+    summary: 'One page of the orders matching the filter, the filter total, the cards and open payment problems',
+    ...admin,
+    request: { query: adminOrderQuerySchema },
+    responses: { 200: json(answers.adminOrdersResponseSchema, 'The page'), 400: error('Invalid filter'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/orders/ids',
+    summary: 'Ids of the orders matching the filter unchanged since asOf (what batch and remove send)',
+    ...admin,
+    request: { query: orderIdsQuerySchema },
+    responses: { 200: json(answers.orderIdsResponseSchema, 'The ids'), 400: error('Invalid filter or asOf'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/orders/export',
+    summary: 'Every order matching the filter, one AdminOrder per line',
+    ...admin,
+    request: { query: adminOrderQuerySchema },
+    responses: { 200: { description: 'NDJSON stream', content: { 'application/x-ndjson': { schema: answers.adminOrderSchema } } }, ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/orders/{id}/history',
+    summary: "The order's status history",
+    ...admin,
+    request: { params: orderId },
+    responses: { 200: json(answers.orderHistoryResponseSchema, 'Oldest first'), 404: error('Order not found'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'patch',
+    path: '/api/admin/orders/{id}/status',
+    summary: 'Set one order\'s status, as the order lifecycle allows',
+    ...admin,
+    request: { params: orderId, body: { content: { 'application/json': { schema: statusUpdateSchema } } } },
+    responses: { 200: json(answers.updateStatusResponseSchema, 'The order after the change'), 404: error('Order not found'), 409: error('The lifecycle refuses this move'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'patch',
+    path: '/api/order/batch-update-status',
+    summary: 'Set the given orders to one status; those the lifecycle refuses are reported, not changed',
+    ...admin,
+    request: { body: { content: { 'application/json': { schema: batchUpdateSchema } } } },
+    responses: { 200: json(answers.batchUpdateResponseSchema, 'What changed and what was refused'), 400: error('Invalid ids or status'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/order/remove-multiple',
+    summary: 'Archive the given orders that are finished with no money held',
+    ...admin,
+    request: { body: { content: { 'application/json': { schema: removeOrdersSchema } } } },
+    responses: { 200: json(answers.removeOrdersResponseSchema, 'How many were archived'), 400: error('Invalid ids'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/attention/{id}/resolve',
+    summary: 'Mark a payment problem as dealt with',
+    ...admin,
+    request: { params: z.object({ id: z.uuid() }) },
+    responses: { 200: json(answers.successResponseSchema, 'Resolved'), 404: error('No such open item'), ...unauthorised },
+  });
+
+  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+    openapi: '3.1.0',
+    info: {
+      title: 'Royal Pickles API',
+      version: '1.0.0',
+      description: 'The shop\'s public API behind the gateway. Field names are the product\'s (docs/product.md §3, §7). Money is rupees in these fields, paise where marked.',
+    },
+    servers: [{ url: '/' }],
+  });
+}
+
+/** The document as the committed file holds it. */
+export function openApiJson(): string {
+  return `${JSON.stringify(buildOpenApiDocument(), null, 2)}\n`;
+}

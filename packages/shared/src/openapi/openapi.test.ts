@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { buildOpenApiDocument, openApiJson } from './document.js';
+
+describe('docs/api/openapi.json', () => {
+  it('is what the code generates (run `npm run openapi` after changing a schema or route)', () => {
+    const committed = readFileSync(new URL('../../../../docs/api/openapi.json', import.meta.url), 'utf8');
+    expect(committed).toBe(openApiJson());
+  });
+
+  it('describes every public route with the request fields the services validate', () => {
+    const document = buildOpenApiDocument() as { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> } };
+    expect(Object.keys(document.paths).sort()).toEqual(
+      [
+        '/api/admin/attention/{id}/resolve',
+        '/api/admin/login',
+        '/api/admin/logout',
+        '/api/admin/orders',
+        '/api/admin/orders/export',
+        '/api/admin/orders/ids',
+        '/api/admin/orders/{id}/history',
+        '/api/admin/orders/{id}/status',
+        '/api/health',
+        '/api/order/batch-update-status',
+        '/api/order/remove-multiple',
+        '/api/payment/create-order',
+        '/api/payment/payment-failed',
+        '/api/payment/verify-payment',
+        '/api/payment/webhook',
+      ].sort(),
+    );
+    const createOrder = document.paths['/api/payment/create-order']!.post.requestBody.content['application/json'].schema;
+    expect(Object.keys(createOrder.properties).sort()).toEqual(['amount', 'customerInfo', 'deliveryAddress', 'items']);
+    expect(document.paths['/api/order/batch-update-status']!.patch.requestBody.content['application/json'].schema.required).toEqual(['orderIds', 'status']);
+    expect(document.components.schemas.AdminOrder.required).toEqual(expect.arrayContaining(['_id', 'orderId', 'status', 'paymentStatus', 'amount']));
+    expect(document.paths['/api/admin/orders']!.get.security).toEqual([{ adminToken: [] }]);
+  });
+});
