@@ -159,7 +159,3 @@ export interface Database {
 }
 
 export type OrderRow = Selectable<OrdersTable>;
-export type NewOrderRow = Insertable<OrdersTable>;
-export type OrderUpdate = Updateable<OrdersTable>;
-export type OrderItemRow = Selectable<OrderItemsTable>;
-export type OutboxEventRow = Selectable<OutboxEventsTable>;

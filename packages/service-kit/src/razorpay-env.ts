@@ -12,5 +12,4 @@ export const razorpayEnvSchema = z.object({
   RAZORPAY_API_BASE_URL: z.url({ error: 'expected an absolute URL such as http://127.0.0.1:4010' }).optional(),
   RAZORPAY_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(10_000),
 });
-export type RazorpayEnv = z.infer<typeof razorpayEnvSchema>;
 

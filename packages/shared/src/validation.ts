@@ -48,8 +48,6 @@ export const deliveryAddressSchema = z.object({
 /** The /payment form, flat, as the SPA holds it. */
 export const checkoutFormSchema = customerInfoSchema.extend(deliveryAddressSchema.shape);
 export type CheckoutForm = z.input<typeof checkoutFormSchema>;
-export const CHECKOUT_FORM_FIELDS = Object.keys(CHECKOUT_MESSAGES) as (keyof typeof CHECKOUT_MESSAGES)[];
-
 export type FieldErrors = Record<string, string>;
 
 /** Field -> first message, for forms and for the API's `fields` on a validation failure. */
@@ -112,7 +110,6 @@ export const verifyPaymentPayloadSchema = z.object({
   razorpay_payment_id: razorpayId('pay'),
   razorpay_signature: z.string().regex(/^[0-9a-f]{64}$/i, { error: 'Invalid signature' }),
 });
-export type VerifyPaymentPayload = z.infer<typeof verifyPaymentPayloadSchema>;
 
 /** POST /api/payment/payment-failed: what the SPA knows after Razorpay's payment.failed. */
 export const paymentFailedPayloadSchema = z.object({
@@ -129,7 +126,6 @@ export const paymentFailedPayloadSchema = z.object({
     .partial()
     .optional(),
 });
-export type PaymentFailedPayload = z.infer<typeof paymentFailedPayloadSchema>;
 
 /** POST /api/admin/login. */
 export const adminLoginSchema = z.object({
@@ -190,7 +186,6 @@ export const adminOrderQuerySchema = adminOrderFilterSchema.extend({
     z.coerce.number({ error: 'Invalid page size' }).int({ error: 'Invalid page size' }).min(1, { error: 'Invalid page size' }).max(ADMIN_MAX_PAGE_SIZE, { error: `At most ${ADMIN_MAX_PAGE_SIZE} orders per page` }),
   ).transform((v) => v ?? 50),
 });
-export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
 
 /**
  * GET /api/admin/orders/ids: the filter, the `asOf` of the list the owner is looking at, and whether
@@ -200,4 +195,3 @@ export const orderIdsQuerySchema = adminOrderFilterSchema.extend({
   asOf: z.iso.datetime({ error: 'asOf must be the asOf of an orders answer', offset: true }),
   removable: emptyToUndefined(z.enum(['true', 'false'], { error: 'removable must be true or false' })).transform((v) => v === 'true'),
 });
-export type OrderIdsQuery = z.infer<typeof orderIdsQuerySchema>;

@@ -14,4 +14,3 @@ export const sandboxEnvSchema = baseEnvSchema.pick({ NODE_ENV: true, LOG_LEVEL: 
   SANDBOX_PUBLIC_URL: z.preprocess(emptyToUndefined, urlSchema().optional()),
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).default(500),
 });
-export type SandboxEnv = z.infer<typeof sandboxEnvSchema>;

@@ -1,8 +1,6 @@
 import { randomInt } from 'node:crypto';
 
 const ALPHANUMERIC = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-export const ID_PATTERN = /^(order|pay|rfnd|evt|acc)_[A-Za-z0-9]{14}$/;
-
 /** Razorpay-style id: prefix, underscore, 14 alphanumerics (protocol §0). */
 export function newId(prefix: 'order' | 'pay' | 'rfnd' | 'evt'): string {
   let out = '';

@@ -1,17 +1,9 @@
-import { z } from 'zod';
-
 /**
  * Every event on the bus travels in this envelope. `id` is the de-duplication key end to end: it is
  * the outbox row's id and the BullMQ job id. Data carries ids and amounts only; consumers read
- * personal details from the database so they never sit in Redis.
+ * personal details from the database so they never sit in Redis. Each event's data is checked by
+ * its own contract's parser (payment-verified.ts, payment-needs-attention.ts).
  */
-export const eventEnvelopeSchema = z.object({
-  id: z.uuid(),
-  type: z.string().min(1),
-  version: z.number().int().positive(),
-  occurredAt: z.iso.datetime(),
-  data: z.unknown(),
-});
 export type EventEnvelope<TType extends string = string, TData = unknown> = {
   id: string;
   type: TType;

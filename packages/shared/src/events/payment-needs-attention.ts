@@ -21,7 +21,6 @@ export const paymentNeedsAttentionV1Schema = z.object({
   amountPaise: z.number().int(),
 });
 export type PaymentNeedsAttentionV1 = z.infer<typeof paymentNeedsAttentionV1Schema>;
-export type PaymentNeedsAttentionEvent = EventEnvelope<typeof PAYMENT_NEEDS_ATTENTION, PaymentNeedsAttentionV1>;
 
 export function parsePaymentNeedsAttention(envelope: { type: string; version: number; data: unknown }): PaymentNeedsAttentionV1 {
   if (envelope.type !== PAYMENT_NEEDS_ATTENTION) throw new UnsupportedEventError(`Unexpected event type ${envelope.type}`);

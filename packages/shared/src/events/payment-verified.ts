@@ -24,7 +24,6 @@ export const paymentVerifiedV1Schema = z.object({
   source: z.enum(['verify', 'webhook', 'reconciler']),
 });
 export type PaymentVerifiedV1 = z.infer<typeof paymentVerifiedV1Schema>;
-export type PaymentVerifiedEvent = EventEnvelope<typeof PAYMENT_VERIFIED, PaymentVerifiedV1>;
 
 export const paymentVerifiedSchemas: Record<number, z.ZodType<PaymentVerifiedV1>> = {
   1: paymentVerifiedV1Schema,
