@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { EventEnvelope } from './envelope.js';
 import { ATTENTION_KINDS } from '../order-lifecycle.js';
 import { UnsupportedEventError } from './payment-verified.js';
 

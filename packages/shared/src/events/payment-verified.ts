@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { EventEnvelope } from './envelope.js';
 
 /**
  * `payment.verified`: an order's payment was captured by Razorpay and the order is now paid. Emitted
