@@ -159,3 +159,4 @@ export interface Database {
 }
 
 export type OrderRow = Selectable<OrdersTable>;
+export type PaymentAttentionRow = Selectable<PaymentAttentionTable>;

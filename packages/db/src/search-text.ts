@@ -33,3 +33,26 @@ export function buildSearchText(order: SearchableOrder): string {
     .join(' \u001f ')
     .toLowerCase();
 }
+
+/**
+ * The columns every writer of a new order fills the same way: customer, address, number, creation
+ * time and the search text built from them. Checkout, the seed script and the test factory add
+ * their own amounts, statuses and ids.
+ */
+export function newOrderColumns(order: SearchableOrder) {
+  return {
+    order_number: order.orderNumber,
+    razorpay_payment_id: order.razorpayPaymentId ?? null,
+    customer_name: order.name,
+    customer_email: order.email,
+    customer_phone: order.phone,
+    flat_number: order.address.flatNumber,
+    street: order.address.street,
+    area: order.address.area,
+    city: order.address.city,
+    state: order.address.state,
+    pincode: order.address.pincode,
+    search_text: buildSearchText(order),
+    created_at: order.createdAt,
+  };
+}

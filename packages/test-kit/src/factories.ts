@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { buildSearchText, type Db } from '@pickles/db';
+import { newOrderColumns, type Db } from '@pickles/db';
 import { shippingPaise } from '@pickles/shared';
 
 export interface OrderSeed {
@@ -68,25 +68,13 @@ export async function insertOrder(db: Db, seed: OrderSeed = {}): Promise<Inserte
   const row = await db
     .insertInto('orders')
     .values({
-      order_number: orderNumber,
+      ...newOrderColumns({ orderNumber, razorpayPaymentId, name, email, phone, createdAt, address, itemNames: items.map((item) => item.name) }),
       razorpay_order_id: razorpayOrderId,
-      razorpay_payment_id: razorpayPaymentId,
-      customer_name: name,
-      customer_email: email,
-      customer_phone: phone,
-      flat_number: address.flatNumber,
-      street: address.street,
-      area: address.area,
-      city: address.city,
-      state: address.state,
-      pincode: address.pincode,
       subtotal_paise: subtotal,
       shipping_paise: shipping,
       amount_paise: amount,
       status: seed.status ?? 'paid',
       payment_status: paymentStatus,
-      search_text: buildSearchText({ orderNumber, razorpayPaymentId, name, email, phone, createdAt, address, itemNames: items.map((item) => item.name) }),
-      created_at: createdAt,
       updated_at: seed.updatedAt ?? createdAt,
       paid_at: seed.paidAt === undefined ? (paymentStatus === 'paid' ? createdAt : null) : seed.paidAt,
     })

@@ -4,13 +4,16 @@ import { renderOwnerAttention } from '../src/emails/owner-attention.js';
 const item = {
   id: '0b8f0d7e-0000-4000-8000-000000000001',
   kind: 'amount-mismatch',
-  orderNumber: 'RP20261123-9C1D',
-  razorpayOrderId: 'order_R1a2b3c4d5e6f8',
-  razorpayPaymentId: 'pay_R9z8y7x6w5v4u4',
-  amountPaise: 114_900,
-  expectedAmountPaise: 115_000,
+  order_id: '0b8f0d7e-0000-4000-8000-000000000002',
+  order_number: 'RP20261123-9C1D',
+  razorpay_order_id: 'order_R1a2b3c4d5e6f8',
+  razorpay_payment_id: 'pay_R9z8y7x6w5v4u4',
+  amount_paise: 114_900,
+  expected_amount_paise: 115_000,
   detail: null,
-  createdAt: new Date('2026-11-23T06:00:00Z'),
+  created_at: new Date('2026-11-23T06:00:00Z'),
+  resolved_at: null,
+  resolved_by: null,
 };
 
 describe('the owner attention e-mail', () => {
@@ -25,7 +28,7 @@ describe('the owner attention e-mail', () => {
   });
 
   it('names an unknown order plainly and escapes what Razorpay sent', () => {
-    const email = renderOwnerAttention({ ...item, kind: 'capture-for-unknown-order', orderNumber: null, expectedAmountPaise: null, razorpayPaymentId: 'pay_<b>x</b>' });
+    const email = renderOwnerAttention({ ...item, kind: 'capture-for-unknown-order', order_id: null, order_number: null, expected_amount_paise: null, razorpay_payment_id: 'pay_<b>x</b>' });
     expect(email.subject).toBe('Payment needs attention: ₹1,149 on an unknown order');
     expect(email.text).not.toContain('Order amount');
     expect(email.html).toContain('pay_&lt;b&gt;x&lt;/b&gt;');

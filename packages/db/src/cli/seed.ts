@@ -5,7 +5,7 @@ import type { Transaction } from 'kysely';
 import { createDb, type Db } from '../create-db.js';
 import type { Database } from '../schema.js';
 import { migrateToLatest } from '../migrate.js';
-import { buildSearchText } from '../search-text.js';
+import { newOrderColumns } from '../search-text.js';
 
 /**
  * `npm run seed -- --orders 100000`: realistic demo orders (names, Indian addresses, statuses
@@ -109,24 +109,13 @@ function makeOrder(now: number, used: Set<string>): SeedOrder {
   return {
     row: {
       id,
-      order_number: orderNumber,
+      ...newOrderColumns({ orderNumber, razorpayPaymentId, name, email, phone, createdAt, address, itemNames: items.map((i) => i.name) }),
       razorpay_order_id: `order_${randomId(RZP_ALPHABET, 14)}`,
-      razorpay_payment_id: razorpayPaymentId,
-      customer_name: name,
-      customer_email: email,
-      customer_phone: phone,
-      flat_number: address.flatNumber,
-      street: address.street,
-      area: address.area,
-      city,
-      state,
-      pincode: address.pincode,
       subtotal_paise: subtotal,
       shipping_paise: shipping,
       amount_paise: subtotal + shipping,
       status,
       payment_status: paymentStatus,
-      search_text: buildSearchText({ orderNumber, razorpayPaymentId, name, email, phone, createdAt, address, itemNames: items.map((i) => i.name) }),
       created_at: createdAt.toISOString(),
       updated_at: updatedAt.toISOString(),
       paid_at: paidAt?.toISOString() ?? null,

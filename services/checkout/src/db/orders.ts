@@ -1,4 +1,4 @@
-import { buildSearchText, type Db, type Transaction, type Database } from '@pickles/db';
+import { newOrderColumns, type Db, type Transaction, type Database } from '@pickles/db';
 import type { CreateOrderPayload } from '@pickles/shared';
 import type { PricedOrder } from '../domain/price-order.js';
 
@@ -32,23 +32,7 @@ export async function insertOrder(
   const row = await trx
     .insertInto('orders')
     .values({
-      order_number: input.orderNumber,
-      checkout_key: input.checkoutKey,
-      customer_name: customer.name,
-      customer_email: customer.email,
-      customer_phone: customer.phone,
-      flat_number: address.flatNumber,
-      street: address.street,
-      area: address.area,
-      city: address.city,
-      state: address.state,
-      pincode: address.pincode,
-      subtotal_paise: priced.subtotalPaise,
-      shipping_paise: priced.shippingPaise,
-      amount_paise: priced.totalPaise,
-      status: 'created',
-      payment_status: 'pending',
-      search_text: buildSearchText({
+      ...newOrderColumns({
         orderNumber: input.orderNumber,
         name: customer.name,
         email: customer.email,
@@ -57,7 +41,12 @@ export async function insertOrder(
         address,
         itemNames: priced.lines.map((line) => line.name),
       }),
-      created_at: input.now,
+      checkout_key: input.checkoutKey,
+      subtotal_paise: priced.subtotalPaise,
+      shipping_paise: priced.shippingPaise,
+      amount_paise: priced.totalPaise,
+      status: 'created',
+      payment_status: 'pending',
       updated_at: input.now,
     })
     .onConflict((conflict) => conflict.column('checkout_key').doNothing())

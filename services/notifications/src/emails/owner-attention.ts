@@ -1,19 +1,19 @@
 import { ATTENTION_TEXT, formatPaise, type AttentionKind } from '@pickles/shared';
-import type { AttentionForEmail } from '../db/attention.js';
+import type { PaymentAttentionRow } from '@pickles/db';
 import { escapeHtml } from './escape.js';
 import type { RenderedEmail } from './order-confirmation.js';
 
 /** The owner's e-mail about money that landed where it should not: what, how much, and what to do. */
-export function renderOwnerAttention(item: AttentionForEmail): RenderedEmail {
+export function renderOwnerAttention(item: PaymentAttentionRow): RenderedEmail {
   const what = ATTENTION_TEXT[item.kind as AttentionKind] ?? item.detail ?? item.kind;
-  const order = item.orderNumber ?? 'an unknown order';
-  const subject = `Payment needs attention: ${formatPaise(item.amountPaise)} on ${order}`;
+  const order = item.order_number ?? 'an unknown order';
+  const subject = `Payment needs attention: ${formatPaise(item.amount_paise)} on ${order}`;
   const facts: [string, string][] = [
     ['Order', order],
-    ['Razorpay order', item.razorpayOrderId ?? '-'],
-    ['Razorpay payment', item.razorpayPaymentId],
-    ['Amount', formatPaise(item.amountPaise)],
-    ...(item.expectedAmountPaise !== null ? ([['Order amount', formatPaise(item.expectedAmountPaise)]] as [string, string][]) : []),
+    ['Razorpay order', item.razorpay_order_id ?? '-'],
+    ['Razorpay payment', item.razorpay_payment_id],
+    ['Amount', formatPaise(item.amount_paise)],
+    ...(item.expected_amount_paise !== null ? ([['Order amount', formatPaise(item.expected_amount_paise)]] as [string, string][]) : []),
   ];
   const text = [
     what,
