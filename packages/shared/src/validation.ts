@@ -23,17 +23,28 @@ export const MAX_TEXT_LENGTH = 200;
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-const requiredText = (message: string) =>
-  z.string({ error: message }).trim().min(1, { error: message }).max(MAX_TEXT_LENGTH, { error: message });
+/** C0 control characters (NUL among them) and DEL: never part of a name, an address or a search. */
+const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
+export const CONTROL_CHARACTER_MESSAGE = 'contains characters that are not allowed (control characters such as NUL)';
+
+/**
+ * The start of every string a request may carry: longer than `max` is refused before anything else
+ * looks at it (no pattern ever runs over a hostile 32 KB value), then control characters are
+ * refused. Both stop the checks that follow. `message` is the field's own message, for length.
+ */
+export function plainString(message: string, max: number = MAX_TEXT_LENGTH) {
+  return z
+    .string({ error: message })
+    .max(max, { error: message, abort: true })
+    .refine((value) => !CONTROL_CHARACTER.test(value), { error: CONTROL_CHARACTER_MESSAGE, abort: true });
+}
+
+const requiredText = (message: string) => plainString(message).trim().min(1, { error: message });
 
 export const customerInfoSchema = z.object({
   name: requiredText(CHECKOUT_MESSAGES.name),
-  email: z
-    .string({ error: CHECKOUT_MESSAGES.email })
-    .trim()
-    .max(MAX_TEXT_LENGTH, { error: CHECKOUT_MESSAGES.email })
-    .regex(EMAIL_PATTERN, { error: CHECKOUT_MESSAGES.email }),
-  phone: z.string({ error: CHECKOUT_MESSAGES.phone }).trim().regex(/^\d{10}$/, { error: CHECKOUT_MESSAGES.phone }),
+  email: plainString(CHECKOUT_MESSAGES.email).trim().regex(EMAIL_PATTERN, { error: CHECKOUT_MESSAGES.email }),
+  phone: plainString(CHECKOUT_MESSAGES.phone, 20).trim().regex(/^\d{10}$/, { error: CHECKOUT_MESSAGES.phone }),
 });
 
 export const deliveryAddressSchema = z.object({
@@ -42,7 +53,7 @@ export const deliveryAddressSchema = z.object({
   area: requiredText(CHECKOUT_MESSAGES.area),
   city: requiredText(CHECKOUT_MESSAGES.city),
   state: requiredText(CHECKOUT_MESSAGES.state),
-  pincode: z.string({ error: CHECKOUT_MESSAGES.pincode }).trim().regex(/^\d{6}$/, { error: CHECKOUT_MESSAGES.pincode }),
+  pincode: plainString(CHECKOUT_MESSAGES.pincode, 20).trim().regex(/^\d{6}$/, { error: CHECKOUT_MESSAGES.pincode }),
 });
 
 /** The /payment form, flat, as the SPA holds it. */
@@ -76,7 +87,7 @@ export const createOrderPayloadSchema = z.object({
     .array(
       z.object({
         itemId: z.number().int().positive(),
-        name: z.string().max(MAX_TEXT_LENGTH),
+        name: plainString('Invalid product name'),
         quantity: z
           .number()
           .int({ error: 'Quantity must be a whole number' })
@@ -102,13 +113,13 @@ export interface CreateOrderResponse {
 }
 
 const razorpayId = (prefix: string) =>
-  z.string({ error: `Invalid ${prefix} id` }).regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), { error: `Invalid ${prefix} id` });
+  plainString(`Invalid ${prefix} id`, 60).regex(new RegExp(`^${prefix}_[A-Za-z0-9]{6,40}$`), { error: `Invalid ${prefix} id` });
 
 /** POST /api/payment/verify-payment. */
 export const verifyPaymentPayloadSchema = z.object({
   razorpay_order_id: razorpayId('order'),
   razorpay_payment_id: razorpayId('pay'),
-  razorpay_signature: z.string().regex(/^[0-9a-f]{64}$/i, { error: 'Invalid signature' }),
+  razorpay_signature: plainString('Invalid signature', 64).regex(/^[0-9a-f]{64}$/i, { error: 'Invalid signature' }),
 });
 
 /** POST /api/payment/payment-failed: what the SPA knows after Razorpay's payment.failed. */
@@ -117,11 +128,11 @@ export const paymentFailedPayloadSchema = z.object({
   razorpay_payment_id: razorpayId('pay').optional(),
   error: z
     .object({
-      code: z.string().max(100).optional(),
-      description: z.string().max(500).optional(),
-      reason: z.string().max(100).optional(),
-      source: z.string().max(100).optional(),
-      step: z.string().max(100).optional(),
+      code: plainString('Invalid error code', 100).optional(),
+      description: plainString('Invalid error description', 500).optional(),
+      reason: plainString('Invalid error reason', 100).optional(),
+      source: plainString('Invalid error source', 100).optional(),
+      step: plainString('Invalid error step', 100).optional(),
     })
     .partial()
     .optional(),
@@ -129,8 +140,8 @@ export const paymentFailedPayloadSchema = z.object({
 
 /** POST /api/admin/login. */
 export const adminLoginSchema = z.object({
-  username: z.string({ error: 'Username is required' }).trim().min(1, { error: 'Username is required' }).max(100),
-  password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(200),
+  username: plainString('Username is required', 100).trim().min(1, { error: 'Username is required' }),
+  password: plainString('Password is required', 200).min(1, { error: 'Password is required' }),
 });
 
 const adminStatus = z.enum(ADMIN_SETTABLE_STATUSES, {
@@ -148,11 +159,10 @@ export const removeOrdersSchema = z.object({
   orderIds: z.array(z.uuid({ error: 'Invalid order id' })).min(1, { error: 'No orders selected' }).max(100_000),
 });
 
-const isoDay = z
-  .string()
+const isoDay = plainString('Dates must be YYYY-MM-DD', 10)
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Dates must be YYYY-MM-DD' })
   .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), { error: 'Dates must be YYYY-MM-DD' });
-const filterText = z.string().trim().max(MAX_TEXT_LENGTH, { error: 'Filter text is too long' });
+const filterText = plainString('Filter text is too long').trim();
 /** Empty strings (the panel's "any") mean no constraint. */
 const emptyToUndefined = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === '' || value === null ? undefined : value), schema.optional());

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { adminLoginSchema, adminOrderQuerySchema, CONTROL_CHARACTER_MESSAGE, createOrderPayloadSchema, fieldErrors, validateCheckoutForm } from './validation.js';
+
+const order = () => ({
+  amount: 650,
+  customerInfo: { name: 'Meera Iyer', email: 'meera@example.in', phone: '9876543210' },
+  deliveryAddress: { flatNumber: '4C', street: 'MG Road', area: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
+  items: [{ itemId: 1, name: 'Royal Chicken Pickle', quantity: 1, price: 500, total: 500 }],
+});
+
+const errorsOf = (result: { success: boolean; error?: Parameters<typeof fieldErrors>[0] }) => (result.success ? {} : fieldErrors(result.error!));
+
+describe('hostile strings', () => {
+  it('a NUL or another control character is refused with a message naming the field', () => {
+    const withNul = order();
+    withNul.customerInfo.name = 'Meera\u0000Iyer';
+    withNul.deliveryAddress.city = 'Bengaluru\u001b[2J';
+    expect(errorsOf(createOrderPayloadSchema.safeParse(withNul))).toEqual({
+      'customerInfo.name': CONTROL_CHARACTER_MESSAGE,
+      'deliveryAddress.city': CONTROL_CHARACTER_MESSAGE,
+    });
+    expect(errorsOf(adminOrderQuerySchema.safeParse({ search: 'abc\u0000' }))).toEqual({ search: CONTROL_CHARACTER_MESSAGE });
+    expect(errorsOf(adminLoginSchema.safeParse({ username: 'admin\u0000', password: 'x' }))).toEqual({ username: CONTROL_CHARACTER_MESSAGE });
+  });
+
+  it('a huge value is refused on its length, with the field\'s own message, before any pattern runs', () => {
+    const huge = order();
+    huge.customerInfo.email = `a${'@a.'.repeat(10_000)}`;
+    // Refused by the length check alone (its time is a benchmark figure: npm run bench, checkout suite).
+    expect(errorsOf(createOrderPayloadSchema.safeParse(huge))).toEqual({ 'customerInfo.email': 'Valid email required' });
+  });
+
+  it('ordinary text, Indian scripts included, still passes; the form keeps its messages', () => {
+    const hindi = order();
+    hindi.customerInfo.name = 'मीरा अय्यर';
+    hindi.deliveryAddress.street = 'M.G. Road, Near Café #4';
+    expect(createOrderPayloadSchema.safeParse(hindi).success).toBe(true);
+    expect(validateCheckoutForm({ name: ' ', email: 'x', phone: '123', flatNumber: '', street: '', area: '', city: '', state: '', pincode: '1' })).toEqual({
+      name: 'Name is required',
+      email: 'Valid email required',
+      phone: 'Valid 10-digit phone number required',
+      flatNumber: 'Flat/House number is required',
+      street: 'Street name is required',
+      area: 'Area/Locality is required',
+      city: 'City is required',
+      state: 'State is required',
+      pincode: 'Valid 6-digit pincode required',
+    });
+  });
+
+  it('numeric query parameters are bounded', () => {
+    for (const page of ['1e309', '-1', 'NaN', '0', '1.5']) expect(adminOrderQuerySchema.safeParse({ page }).success, page).toBe(false);
+    expect(adminOrderQuerySchema.safeParse({ pageSize: '201' }).success).toBe(false);
+    expect(adminOrderQuerySchema.parse({ page: '2', pageSize: '10' })).toMatchObject({ page: 2, pageSize: 10 });
+  });
+});

@@ -1,0 +1,304 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '@pickles/db';
+import { createRazorpayClient } from '@pickles/razorpay-client';
+import { createSandbox, type Sandbox } from '@pickles/razorpay-sandbox';
+import { createLogger, createRedis } from '@pickles/service-kit';
+import { insertOrder, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { createCheckoutApp } from '@pickles/checkout/app';
+import { createPaymentsApp } from '@pickles/payments/app';
+import { buildApp as buildAdminApp } from '@pickles/admin-orders/app';
+import { createAdmin, JWT_SECRET } from '@pickles/admin-orders/test-helpers';
+import { createGatewayApp } from '@pickles/gateway/app';
+
+/**
+ * Hostile input through the gateway, as an attacker would send it: a seeded stream of at least
+ * 3,000 malformed requests over every public route (wrong types, missing fields, control
+ * characters, huge strings, deep nesting, odd query strings, forged tokens). The shop must answer
+ * every one without a 5xx, and every refusal as JSON `{ success: false, error }`.
+ */
+const REQUESTS = 3_200;
+const KEYS = { keyId: 'rzp_test_Fuzz000000000001', keySecret: 'fuzz_key_secret_0123', webhookSecret: 'fuzz_webhook_secret_0123' };
+const silent = createLogger('fuzz', 'silent');
+
+/** mulberry32: the same seed gives the same requests, so a failure can be replayed. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+let db: Db;
+let sandbox: Sandbox;
+const apps: RunningApp[] = [];
+let gateway: RunningApp;
+let token: string;
+let owner: { username: string; password: string };
+let orderId: string;
+
+async function login(): Promise<string> {
+  const response = await fetch(`${gateway.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) });
+  return ((await response.json()) as { token: string }).token;
+}
+let closeRedis: () => void;
+
+beforeAll(async () => {
+  db = testDb();
+  const redis = createRedis(process.env.REDIS_URL!, 'fuzz');
+  closeRedis = () => redis.disconnect();
+  sandbox = createSandbox({ ...KEYS, knobs: { withholdWebhooks: true } });
+  const sandboxApp = await startApp(sandbox.app);
+  const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
+  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent }));
+  const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis }));
+  const admin = await startApp(
+    buildAdminApp({
+      db,
+      redis,
+      logger: silent,
+      jwtSecret: JWT_SECRET,
+      jwtTtlSeconds: 900,
+      redisPrefix: `${process.env.REDIS_PREFIX}:fuzz-${randomUUID().slice(0, 6)}`,
+      // Enough for the fuzz's own logins; the limiter's 429s are fine answers too.
+      loginMaxFailures: 1_000,
+      loginWindowSeconds: 60,
+    }),
+  );
+  apps.push(sandboxApp, checkout, payments, admin);
+  const dist = mkdtempSync(path.join(tmpdir(), 'fuzz-dist-'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Royal Pickles</title>');
+  writeFileSync(path.join(dist, 'app-shell.html'), '<!doctype html><title>Shell</title>');
+  gateway = await startApp(
+    createGatewayApp(
+      {
+        NODE_ENV: 'test',
+        CHECKOUT_URL: checkout.url,
+        PAYMENTS_URL: payments.url,
+        ADMIN_ORDERS_URL: admin.url,
+        NOTIFICATIONS_URL: 'http://127.0.0.1:9',
+        WEB_DIST_DIR: dist,
+        CORS_ORIGINS: [],
+        RAZORPAY_CHECKOUT_SCRIPT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
+        UPSTREAM_TIMEOUT_MS: 10_000,
+      },
+      silent,
+    ),
+  );
+  owner = await createAdmin(db);
+  token = await login();
+  orderId = (await insertOrder(db, { status: 'paid' })).id;
+}, 60_000);
+
+afterAll(async () => {
+  await gateway?.close();
+  for (const app of apps.reverse()) await app.close();
+  await sandbox?.close();
+  closeRedis?.();
+  await db?.destroy();
+});
+
+type Route = { method: string; path: (id: string) => string; body?: () => unknown; admin?: boolean };
+
+const validOrder = () => ({
+  amount: 650,
+  customerInfo: { name: 'Meera Iyer', email: 'meera@example.in', phone: '9876543210' },
+  deliveryAddress: { flatNumber: '4C', street: 'MG Road', area: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
+  items: [{ itemId: 1, name: 'Royal Chicken Pickle', quantity: 1, price: 500, total: 500 }],
+});
+
+const ROUTES: Route[] = [
+  { method: 'GET', path: () => '/api/health' },
+  { method: 'POST', path: () => '/api/payment/create-order', body: validOrder },
+  { method: 'POST', path: () => '/api/payment/verify-payment', body: () => ({ razorpay_order_id: 'order_ABCDEFGHIJKLMN', razorpay_payment_id: 'pay_ABCDEFGHIJKLMN', razorpay_signature: 'a'.repeat(64) }) },
+  { method: 'POST', path: () => '/api/payment/payment-failed', body: () => ({ razorpay_order_id: 'order_ABCDEFGHIJKLMN', error: { description: 'Card declined' } }) },
+  { method: 'POST', path: () => '/api/payment/webhook', body: () => ({ entity: 'event', event: 'payment.captured', contains: ['payment'], payload: {}, created_at: 1 }) },
+  { method: 'POST', path: () => '/api/admin/login', body: () => ({ username: 'admin', password: 'wrong' }) },
+  { method: 'POST', path: () => '/api/admin/logout', admin: true },
+  { method: 'GET', path: () => '/api/admin/orders', admin: true },
+  { method: 'GET', path: () => '/api/admin/orders/ids', admin: true },
+  { method: 'GET', path: () => '/api/admin/orders/export', admin: true },
+  { method: 'GET', path: (id) => `/api/admin/orders/${id}/history`, admin: true },
+  { method: 'PATCH', path: (id) => `/api/admin/orders/${id}/status`, body: () => ({ status: 'delivered' }), admin: true },
+  { method: 'PATCH', path: () => '/api/order/batch-update-status', body: () => ({ orderIds: [randomUUID()], status: 'delivered' }), admin: true },
+  { method: 'POST', path: () => '/api/order/remove-multiple', body: () => ({ orderIds: [randomUUID()] }), admin: true },
+  { method: 'POST', path: (id) => `/api/admin/attention/${id}/resolve`, admin: true },
+];
+
+function fuzzer(random: () => number) {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  const CONTROL = ['\u0000', '\u0001', '\u0008', '\u001b', '\u007f', '\r\n', '\u0000\u0000'];
+  const strings = () =>
+    pick([
+      '',
+      ' ',
+      'x'.repeat(40_000),
+      `a${'@a.'.repeat(10_000)}`,
+      `Meera${pick(CONTROL)}Iyer`,
+      pick(CONTROL),
+      '%00',
+      '../../etc/passwd',
+      "' or 1=1 --",
+      '<script>alert(1)</script>',
+      '\ud800',
+      '𝕽𝖔𝖞𝖆𝖑',
+      '1e309',
+      '-1',
+      'NaN',
+    ]);
+  const value = (depth = 0): unknown => {
+    const kind = Math.floor(random() * (depth > 3 ? 6 : 9));
+    switch (kind) {
+      case 0:
+        return null;
+      case 1:
+        return pick([0, -1, 1.5, 1e309 > 0 ? Number.MAX_SAFE_INTEGER : 0, -0, 1e21]);
+      case 2:
+        return random() < 0.5;
+      case 3:
+      case 4:
+      case 5:
+        return strings();
+      case 6:
+        return Array.from({ length: Math.floor(random() * 4) }, () => value(depth + 1));
+      default:
+        return Object.fromEntries(Array.from({ length: Math.floor(random() * 4) }, () => [pick(['a', 'status', 'orderIds', 'name', '__proto__', 'constructor']), value(depth + 1)]));
+    }
+  };
+  /** Replace one field somewhere in `body` with something hostile, or drop it. */
+  const mutate = (body: unknown): unknown => {
+    if (body === null || typeof body !== 'object') return value();
+    const copy = structuredClone(body) as Record<string, unknown>;
+    const keys = Object.keys(copy);
+    if (!keys.length) return copy;
+    const key = pick(keys);
+    const roll = random();
+    if (roll < 0.2) delete copy[key];
+    else if (roll < 0.5 && copy[key] && typeof copy[key] === 'object') copy[key] = mutate(copy[key]);
+    else copy[key] = value();
+    return copy;
+  };
+  const deep = () => {
+    let nested: unknown = 'bottom';
+    for (let i = 0; i < 2_000; i++) nested = { a: nested };
+    return nested;
+  };
+  const body = (route: Route): { text?: string; type?: string } => {
+    const roll = random();
+    if (roll < 0.08) return {};
+    if (roll < 0.14) return { text: '{"amount":', type: 'application/json' };
+    if (roll < 0.18) return { text: 'amount=1&name=%00', type: 'application/x-www-form-urlencoded' };
+    if (roll < 0.22) return { text: JSON.stringify(deep()), type: 'application/json' };
+    if (roll < 0.26) return { text: JSON.stringify(value()), type: 'application/json' };
+    if (roll < 0.3) return { text: JSON.stringify(route.body?.() ?? {}), type: pick(['text/plain', 'application/xml', '']) };
+    if (roll < 0.33) return { text: JSON.stringify({ pad: 'x'.repeat(6_000_000) }), type: 'application/json' };
+    const base = route.body?.() ?? {};
+    let mutated: unknown = base;
+    for (let i = 0; i < 1 + Math.floor(random() * 3); i++) mutated = mutate(mutated);
+    return { text: JSON.stringify(mutated), type: 'application/json' };
+  };
+  const query = () =>
+    pick([
+      '',
+      '?search=%00',
+      '?search=abc%00def',
+      `?search=${'x'.repeat(8_000)}`,
+      '?page=1e309',
+      '?pageSize=1e309',
+      '?page=-1&pageSize=0',
+      '?page=NaN',
+      '?limit=1e309',
+      '?status=bogus',
+      '?status[]=paid&status[]=failed',
+      '?search[a]=1',
+      '?dateFrom=2026-02-31&dateTo=99999-01-01',
+      '?dateFrom=%E0%A4%A',
+      '?sortField=__proto__&sortDir=sideways',
+      `?asOf=${encodeURIComponent(new Date().toISOString())}&removable=maybe`,
+      '?asOf=yesterday',
+      '?city=%25&state=_',
+      `?asOf=${encodeURIComponent(new Date().toISOString())}&search=%01`,
+    ]);
+  const id = () => pick([orderId, randomUUID(), 'not-a-uuid', '%00', '..%2F..%2Fadmin', '1e309', 'x'.repeat(300)]);
+  const auth = (route: Route): Record<string, string> => {
+    if (!route.admin || random() < 0.15) return {};
+    if (route.path('x') === '/api/admin/logout') return { authorization: `Bearer ${token.slice(0, -3)}abc` };
+    return {
+      authorization: pick([
+        `Bearer ${token}`,
+        `Bearer ${token}`,
+        `Bearer ${token}`,
+        'Bearer ',
+        'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.',
+        `Bearer ${token.slice(0, -3)}abc`,
+        `Basic ${Buffer.from('admin:admin').toString('base64')}`,
+        `Bearer ${'A'.repeat(5_000)}`,
+        'Bearer a.b.c; drop table orders',
+      ]),
+    };
+  };
+  return { pick, body, query, id, auth };
+}
+
+describe('hostile input through the gateway', () => {
+  it(`answers ${REQUESTS} malformed requests over every route without a 5xx, refusals as JSON`, async () => {
+    const random = prng(20261123);
+    const fuzz = fuzzer(random);
+    const problems: string[] = [];
+    let refused = 0;
+    let answeredAdmin = 0;
+    for (let i = 0; i < REQUESTS; i++) {
+      const route = ROUTES[i % ROUTES.length]!;
+      const { text, type } = route.method === 'GET' ? {} : fuzz.body(route);
+      const target = `${route.path(fuzz.id())}${fuzz.query()}`;
+      // Logout revokes the token it is sent with: it gets a token of its own, so the others stay valid.
+      const authorization = route.path('x') === '/api/admin/logout' && random() < 0.3 ? { authorization: `Bearer ${await login()}` } : fuzz.auth(route);
+      const headers: Record<string, string> = {
+        ...authorization,
+        ...(type ? { 'content-type': type } : {}),
+        ...(random() < 0.1 ? { 'x-forwarded-for': fuzz.pick(['1.2.3.4', 'evil', '127.0.0.1, 10.0.0.1', '::1']) } : {}),
+        ...(random() < 0.1 ? { 'idempotency-key': fuzz.pick(['short', 'x'.repeat(200), 'good-key-123456', 'bad key!']) } : {}),
+      };
+      let status = 0;
+      let answer = '';
+      let contentType = '';
+      try {
+        const response = await fetch(`${gateway.url}${target}`, { method: route.method, headers, body: text, signal: AbortSignal.timeout(20_000) });
+        status = response.status;
+        contentType = response.headers.get('content-type') ?? '';
+        answer = await response.text();
+      } catch (error) {
+        problems.push(`#${i} ${route.method} ${target.slice(0, 120)}: no answer (${String(error)})`);
+        continue;
+      }
+      if (route.admin && status !== 401) answeredAdmin++;
+      const label = `#${i} ${route.method} ${target.slice(0, 120)} ${String(text ?? '').slice(0, 80)}`;
+      if (status >= 500 && !(route.path('x') === '/api/health' && status === 503)) problems.push(`${label}: ${status} ${answer.slice(0, 200)}`);
+      if (status >= 400) {
+        refused++;
+        let parsed: { success?: unknown; error?: unknown } | undefined;
+        try {
+          parsed = JSON.parse(answer) as typeof parsed;
+        } catch {
+          parsed = undefined;
+        }
+        const isHealth = route.path('x') === '/api/health';
+        if (!isHealth && (!contentType.includes('application/json') || parsed?.success !== false || typeof parsed?.error !== 'string' || !parsed.error)) {
+          problems.push(`${label}: ${status} not a JSON refusal: ${answer.slice(0, 200)}`);
+        }
+      }
+    }
+    expect(problems.slice(0, 25)).toEqual([]);
+    // The admin routes were reached with a valid token, not only refused at the door.
+    expect(answeredAdmin).toBeGreaterThan(REQUESTS / 20);
+    // Most of what the fuzz sends is refused; the rest is valid enough to be answered normally.
+    expect(refused).toBeGreaterThan(REQUESTS / 2);
+  }, 300_000);
+});
