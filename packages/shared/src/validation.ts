@@ -24,6 +24,7 @@ export const MAX_TEXT_LENGTH = 200;
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** C0 control characters (NUL among them) and DEL: never part of a name, an address or a search. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL_CHARACTER = /[\u0000-\u001f\u007f]/;
 export const CONTROL_CHARACTER_MESSAGE = 'contains characters that are not allowed (control characters such as NUL)';
 
