@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { requestLogging } from '@pickles/service-kit';
 import type { GatewayEnv } from './env.js';
 import { corsAllowList } from './cors.js';
-import { aggregateHealth } from './health.js';
+import { aggregateHealth, publicHealth } from './health.js';
 import { createServiceProxy } from './proxy.js';
 import { matchRoute, type ServiceName } from './routes.js';
 import { inlineScriptHashes, securityHeaders } from './security.js';
@@ -13,12 +13,14 @@ import { readHtmlFiles, spaRouter } from './static.js';
 type GatewayConfig = Pick<
   GatewayEnv,
   'CHECKOUT_URL' | 'PAYMENTS_URL' | 'ADMIN_ORDERS_URL' | 'NOTIFICATIONS_URL' | 'WEB_DIST_DIR' | 'CORS_ORIGINS' | 'RAZORPAY_CHECKOUT_SCRIPT_URL' | 'UPSTREAM_TIMEOUT_MS' | 'NODE_ENV'
->;
+> &
+  Partial<Pick<GatewayEnv, 'TRUSTED_PROXIES'>>;
 
 export function createGatewayApp(config: GatewayConfig, logger: Logger): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Only the configured load balancers may say who the client is; anyone else's X-Forwarded-For is ignored.
+  app.set('trust proxy', config.TRUSTED_PROXIES?.length ? config.TRUSTED_PROXIES : false);
 
   // Only API calls are logged; static files and the health aggregate would drown them.
   app.use(requestLogging(logger, (url) => !url.startsWith('/api/') || url === '/api/health'));
@@ -37,8 +39,12 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger): Express
       'admin-orders': config.ADMIN_ORDERS_URL,
       notifications: config.NOTIFICATIONS_URL,
     });
+    if (!health.success) {
+      const reasons = Object.fromEntries(Object.entries(health.services).filter(([, service]) => service.error).map(([name, service]) => [name, service.error]));
+      logger.warn({ failing: health.failing, reasons }, 'health: failing');
+    }
     res.setHeader('Cache-Control', 'no-store');
-    res.status(health.success ? 200 : 503).json(health);
+    res.status(health.success ? 200 : 503).json(publicHealth(health));
   });
 
   const upstream: Record<ServiceName, string> = {

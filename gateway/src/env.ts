@@ -19,6 +19,14 @@ export const gatewayEnvSchema = z.object({
     .pipe(z.array(z.url({ error: 'expected comma-separated origins such as https://shop.example.in' }))),
   /** Razorpay Checkout script; its origin is admitted by the content security policy. */
   RAZORPAY_CHECKOUT_SCRIPT_URL: urlSchema('https://checkout.razorpay.com/v1/checkout.js'),
+  /**
+   * Load balancers in front of the gateway whose X-Forwarded-For is believed (comma-separated
+   * addresses or CIDRs, Express "trust proxy" syntax). Empty: the client is the connection's peer.
+   */
+  TRUSTED_PROXIES: z
+    .string()
+    .default('')
+    .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
   /** Longest wait for an upstream answer before a 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(15_000),
 });

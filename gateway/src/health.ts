@@ -3,7 +3,14 @@ import type { ApiHealthResponse } from '@pickles/shared';
 
 export type Upstreams = Record<string, string>;
 
-export type AggregateHealth = ApiHealthResponse;
+/** What the gateway learns: the public answer plus, per failing service, why (for its log only). */
+export type AggregateHealth = Omit<ApiHealthResponse, 'services'> & { services: Record<string, { status: 'ok' | 'fail'; error?: string }> };
+
+/** The public answer: which parts fail, never why. */
+export function publicHealth(health: AggregateHealth): ApiHealthResponse {
+  const services = Object.fromEntries(Object.entries(health.services).map(([name, service]) => [name, { status: service.status }]));
+  return { success: health.success, status: health.status, failing: health.failing, services, dependencies: health.dependencies };
+}
 
 async function fetchHealth(url: string, timeoutMs: number): Promise<HealthReport> {
   const response = await fetch(`${url}/health`, { signal: AbortSignal.timeout(timeoutMs) });

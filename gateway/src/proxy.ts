@@ -24,12 +24,15 @@ export function createServiceProxy(service: ServiceName, target: string, timeout
     target,
     agent,
     changeOrigin: false,
-    xfwd: true,
+    // X-Forwarded-For is set below to the one client address the gateway believes, never appended to.
+    xfwd: false,
     proxyTimeout: timeoutMs,
     on: {
       proxyReq: (proxyReq, req) => {
         const request = req as ProxiedRequest;
         if (request.id) proxyReq.setHeader(REQUEST_ID_HEADER, request.id);
+        proxyReq.setHeader('x-forwarded-for', request.ip ?? request.socket.remoteAddress ?? '');
+        proxyReq.setHeader('x-forwarded-proto', request.protocol);
         proxyReq.on('timeout', () => {
           request.upstreamTimedOut = true;
         });

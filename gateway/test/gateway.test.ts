@@ -12,7 +12,7 @@ import { createGatewayApp } from '../src/app.js';
  * with a throwaway built SPA folder.
  */
 const logger = createLogger('gateway-test', 'silent');
-const received: { path: string; requestId?: string; body: Buffer; contentType?: string }[] = [];
+const received: { path: string; requestId?: string; body: Buffer; contentType?: string; forwardedFor?: string }[] = [];
 let redisHealthy = true;
 
 function upstream(name: string) {
@@ -26,7 +26,7 @@ function upstream(name: string) {
     // never answers
   });
   app.use(express.raw({ type: () => true, limit: '10mb' }), (req, res) => {
-    received.push({ path: req.originalUrl, requestId: req.header('x-request-id'), body: req.body as Buffer, contentType: req.header('content-type') });
+    received.push({ path: req.originalUrl, requestId: req.header('x-request-id'), body: req.body as Buffer, contentType: req.header('content-type'), forwardedFor: req.header('x-forwarded-for') });
     res.json({ success: true, service: name, path: req.originalUrl });
   });
   return app;
@@ -39,6 +39,7 @@ let notifications: RunningApp;
 let gateway: RunningApp;
 let slowGateway: RunningApp;
 let dist: string;
+let baseConfig: Parameters<typeof createGatewayApp>[0];
 
 beforeAll(async () => {
   checkout = await startApp(upstream('checkout'));
@@ -52,7 +53,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Landing</title><script>document.documentElement.dataset.splash="1"</script>');
   writeFileSync(path.join(dist, 'shop/index.html'), '<!doctype html><title>Shop</title>');
   writeFileSync(path.join(dist, 'app-shell.html'), '<!doctype html><title>Shell</title>');
-  const config = {
+  baseConfig = {
     NODE_ENV: 'test' as const,
     CHECKOUT_URL: checkout.url,
     PAYMENTS_URL: payments.url,
@@ -63,8 +64,8 @@ beforeAll(async () => {
     RAZORPAY_CHECKOUT_SCRIPT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
     UPSTREAM_TIMEOUT_MS: 5_000,
   };
-  gateway = await startApp(createGatewayApp(config, logger));
-  slowGateway = await startApp(createGatewayApp({ ...config, UPSTREAM_TIMEOUT_MS: 300 }, logger));
+  gateway = await startApp(createGatewayApp(baseConfig, logger));
+  slowGateway = await startApp(createGatewayApp({ ...baseConfig, UPSTREAM_TIMEOUT_MS: 300 }, logger));
 });
 
 afterAll(async () => {
@@ -138,6 +139,26 @@ describe('routing', () => {
   });
 });
 
+describe('client address', () => {
+  it('a client-supplied X-Forwarded-For never reaches the services: they see the address the gateway saw', async () => {
+    received.length = 0;
+    await fetch(`${gateway.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' }, body: '{}' });
+    const seen = received.find((r) => r.path === '/api/admin/login');
+    expect(seen?.forwardedFor).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
+  });
+
+  it('behind a configured load balancer, its X-Forwarded-For names the client', async () => {
+    const behindBalancer = await startApp(createGatewayApp({ ...baseConfig, TRUSTED_PROXIES: ['loopback'] }, logger));
+    try {
+      received.length = 0;
+      await fetch(`${behindBalancer.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' }, body: '{}' });
+      expect(received.find((r) => r.path === '/api/admin/login')?.forwardedFor).toBe('203.0.113.77');
+    } finally {
+      await behindBalancer.close();
+    }
+  });
+});
+
 describe('health', () => {
   it('aggregates every service, PostgreSQL and Redis', async () => {
     redisHealthy = true;
@@ -156,6 +177,9 @@ describe('health', () => {
       const body = (await response.json()) as any;
       expect(body.failing).toContain('redis');
       expect(body.dependencies.redis).toBe('fail');
+      // Which part fails, never why: the driver's message stays in the log.
+      expect(JSON.stringify(body)).not.toContain('connection refused');
+      expect(body.services.checkout).toEqual({ status: 'fail' });
     } finally {
       redisHealthy = true;
     }

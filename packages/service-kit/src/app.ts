@@ -38,7 +38,9 @@ export function createServiceApp(
 ): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // Exactly one proxy hop is trusted: the gateway, which sets X-Forwarded-For to the client it saw
+  // (services are reachable only from the gateway: 127.0.0.1 or the cluster's network policy).
+  app.set('trust proxy', 1);
   // Health probes every few seconds would drown the log.
   app.use(requestLogging(logger, (url) => url === '/health' || url === '/alive'));
   app.use(helmet());

@@ -176,12 +176,15 @@ export interface ServiceHealthResponse {
   checks: Record<string, { status: 'ok' | 'fail'; error?: string }>;
 }
 
-/** GET /api/health: the gateway's view of every service and of PostgreSQL and Redis. */
+/**
+ * GET /api/health, public: ok or failing, and which part. Why a part fails (host names, database
+ * roles, driver messages) stays in the gateway's log and the services' internal /health probes.
+ */
 export interface ApiHealthResponse {
   success: boolean;
   status: 'ok' | 'fail';
   /** Names of the failing parts: services, "postgres", "redis". */
   failing: string[];
-  services: Record<string, { status: 'ok' | 'fail'; error?: string }>;
+  services: Record<string, { status: 'ok' | 'fail' }>;
   dependencies: Record<'postgres' | 'redis', 'ok' | 'fail' | 'unknown'>;
 }

@@ -11,7 +11,6 @@ import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../or
  */
 const status = z.enum(ORDER_STATUSES);
 const paymentStatus = z.enum(PAYMENT_STATUSES);
-const check = z.object({ status: z.enum(['ok', 'fail']), error: z.string().optional() });
 
 export const apiErrorSchema = z
   .object({
@@ -50,7 +49,7 @@ export const apiHealthResponseSchema = z
     success: z.boolean(),
     status: z.enum(['ok', 'fail']),
     failing: z.array(z.string()),
-    services: z.record(z.string(), check),
+    services: z.record(z.string(), z.object({ status: z.enum(['ok', 'fail']) })),
     dependencies: z.object({ postgres: z.enum(['ok', 'fail', 'unknown']), redis: z.enum(['ok', 'fail', 'unknown']) }),
   })
   .meta({ id: 'ApiHealthResponse' });

@@ -3,44 +3,63 @@ import type { Redis } from 'ioredis';
 import { TooManyRequestsError } from '@pickles/service-kit';
 
 export interface LoginLimiter {
-  /** Throws 429 when the client or the username has used up its failures. */
-  check(ip: string, username: string): Promise<void>;
-  recordFailure(ip: string, username: string): Promise<void>;
-  recordSuccess(username: string): Promise<void>;
+  /**
+   * Spends one attempt of this (username, client) pair and one of the client's own budget, before
+   * the password is checked; throws 429 when either is used up. Atomic in Redis, so 40 attempts
+   * sent at once still get only the allowed number of password checks, on any replica.
+   */
+  takeAttempt(ip: string, username: string): Promise<void>;
+  /** The password was right: the pair's count and its lockout history start again. */
+  recordSuccess(ip: string, username: string): Promise<void>;
 }
 
+const MAX_LOCKOUT_SECONDS = 24 * 3600;
+
 /**
- * Failed logins counted in Redis (so every replica shares the count) per client IP and per
- * username; `maxFailures` per `windowSeconds` each. A success clears the username's count.
+ * Lockout is per (username, client): a stranger's wrong guesses lock only the stranger out, never
+ * the owner on their own connection. Each lockout of a pair lasts twice the one before (the window,
+ * then 2x, 4x ... up to a day), so guessing slows down exponentially. A client also has an overall
+ * budget across usernames (10x), so spraying many usernames from one address is stopped too.
  */
 export function createLoginLimiter(redis: Redis, prefix: string, maxFailures: number, windowSeconds: number): LoginLimiter {
-  const options = { storeClient: redis, points: maxFailures, duration: windowSeconds, useRedisPackage: false };
-  const byIp = new RateLimiterRedis({ ...options, keyPrefix: `${prefix}:admin-login:ip` });
-  const byUser = new RateLimiterRedis({ ...options, keyPrefix: `${prefix}:admin-login:user` });
-  const userKey = (username: string) => username.trim().toLowerCase();
+  const base = { storeClient: redis, useRedisPackage: false, duration: windowSeconds };
+  const byPair = new RateLimiterRedis({ ...base, points: maxFailures, keyPrefix: `${prefix}:admin-login:pair` });
+  const byClient = new RateLimiterRedis({ ...base, points: maxFailures * 10, keyPrefix: `${prefix}:admin-login:client` });
+  // How many times a pair has been locked out lately; decides the next lockout's length.
+  const lockouts = new RateLimiterRedis({ storeClient: redis, useRedisPackage: false, points: 1_000, duration: MAX_LOCKOUT_SECONDS, keyPrefix: `${prefix}:admin-login:lockouts` });
+  const pairKey = (ip: string, username: string) => `${username.trim().toLowerCase()}|${ip}`;
 
-  const refuse = (res: RateLimiterRes | null): void => {
-    if (res && res.consumedPoints >= maxFailures) {
-      const seconds = Math.max(1, Math.ceil(res.msBeforeNext / 1000));
-      throw new TooManyRequestsError(`Too many failed login attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`, seconds);
-    }
+  const tooMany = (msBeforeNext: number) => {
+    const seconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+    return new TooManyRequestsError(`Too many failed login attempts. Please try again in ${Math.ceil(seconds / 60)} minute(s).`, seconds);
   };
 
   return {
-    async check(ip, username) {
-      const [ipRes, userRes] = await Promise.all([byIp.get(ip), byUser.get(userKey(username))]);
-      refuse(ipRes);
-      refuse(userRes);
-    },
-    async recordFailure(ip, username) {
-      const swallowLimit = (error: unknown) => {
-        // Rejections with RateLimiterRes only mean "now over the limit"; the next check refuses.
+    async takeAttempt(ip, username) {
+      const key = pairKey(ip, username);
+      try {
+        await byClient.consume(ip);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) throw tooMany(error.msBeforeNext);
+        throw error;
+      }
+      try {
+        await byPair.consume(key);
+      } catch (error) {
         if (!(error instanceof RateLimiterRes)) throw error;
-      };
-      await Promise.all([byIp.consume(ip).catch(swallowLimit), byUser.consume(userKey(username)).catch(swallowLimit)]);
+        // The first refusal after the pair ran out starts a lockout longer than the last one.
+        if (error.consumedPoints === maxFailures + 1) {
+          const previous = await lockouts.consume(key).then((res) => res.consumedPoints - 1);
+          const seconds = Math.min(MAX_LOCKOUT_SECONDS, windowSeconds * 2 ** previous);
+          await byPair.block(key, seconds);
+          throw tooMany(seconds * 1000);
+        }
+        throw tooMany(error.msBeforeNext);
+      }
     },
-    async recordSuccess(username) {
-      await byUser.delete(userKey(username));
+    async recordSuccess(ip, username) {
+      const key = pairKey(ip, username);
+      await Promise.all([byPair.delete(key), lockouts.delete(key)]);
     },
   };
 }

@@ -18,16 +18,17 @@ export interface LoginDeps {
 export function login({ db, limiter, jwtSecret, ttlSeconds }: LoginDeps): RequestHandler {
   return async (req, res) => {
     const { username, password } = parseOrThrow(adminLoginSchema, req.body);
+    // The client as the gateway saw it (services trust exactly one proxy hop, see service-kit).
     const ip = req.ip ?? 'unknown';
-    await limiter.check(ip, username);
+    await limiter.takeAttempt(ip, username);
     const admin = await findAdmin(db, username);
     const isValid = admin ? await verifyPassword(password, admin.password_hash) : (await burnPasswordCheck(password), false);
     if (!isValid || !admin) {
-      await limiter.recordFailure(ip, username);
-      req.log.warn({ username }, 'admin login failed');
+      // What was typed is not logged: it may be a password typed into the wrong field.
+      req.log.warn('admin login failed');
       throw new UnauthorizedError('Invalid credentials');
     }
-    await limiter.recordSuccess(username);
+    await limiter.recordSuccess(ip, username);
     const { token } = signAdminToken(jwtSecret, admin.username, ttlSeconds);
     req.log.info({ username: admin.username }, 'admin logged in');
     res.json({ success: true, token, expiresIn: ttlSeconds } satisfies AdminLoginResponse);
