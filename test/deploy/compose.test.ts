@@ -2,22 +2,10 @@ import { scryptSync, timingSafeEqual } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DEMO_ADMIN_PASSWORD, dockerfileOf, processes } from './processes.js';
-import { readYaml, repoRoot } from './support.js';
+import { DEMO_ADMIN_PASSWORD, DOCKERFILE, processes } from './processes.js';
+import { readCompose, repoRoot } from './support.js';
 
-interface ComposeService {
-  image?: string;
-  build?: { context: string; dockerfile: string; args?: Record<string, string> };
-  command?: string[];
-  environment?: Record<string, string | number>;
-  depends_on?: Record<string, { condition: string }>;
-  healthcheck?: { test: string[] };
-  ports?: string[];
-  volumes?: string[];
-  restart?: string;
-}
-
-const compose = readYaml(join(repoRoot, 'docker-compose.yml')) as unknown as { services: Record<string, ComposeService>; volumes?: Record<string, unknown> };
+const compose = readCompose();
 const services = compose.services;
 const env = (name: string) => Object.fromEntries(Object.entries(services[name]?.environment ?? {}).map(([k, v]) => [k, String(v)]));
 /** Compose turns $$ into a literal $. */
@@ -28,12 +16,16 @@ describe('docker-compose.yml', () => {
     expect(Object.keys(services).sort()).toEqual(['postgres', 'redis', ...processes.map((p) => p.name)].sort());
   });
 
-  it('builds each process from the repository root with its Dockerfile', () => {
+  it('builds each process from the repository root with the one Dockerfile, a target, its workspace and port, as the image Kubernetes names', () => {
+    expect(existsSync(join(repoRoot, DOCKERFILE))).toBe(true);
     for (const process of processes) {
-      const build = services[process.name]!.build;
+      const { build, image } = services[process.name]!;
       expect(build?.context, process.name).toBe('.');
-      expect(build?.dockerfile, process.name).toBe(dockerfileOf(process));
-      expect(existsSync(join(repoRoot, build!.dockerfile))).toBe(true);
+      expect(build?.dockerfile, process.name).toBe(DOCKERFILE);
+      expect(build?.target, process.name).toMatch(/\S/);
+      expect(build?.args?.WORKSPACE, process.name).toBe(process.workspace);
+      expect(build?.args?.PORT, process.name).toBe(process.port ? String(process.port) : undefined);
+      expect(image, process.name).toBe(`pickles/${process.name}:dev`);
     }
   });
 

@@ -1,4 +1,8 @@
-/** The shop's processes as the deployment files must run them: one image, compose service and k8s name each. */
+/**
+ * The shop's processes as the deployment files must run them: one image, compose service and k8s name
+ * each. Every image is built from the one root Dockerfile; docker-compose.yml gives each process its
+ * target and build arguments, and test/deploy checks each image through them.
+ */
 export interface Process {
   name: string;
   workspace: string;
@@ -44,7 +48,8 @@ export const processes: Process[] = [
   { name: 'migrate', workspace: 'packages/db', entry: 'src/cli/migrate.ts', env: ['DATABASE_URL'] },
 ];
 
-export const dockerfileOf = (process: Process) => `${process.workspace}/Dockerfile`;
+/** The one Dockerfile, at the repository root. */
+export const DOCKERFILE = 'Dockerfile';
 
 /** The demo admin password of docker-compose.yml and the dev overlay (README, docs/product.md). */
 export const DEMO_ADMIN_PASSWORD = 'pickles-admin';

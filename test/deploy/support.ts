@@ -49,7 +49,7 @@ export function readYaml(file: string): Json {
 export function listFiles(dir: string, accept: (file: string) => boolean): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : listFiles(path, accept);
+    if (entry.isDirectory()) return entry.name === 'node_modules' || entry.name === '.git' ? [] : listFiles(path, accept);
     return accept(path) ? [path] : [];
   });
 }
@@ -314,7 +314,32 @@ export function buildKustomization(dir: string): Build {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Workspaces and Dockerfiles.
+// docker-compose.yml, as the tests read it (merge keys applied).
+
+export interface ComposeService {
+  image?: string;
+  build?: { context: string; dockerfile?: string; target?: string; args?: Record<string, string> };
+  command?: string[];
+  environment?: Record<string, string | number>;
+  depends_on?: Record<string, { condition: string }>;
+  healthcheck?: { test: string[] };
+  ports?: string[];
+  volumes?: string[];
+  restart?: string;
+}
+
+export const readCompose = () => readYaml(join(repoRoot, 'docker-compose.yml')) as unknown as { services: Record<string, ComposeService>; volumes?: Record<string, unknown> };
+
+// ---------------------------------------------------------------------------------------------
+// Workspaces: what each package.json declares.
+
+export interface PackageManifest {
+  name: string;
+  dependencies?: Record<string, string>;
+  devDependencies?: Record<string, string>;
+}
+
+export const packageManifest = (folder: string) => JSON.parse(readFileSync(join(repoRoot, folder, 'package.json'), 'utf8')) as PackageManifest;
 
 /** Workspace folder (relative) by package name, from the root package.json's workspace globs. */
 export function workspaces(): Map<string, string> {
@@ -325,55 +350,222 @@ export function workspaces(): Map<string, string> {
       ? readdirSync(join(repoRoot, pattern.slice(0, -2)), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => `${pattern.slice(0, -2)}/${d.name}`)
       : [pattern];
     for (const folder of folders) {
-      const manifest = join(repoRoot, folder, 'package.json');
-      if (existsSync(manifest)) result.set((JSON.parse(readFileSync(manifest, 'utf8')) as { name: string }).name, folder);
+      if (existsSync(join(repoRoot, folder, 'package.json'))) result.set(packageManifest(folder).name, folder);
     }
   }
   return result;
 }
 
-/** The @pickles/* workspaces a workspace needs at run time: declared dependencies and imports in src/, transitively. */
+/** The workspaces a workspace needs at run time: itself and the workspaces its package.json declares in dependencies, transitively. */
 export function workspaceClosure(folder: string, byName = workspaces()): Set<string> {
   const seen = new Set<string>();
   const visit = (current: string) => {
     if (seen.has(current)) return;
     seen.add(current);
-    const manifest = JSON.parse(readFileSync(join(repoRoot, current, 'package.json'), 'utf8')) as { dependencies?: Record<string, string> };
-    const names = new Set(Object.keys(manifest.dependencies ?? {}).filter((n) => n.startsWith('@pickles/')));
-    const src = join(repoRoot, current, 'src');
-    if (existsSync(src)) {
-      for (const file of listFiles(src, (f) => /\.(ts|tsx|mts)$/.test(f) && !/\.test\.tsx?$/.test(f))) {
-        for (const match of readFileSync(file, 'utf8').matchAll(/(?:from|import)\s*\(?\s*['"](@pickles\/[a-z0-9-]+)/g)) names.add(match[1]!);
-      }
-    }
-    for (const name of names) {
+    for (const name of Object.keys(packageManifest(current).dependencies ?? {})) {
       const dependency = byName.get(name);
-      if (!dependency) throw new Error(`${current} imports ${name}, which is no workspace`);
-      visit(dependency);
+      if (dependency) visit(dependency);
+      else if (name.startsWith('@pickles/')) throw new Error(`${current}/package.json depends on ${name}, which is no workspace`);
     }
   };
   visit(folder);
   return seen;
 }
 
-export interface DockerInstruction { instruction: string; args: string; stage: number }
+// ---------------------------------------------------------------------------------------------
+// Dockerfiles.
 
-/** Dockerfile instructions with continuation lines joined and comments dropped. */
+export interface DockerInstruction {
+  instruction: string;
+  args: string;
+  stage: number;
+  /** The body of a here-document (`RUN node - <<'EOF'` … `EOF`), when the instruction has one. */
+  heredoc?: string;
+}
+
+/** Dockerfile instructions with continuation lines joined, comments dropped and here-documents attached. */
 export function parseDockerfile(file: string): DockerInstruction[] {
   const lines = readFileSync(file, 'utf8').split('\n');
   const result: DockerInstruction[] = [];
   let buffer = '';
   let stage = -1;
-  for (const raw of lines) {
-    const line = raw.trim();
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i]!.trim();
     if (!buffer && (line === '' || line.startsWith('#'))) continue;
     if (buffer && line.startsWith('#')) continue;
     buffer += (buffer ? ' ' : '') + line.replace(/\\$/, '').trim();
     if (line.endsWith('\\')) continue;
     const [, instruction = '', args = ''] = /^(\S+)\s*(.*)$/.exec(buffer) ?? [];
     if (instruction.toUpperCase() === 'FROM') stage += 1;
-    result.push({ instruction: instruction.toUpperCase(), args, stage });
+    const parsed: DockerInstruction = { instruction: instruction.toUpperCase(), args, stage };
+    const delimiter = /<<-?(['"]?)(\w+)\1/.exec(args)?.[2];
+    if (delimiter) {
+      const end = lines.findIndex((l, j) => j > i && l.trim() === delimiter);
+      if (end === -1) throw new Error(`${rel(file)}: here-document ${delimiter} is not closed`);
+      parsed.heredoc = lines.slice(i + 1, end).join('\n') + '\n';
+      i = end;
+    }
+    result.push(parsed);
     buffer = '';
   }
   return result;
+}
+
+/**
+ * Docker's variable substitution: $NAME, ${NAME}, ${NAME:-word}, ${NAME-word}, ${NAME:+word} and
+ * ${NAME:?message} (which fails the build when NAME is empty, as it fails the shell in a RUN).
+ */
+export function substitute(text: string, vars: Record<string, string>): string {
+  return text.replace(/\$(?:\{(\w+)(?:(:?[-+?])([^}]*))?\}|(\w+))/g, (_match, braced?: string, operator?: string, word = '', bare?: string) => {
+    const name = (braced ?? bare)!;
+    const value = vars[name];
+    const empty = value === undefined || (operator?.startsWith(':') && value === '');
+    switch (operator?.replace(':', '')) {
+      case '-':
+        return empty ? word : value!;
+      case '+':
+        return empty ? '' : word;
+      case '?':
+        if (empty) throw new Error(`${name}: ${word || 'not set'}`);
+        return value!;
+      default:
+        return value ?? '';
+    }
+  });
+}
+
+export interface ResolvedInstruction extends DockerInstruction {
+  /** The arguments with ARG and ENV values substituted (RUN too: its shell sees them as variables). */
+  resolved: string;
+  /** The working directory the instruction runs in. */
+  workdir: string;
+  /** Why the build would fail here (a ${NAME:?} with NAME unset), if it would. */
+  error?: string;
+}
+
+export interface DockerStage {
+  index: number;
+  name?: string;
+  /** The image it starts from: an external image (build arguments applied) or an earlier stage's name. */
+  from: string;
+  instructions: ResolvedInstruction[];
+  /** ARG names it declares. */
+  args: Set<string>;
+}
+
+/** The image a target builds: its configuration, and the stages the build runs. */
+export interface DockerImage {
+  /** The stages the target needs (its FROM chain and every stage it copies or mounts from), in file order. */
+  stages: DockerStage[];
+  /** The target's FROM chain, base stage first: the instructions that make up the image. */
+  chain: ResolvedInstruction[];
+  /** External images the stages start from. */
+  baseImages: string[];
+  /** ARG names declared before the first FROM or in a stage the target needs. */
+  declaredArgs: Set<string>;
+  env: Record<string, string>;
+  user?: string;
+  workdir: string;
+  exposed: string[];
+  /** Raw arguments of the effective HEALTHCHECK and CMD (Docker substitutes no variables in them). */
+  healthcheck?: string;
+  cmd?: string;
+  /** Why building the target would fail, per instruction of the stages it needs. */
+  errors: string[];
+}
+
+/** Quote removal, as Docker does it for ARG defaults and ENV values. */
+const unquote = (value: string) => /^"(.*)"$|^'(.*)'$/s.exec(value)?.slice(1).find((v) => v !== undefined) ?? value;
+
+const SUBSTITUTED = new Set(['ENV', 'EXPOSE', 'WORKDIR', 'USER', 'COPY', 'ADD', 'LABEL', 'RUN']);
+
+/** What `docker build --target <target> --build-arg …` makes of the Dockerfile (no target: the last stage). */
+export function resolveDockerImage(instructions: DockerInstruction[], target: string | undefined, buildArgs: Record<string, string> = {}): DockerImage {
+  const declaredArgs = new Set<string>();
+  const globals: Record<string, string> = {};
+  for (const i of instructions.filter((i) => i.stage === -1 && i.instruction === 'ARG')) {
+    const [name = '', fallback] = i.args.split(/=(.*)/s);
+    declaredArgs.add(name);
+    if (buildArgs[name] !== undefined || fallback !== undefined) globals[name] = buildArgs[name] ?? unquote(fallback!);
+  }
+  const count = Math.max(...instructions.map((i) => i.stage)) + 1;
+  const stages: DockerStage[] = [];
+  const finals: DockerImage[] = [];
+  for (let index = 0; index < count; index++) {
+    const own = instructions.filter((i) => i.stage === index);
+    const [from = '', , name] = own[0]!.args.split(/\s+/);
+    const base = stages.find((s) => s.name !== undefined && s.name === from);
+    const inherited = base ? finals[base.index]! : undefined;
+    const image: DockerImage = {
+      stages: [],
+      chain: [...(inherited?.chain ?? [])],
+      baseImages: [],
+      declaredArgs: new Set(),
+      env: { ...inherited?.env },
+      user: inherited?.user,
+      workdir: inherited?.workdir ?? '/',
+      exposed: [...(inherited?.exposed ?? [])],
+      healthcheck: inherited?.healthcheck,
+      cmd: inherited?.cmd,
+      errors: [],
+    };
+    const vars: Record<string, string> = { ...image.env };
+    const stage: DockerStage = { index, name, from: base ? from : substitute(from, globals), instructions: [], args: new Set() };
+    for (const instruction of own.slice(1)) {
+      let resolved = instruction.args;
+      let error: string | undefined;
+      try {
+        if (SUBSTITUTED.has(instruction.instruction)) resolved = substitute(instruction.args, vars);
+      } catch (e) {
+        error = `${instruction.instruction} ${instruction.args}: ${(e as Error).message}`;
+      }
+      if (instruction.instruction === 'ARG') {
+        const [argName = '', fallback] = instruction.args.split(/=(.*)/s);
+        stage.args.add(argName);
+        const value = buildArgs[argName] ?? (fallback !== undefined ? unquote(substitute(fallback, vars)) : globals[argName]);
+        if (value !== undefined && image.env[argName] === undefined) vars[argName] = value;
+      } else if (instruction.instruction === 'ENV') {
+        for (const [, key, value = ''] of resolved.matchAll(/(\w+)=("[^"]*"|\S*)/g)) image.env[key!] = vars[key!] = unquote(value);
+      } else if (instruction.instruction === 'WORKDIR') {
+        image.workdir = resolve(image.workdir, resolved);
+      } else if (instruction.instruction === 'USER') {
+        image.user = resolved;
+      } else if (instruction.instruction === 'EXPOSE') {
+        image.exposed.push(...resolved.split(/\s+/).filter(Boolean));
+      } else if (instruction.instruction === 'HEALTHCHECK') {
+        image.healthcheck = instruction.args;
+      } else if (instruction.instruction === 'CMD') {
+        image.cmd = instruction.args;
+      }
+      const entry: ResolvedInstruction = { ...instruction, resolved, workdir: image.workdir, ...(error ? { error } : {}) };
+      stage.instructions.push(entry);
+      image.chain.push(entry);
+    }
+    stages.push(stage);
+    finals.push(image);
+  }
+  const targetIndex = target === undefined ? count - 1 : stages.findIndex((s) => s.name === target);
+  if (targetIndex === -1) throw new Error(`the Dockerfile has no stage named ${target}`);
+  // The stages the build runs: the target, and every stage it starts from, copies from or mounts.
+  const needed = new Set<number>();
+  const need = (index: number) => {
+    if (needed.has(index)) return;
+    needed.add(index);
+    const stage = stages[index]!;
+    const references = [stage.from, ...stage.instructions.flatMap((i) => [...i.args.matchAll(/(?:--from=|\bfrom=)([\w.-]+)/g)].map((m) => m[1]!))];
+    for (const reference of references) {
+      const referenced = stages.find((s) => s.name === reference) ?? (/^\d+$/.test(reference) ? stages[Number(reference)] : undefined);
+      if (referenced && referenced.index < index) need(referenced.index);
+    }
+  };
+  need(targetIndex);
+  const used = stages.filter((s) => needed.has(s.index));
+  for (const stage of used) for (const name of stage.args) declaredArgs.add(name);
+  return {
+    ...finals[targetIndex]!,
+    stages: used,
+    baseImages: used.filter((s) => !stages.some((other) => other.name === s.from)).map((s) => s.from),
+    declaredArgs,
+    errors: used.flatMap((s) => s.instructions.flatMap((i) => (i.error ? [i.error] : []))),
+  };
 }
