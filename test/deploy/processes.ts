@@ -26,8 +26,8 @@ export const processes: Process[] = [
     port: 3000,
     env: ['NODE_ENV', 'LOG_LEVEL', 'PORT', 'CHECKOUT_URL', 'PAYMENTS_URL', 'ADMIN_ORDERS_URL', 'NOTIFICATIONS_URL', 'CORS_ORIGINS', 'RAZORPAY_CHECKOUT_SCRIPT_URL'],
   },
-  { name: 'checkout', workspace: 'services/checkout', entry: 'src/index.ts', port: 4001, env: [...base, ...razorpay] },
-  { name: 'payments', workspace: 'services/payments', entry: 'src/index.ts', port: 4002, env: [...base, ...razorpay, 'RECONCILE_AFTER_SECONDS', 'RECONCILE_INTERVAL_SECONDS', 'UNPAID_ORDER_EXPIRY_HOURS'] },
+  { name: 'checkout', workspace: 'services/checkout', entry: 'src/index.ts', port: 4001, env: [...base, ...razorpay, 'CREATE_ORDER_LIMIT_PER_CLIENT', 'CREATE_ORDER_LIMIT_PER_EMAIL'] },
+  { name: 'payments', workspace: 'services/payments', entry: 'src/index.ts', port: 4002, env: [...base, ...razorpay, 'RECONCILE_AFTER_SECONDS', 'RECONCILE_INTERVAL_SECONDS', 'UNPAID_ORDER_EXPIRY_HOURS', 'PAYMENT_CALL_LIMIT_PER_CLIENT'] },
   {
     name: 'admin-orders',
     workspace: 'services/admin-orders',

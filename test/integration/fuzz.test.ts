@@ -57,8 +57,9 @@ beforeAll(async () => {
   sandbox = createSandbox({ ...KEYS, knobs: { withholdWebhooks: true } });
   const sandboxApp = await startApp(sandbox.app);
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
-  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent }));
-  const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis }));
+  const limitPrefix = `${process.env.REDIS_PREFIX}:fuzz-limits-${randomUUID().slice(0, 6)}`;
+  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix: limitPrefix, perClientPerMinute: 1_000, perEmailPerHour: 1_000 } }));
+  const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis, limits: { prefix: limitPrefix, perClientPerMinute: 1_000 } }));
   const admin = await startApp(
     buildAdminApp({
       db,

@@ -9,3 +9,4 @@ export * from './listen.js';
 export * from './razorpay-env.js';
 export * from './parse.js';
 export * from './run-service.js';
+export * from './rate-limit.js';

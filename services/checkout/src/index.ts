@@ -1,13 +1,18 @@
 import { createDb } from '@pickles/db';
 import { razorpayFromEnv } from '@pickles/razorpay-client';
-import { runService } from '@pickles/service-kit';
+import { createRedis, runService } from '@pickles/service-kit';
 import { createCheckoutApp } from './app.js';
 import { checkoutEnvSchema } from './env.js';
 
 await runService('checkout', checkoutEnvSchema, ({ env, logger, isShuttingDown }) => {
   const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'checkout' });
+  const redis = createRedis(env.REDIS_URL, 'checkout');
+  const limits = { redis, prefix: env.REDIS_PREFIX, perClientPerMinute: env.CREATE_ORDER_LIMIT_PER_CLIENT, perEmailPerHour: env.CREATE_ORDER_LIMIT_PER_EMAIL };
   return {
-    app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger }, isShuttingDown),
-    closers: [{ name: 'postgres', close: () => db.destroy() }],
+    app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits }, isShuttingDown),
+    closers: [
+      { name: 'redis', close: () => redis.quit() },
+      { name: 'postgres', close: () => db.destroy() },
+    ],
   };
 });

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '@pickles/db';
 import { createRazorpayClient, type RazorpayClient } from '@pickles/razorpay-client';
 import { createSandbox, type Knobs, type Sandbox } from '@pickles/razorpay-sandbox';
-import { createLogger } from '@pickles/service-kit';
+import { createLogger, createRedis } from '@pickles/service-kit';
 import { postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createCheckoutApp } from '../src/app.js';
 
@@ -29,13 +29,22 @@ export function orderPayload(quantity = 2, email = `shopper.${randomUUID().slice
   };
 }
 
-export async function startCheckoutHarness(knobs: Partial<Knobs> = {}): Promise<CheckoutHarness> {
+/** Limits high enough for a test file's own orders; the rate-limit test sets its own. */
+export async function startCheckoutHarness(knobs: Partial<Knobs> = {}, limits: { perClientPerMinute?: number; perEmailPerHour?: number } = {}): Promise<CheckoutHarness> {
   const db = testDb();
+  const redis = createRedis(process.env.REDIS_URL!, 'checkout-test');
   // No webhook receiver: checkout never takes them.
   const sandbox = createSandbox({ ...KEYS, knobs: { withholdWebhooks: true, ...knobs } });
   const sandboxApp = await startApp(sandbox.app);
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
-  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: createLogger('checkout-test', 'silent') }));
+  const checkout = await startApp(
+    createCheckoutApp({
+      db,
+      razorpay,
+      logger: createLogger('checkout-test', 'silent'),
+      limits: { redis, prefix: `${process.env.REDIS_PREFIX}:${randomUUID().slice(0, 8)}`, perClientPerMinute: 1_000, perEmailPerHour: 1_000, ...limits },
+    }),
+  );
   return {
     db,
     sandbox,
@@ -47,6 +56,7 @@ export async function startCheckoutHarness(knobs: Partial<Knobs> = {}): Promise<
       await checkout.close();
       await sandbox.close();
       await sandboxApp.close();
+      redis.disconnect();
       await db.destroy();
     },
   };

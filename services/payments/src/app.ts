@@ -3,12 +3,12 @@ import type { Redis } from 'ioredis';
 import { createServiceApp, errorHandler, healthRouter, notFoundHandler, pingRedis } from '@pickles/service-kit';
 import { pingDatabase } from '@pickles/db';
 import type { PaymentsDeps } from './deps.js';
-import { jsonRoutes, webhookRoute } from './routes.js';
+import { jsonRoutes, webhookRoute, type PaymentLimits } from './routes.js';
 
-export function createPaymentsApp(deps: PaymentsDeps & { redis: Redis }, isShuttingDown?: () => boolean): Express {
+export function createPaymentsApp(deps: PaymentsDeps & { redis: Redis; limits: Omit<PaymentLimits, 'redis'> }, isShuttingDown?: () => boolean): Express {
   const app = createServiceApp(deps.logger, { jsonLimit: '8kb', beforeJson: [webhookRoute(deps)] });
   app.use(healthRouter('payments', { postgres: () => pingDatabase(deps.db), redis: () => pingRedis(deps.redis) }, isShuttingDown));
-  app.use(jsonRoutes(deps));
+  app.use(jsonRoutes(deps, { redis: deps.redis, ...deps.limits }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

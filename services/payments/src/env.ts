@@ -14,6 +14,8 @@ export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number({ error: 'expected a number of hours' }).positive().default(96),
   /** How often the reconciler looks for such orders. */
   RECONCILE_INTERVAL_SECONDS: seconds(60),
+  /** verify-payment and payment-failed calls one client may make per minute. */
+  PAYMENT_CALL_LIMIT_PER_CLIENT: z.coerce.number({ error: 'expected a whole number' }).int().min(1).default(30),
   /** How often the outbox relay polls for events (it is also nudged after each commit). */
   OUTBOX_POLL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),
 });

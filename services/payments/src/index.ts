@@ -20,7 +20,7 @@ await runService('payments', paymentsEnvSchema, ({ env, logger, isShuttingDown }
     },
   );
   return {
-    app: createPaymentsApp({ db, razorpay, logger, relay, redis }, isShuttingDown),
+    app: createPaymentsApp({ db, razorpay, logger, relay, redis, limits: { prefix: env.REDIS_PREFIX, perClientPerMinute: env.PAYMENT_CALL_LIMIT_PER_CLIENT } }, isShuttingDown),
     closers: [
       { name: 'reconciler', close: () => reconciler.stop() },
       { name: 'outbox relay', close: () => relay.stop() },

@@ -1,14 +1,31 @@
 import { Router } from 'express';
+import type { Redis } from 'ioredis';
+import { byClient, rateLimit } from '@pickles/service-kit';
 import type { PaymentsDeps } from './deps.js';
 import { paymentFailedHandler } from './handlers/payment-failed.js';
 import { verifyPaymentHandler } from './handlers/verify-payment.js';
 import { rawWebhookBody, webhookHandler } from './handlers/webhook.js';
 
-/** Routes that read JSON; the webhook is mounted before the JSON parser (see app.ts). */
-export function jsonRoutes(deps: PaymentsDeps): Router {
+export interface PaymentLimits {
+  redis: Redis;
+  prefix: string;
+  perClientPerMinute: number;
+}
+
+/**
+ * The browser's routes, rate-limited per client (shared through Redis); the webhook is mounted
+ * before the JSON parser (see app.ts) and is not limited: Razorpay signs it and retries it.
+ */
+export function jsonRoutes(deps: PaymentsDeps, limits: PaymentLimits): Router {
   const router = Router();
-  router.post('/api/payment/verify-payment', verifyPaymentHandler(deps));
-  router.post('/api/payment/payment-failed', paymentFailedHandler(deps));
+  const limited = rateLimit(
+    limits.redis,
+    limits.prefix,
+    [{ name: 'payment-calls:client', points: limits.perClientPerMinute, perSeconds: 60, key: byClient, message: 'Too many payment requests from this connection. Please wait a minute and try again.' }],
+    deps.logger,
+  );
+  router.post('/api/payment/verify-payment', limited, verifyPaymentHandler(deps));
+  router.post('/api/payment/payment-failed', limited, paymentFailedHandler(deps));
   return router;
 }
 

@@ -29,14 +29,14 @@ export interface PaymentsHarness {
   close: () => Promise<void>;
 }
 
-export async function startPaymentsHarness(knobs: Partial<Knobs> = {}): Promise<PaymentsHarness> {
+export async function startPaymentsHarness(knobs: Partial<Knobs> = {}, limits: { perClientPerMinute?: number } = {}): Promise<PaymentsHarness> {
   const db = testDb();
   const sandbox = createSandbox({ ...KEYS, knobs: { webhookDelayMs: 0, webhookRetryBaseMs: 50, ...knobs } });
   const sandboxApp = await startApp(sandbox.app);
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
   const relay = { nudge: () => {} };
   const redis = createRedis(process.env.REDIS_URL!, 'payments-test');
-  const payments = await startApp(createPaymentsApp({ db, razorpay, logger, relay, redis }));
+  const payments = await startApp(createPaymentsApp({ db, razorpay, logger, relay, redis, limits: { prefix: `${process.env.REDIS_PREFIX}:${KEYS.keyId}:${Date.now()}`, perClientPerMinute: limits.perClientPerMinute ?? 1_000 } }));
   sandbox.state.setKnobs({ webhookUrl: `${payments.url}/api/payment/webhook` });
   return {
     db,

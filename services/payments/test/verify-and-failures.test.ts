@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
 import { signCheckout } from '@pickles/razorpay-client';
+import { eventually } from '@pickles/test-kit';
 import { KEYS, startPaymentsHarness, type PaymentsHarness } from './harness.js';
 
 let h: PaymentsHarness;
@@ -125,5 +126,28 @@ describe('the webhook refuses what Razorpay did not sign', () => {
     expect((await h.order(order.orderNumber)).payment_status).toBe('pending');
     const recorded = await h.db.selectFrom('processed_webhook_events').select('event_id').where('event_id', '=', 'evt_Forged0000001').execute();
     expect(recorded).toHaveLength(0);
+  });
+});
+
+describe('the browser\'s payment calls are rate-limited per client', () => {
+  it('verify and failure reports over the limit get 429 with Retry-After; the webhook never does', async () => {
+    const limited = await startPaymentsHarness({ withholdWebhooks: true }, { perClientPerMinute: 3 });
+    try {
+      const order = await limited.createOrder();
+      const body = { razorpay_order_id: order.razorpayOrderId, error: { description: 'Card declined' } };
+      const answers = [];
+      for (let i = 0; i < 4; i++) answers.push(await limited.reportFailure(body));
+      expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 429]);
+      expect(answers[3]!.body).toEqual({ success: false, error: 'Too many payment requests from this connection. Please wait a minute and try again.' });
+      const verify = await limited.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: 'pay_ABCDEFGHIJKLMN', razorpay_signature: 'a'.repeat(64) });
+      expect(verify.status).toBe(429);
+      // Razorpay's webhooks go through whatever the browser did.
+      const paid = limited.pay(order.razorpayOrderId);
+      limited.sandbox.state.webhooks.release();
+      await eventually(async () => (await limited.order(order.orderNumber)).payment_status === 'paid');
+      expect((await limited.order(order.orderNumber)).razorpay_payment_id).toBe(paid.paymentId);
+    } finally {
+      await limited.close();
+    }
   });
 });

@@ -76,9 +76,10 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
   const sandboxApp = await startApp(sandbox.app);
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
   const relay = startOutboxRelay({ db, connection: redis, prefix, logger: silentLogger, pollMs: options.relayPollMs ?? 100 });
-  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silentLogger }));
+  const limits = { prefix, perClientPerMinute: 1_000 };
+  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silentLogger, limits: { ...limits, redis, perEmailPerHour: 1_000 } }));
   let currentRelay = relay;
-  const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silentLogger, relay: { nudge: () => currentRelay.nudge() }, redis }));
+  const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silentLogger, relay: { nudge: () => currentRelay.nudge() }, redis, limits }));
   sandbox.state.setKnobs({ webhookUrl: `${payments.url}/api/payment/webhook` });
   const mail = await startMailCatcher({ smtpPort: 0, httpPort: 0, host: '127.0.0.1' });
   const mailer = createMailer(`smtp://127.0.0.1:${mail.smtpPort}`, 'Royal Pickles <orders@royalpickles.in>');

@@ -1,4 +1,5 @@
 import type { RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import type { Db } from '@pickles/db';
 import { ConflictError, HttpError, InvalidError, parseOrThrow, UpstreamError } from '@pickles/service-kit';
@@ -12,6 +13,13 @@ export interface CreateOrderDeps {
   db: Db;
   razorpay: Pick<RazorpayClient, 'keyId' | 'createOrder'>;
   logger: Logger;
+}
+
+export interface CheckoutLimits {
+  redis: Redis;
+  prefix: string;
+  perClientPerMinute: number;
+  perEmailPerHour: number;
 }
 
 /** One checkout attempt in the SPA sends one key; retries and double clicks repeat it. */

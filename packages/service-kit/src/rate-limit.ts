@@ -1,0 +1,59 @@
+import type { Request, RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { TooManyRequestsError } from './errors.js';
+
+export interface RateLimitRule {
+  /** Names the counter in Redis and in the logs. */
+  name: string;
+  /** Requests allowed per `perSeconds` for one key. */
+  points: number;
+  perSeconds: number;
+  /** What one caller is: the client address, an e-mail of the body ... undefined = not counted. */
+  key: (req: Request) => string | undefined;
+  message: string;
+}
+
+/** Longest wait for Redis before letting the request through (a paused Redis must not stop sales). */
+const REDIS_TIMEOUT_MS = 250;
+
+/**
+ * Rate limits shared by every replica through Redis. A request over any rule gets 429 with
+ * Retry-After and a readable JSON error, before its handler runs. If Redis does not answer quickly
+ * the request goes through and the miss is logged: limits protect the shop, they must not take it down.
+ */
+export function rateLimit(redis: Redis, prefix: string, rules: RateLimitRule[], logger: Logger): RequestHandler {
+  const limiters = rules.map((rule) => ({
+    rule,
+    limiter: new RateLimiterRedis({ storeClient: redis, useRedisPackage: false, keyPrefix: `${prefix}:rate:${rule.name}`, points: rule.points, duration: rule.perSeconds }),
+  }));
+  return async (req, _res, next) => {
+    for (const { rule, limiter } of limiters) {
+      const key = rule.key(req);
+      if (!key) continue;
+      let timer: NodeJS.Timeout | undefined;
+      try {
+        await Promise.race([
+          limiter.consume(key),
+          new Promise((_, reject) => {
+            timer = setTimeout(() => reject(new Error('rate limiter: Redis did not answer in time')), REDIS_TIMEOUT_MS);
+          }),
+        ]);
+      } catch (error) {
+        if (error instanceof RateLimiterRes) {
+          logger.warn({ rule: rule.name }, 'rate limit reached');
+          next(new TooManyRequestsError(rule.message, Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
+          return;
+        }
+        logger.warn({ rule: rule.name, err: error }, 'rate limit not checked');
+      } finally {
+        clearTimeout(timer);
+      }
+    }
+    next();
+  };
+}
+
+/** The client as the gateway saw it (services trust exactly that one hop). */
+export const byClient = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';
