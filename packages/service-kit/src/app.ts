@@ -6,10 +6,16 @@ import type { Logger } from 'pino';
 
 export const REQUEST_ID_HEADER = 'x-request-id';
 
+/** `/api/admin/orders?search=x@y.in` -> `/api/admin/orders`. */
+export function pathOnly(url: string): string {
+  const query = url.indexOf('?');
+  return query === -1 ? url : url.slice(0, query);
+}
+
 /**
  * Request logs with a request id: the caller's X-Request-Id when well-formed (the gateway sets it),
- * else a new one, echoed in the response. Only method, url and id are logged: never bodies, which
- * carry addresses, nor headers, which carry tokens and signatures.
+ * else a new one, echoed in the response. Only method, path (no query string), status and id are
+ * logged: never bodies, which carry addresses, nor headers, which carry tokens and signatures.
  */
 export function requestLogging(logger: Logger, ignore: (url: string) => boolean): RequestHandler {
   return pinoHttp({
@@ -23,7 +29,8 @@ export function requestLogging(logger: Logger, ignore: (url: string) => boolean)
     customProps: (req) => ({ requestId: (req as Request & { id: string }).id }),
     autoLogging: { ignore: (req) => ignore(req.url ?? '') },
     serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+      // The path without its query string: admin searches carry e-mails and phone numbers.
+      req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: pathOnly(req.url) }),
     },
   });
 }
