@@ -2,12 +2,14 @@ import { Migrator, type Kysely, type Migration, type MigrationProvider } from 'k
 import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-admin-panel.js';
 import * as m003 from './migrations/003-order-lifecycle.js';
+import * as m004 from './migrations/004-admin-password-changes.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': m001,
   '002-admin-panel': m002,
   '003-order-lifecycle': m003,
+  '004-admin-password-changes': m004,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

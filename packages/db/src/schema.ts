@@ -136,6 +136,8 @@ export interface AdminUsersTable {
   password_hash: string;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Tokens issued before it are refused. */
+  password_changed_at: Generated<Date>;
 }
 
 export interface RevokedTokensTable {

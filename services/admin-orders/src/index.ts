@@ -3,7 +3,7 @@ import { createDb } from '@pickles/db';
 import { createRedis, runService } from '@pickles/service-kit';
 import { envSchema } from './env.js';
 import { buildApp } from './app.js';
-import { upsertAdmin } from './db/admins.js';
+import { ensureAdmin } from './db/admins.js';
 
 await runService('admin-orders', envSchema, async ({ env, logger, isShuttingDown }) => {
   const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'admin-orders' });
@@ -15,7 +15,7 @@ await runService('admin-orders', envSchema, async ({ env, logger, isShuttingDown
     logger.warn('JWT_SECRET is not set; using a random key for this process');
   }
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD_HASH) {
-    const outcome = await upsertAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD_HASH);
+    const outcome = await ensureAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD_HASH);
     logger.info({ username: env.ADMIN_USERNAME, outcome }, 'admin from configuration');
   }
   const app = buildApp({

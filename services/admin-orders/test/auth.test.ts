@@ -1,6 +1,7 @@
 import jwt from 'jsonwebtoken';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoginLimiter } from '../src/auth/login-limiter.js';
+import { ensureAdmin, setAdminPassword } from '../src/db/admins.js';
 import { hashPassword, verifyPassword } from '../src/domain/password.js';
 import { call, createAdmin, insertOrder, JWT_SECRET, loginToken, MAX_FAILURES, randomIp, startHarness, uniqueTag, type Harness } from './helpers.js';
 
@@ -10,6 +11,28 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await h?.close();
+});
+
+describe('the configured admin and stronger hashes', () => {
+  it('ADMIN_USERNAME/ADMIN_PASSWORD_HASH create the admin once and never overwrite a password set since', async () => {
+    const username = `configured-${randomIp()}`;
+    const configured = await hashPassword('from-configuration', { N: 1024, r: 8, p: 1 });
+    expect(await ensureAdmin(h.db, username, configured)).toBe('created');
+    await setAdminPassword(h.db, username, await hashPassword('set-by-the-owner', { N: 1024, r: 8, p: 1 }));
+    expect(await ensureAdmin(h.db, username, configured)).toBe('exists');
+    const row = await h.db.selectFrom('admin_users').select('password_hash').where('username', '=', username).executeTakeFirstOrThrow();
+    expect(await verifyPassword('set-by-the-owner', row.password_hash)).toBe(true);
+  });
+
+  it('a login with a hash made with weaker parameters upgrades it, and the session stays valid', async () => {
+    const admin = await createAdmin(h.db);
+    const login = await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': randomIp() } });
+    expect(login.status).toBe(200);
+    const row = await h.db.selectFrom('admin_users').select('password_hash').where('username', '=', admin.username).executeTakeFirstOrThrow();
+    expect(row.password_hash).toMatch(/^scrypt\$131072\$8\$1\$/);
+    expect(await verifyPassword(admin.password, row.password_hash)).toBe(true);
+    expect((await call(h.app, 'GET', '/api/admin/orders', { token: login.body.token })).status).toBe(200);
+  });
 });
 
 describe('password hashing', () => {

@@ -31,7 +31,7 @@ describe('CLIs', () => {
     const { code, stdout } = await runCli('services/admin-orders/src/cli/hash-password.ts', [], 'pickles-admin');
     expect(code).toBe(0);
     const hash = stdout.trim();
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    expect(hash).toMatch(/^scrypt\$131072\$8\$1\$/);
     expect(await verifyPassword('pickles-admin', hash)).toBe(true);
   });
 
@@ -45,6 +45,22 @@ describe('CLIs', () => {
     expect(row.password_hash).not.toContain('second-password');
     expect((await call(h.app, 'POST', '/api/admin/login', { body: { username, password: 'first-password' }, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(401);
     expect((await call(h.app, 'POST', '/api/admin/login', { body: { username, password: 'second-password' }, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(200);
+  });
+
+  it('a password reset with admin:create ends every token issued before it', async () => {
+    const username = `cli-${randomBytes(3).toString('hex')}`;
+    await runCli('services/admin-orders/src/cli/create-admin.ts', ['--username', username], 'first-password\n');
+    const login = await call(h.app, 'POST', '/api/admin/login', { body: { username, password: 'first-password' }, headers: { 'x-forwarded-for': randomIp() } });
+    const before = login.body.token as string;
+    expect((await call(h.app, 'GET', '/api/admin/orders', { token: before })).status).toBe(200);
+    // Tokens carry their issue time in whole seconds: the change must come in a later second.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await runCli('services/admin-orders/src/cli/create-admin.ts', ['--username', username], 'second-password\n');
+    const refused = await call(h.app, 'GET', '/api/admin/orders', { token: before });
+    expect(refused.status).toBe(401);
+    expect(refused.body).toEqual({ success: false, error: 'Session ended, please log in again' });
+    const after = await call(h.app, 'POST', '/api/admin/login', { body: { username, password: 'second-password' }, headers: { 'x-forwarded-for': randomIp() } });
+    expect((await call(h.app, 'GET', '/api/admin/orders', { token: after.body.token })).status).toBe(200);
   });
 
   it('admin:create refuses a missing username or a short password', async () => {

@@ -5,7 +5,7 @@ import { startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createLogger } from '@pickles/service-kit';
 import { buildApp } from '../src/app.js';
 import { hashPassword } from '../src/domain/password.js';
-import { upsertAdmin } from '../src/db/admins.js';
+import { setAdminPassword } from '../src/db/admins.js';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 export const MAX_FAILURES = 3;
@@ -49,7 +49,7 @@ let cachedHash: Promise<string> | undefined;
 /** A fresh admin (unique name) with password 'correct horse'; the hash is computed once per file. */
 export async function createAdmin(db: Db, username = `owner-${randomBytes(4).toString('hex')}`): Promise<{ username: string; password: string }> {
   cachedHash ??= hashPassword('correct horse', { N: 1024, r: 8, p: 1 });
-  await upsertAdmin(db, username, await cachedHash);
+  await setAdminPassword(db, username, await cachedHash);
   return { username, password: 'correct horse' };
 }
 

@@ -1,7 +1,7 @@
 import type { RequestHandler, Request } from 'express';
 import { UnauthorizedError } from '@pickles/service-kit';
 import type { Db } from '@pickles/db';
-import { isTokenRevoked } from '../db/admins.js';
+import { isTokenEnded } from '../db/admins.js';
 import { verifyAdminToken, type AdminClaims } from './tokens.js';
 
 export const SESSION_EXPIRED = 'Session expired, please log in again';
@@ -18,7 +18,7 @@ export function bearerToken(req: Request): string | undefined {
   return match?.[1];
 }
 
-/** Every admin route: a valid, unexpired, unrevoked token, or 401 before the handler runs. */
+/** Every admin route: a valid, unexpired, unrevoked token issued after the last password change, or 401 before the handler runs. */
 export function requireAdmin(db: Db, secret: string): RequestHandler {
   return async (req, _res, next) => {
     try {
@@ -26,7 +26,7 @@ export function requireAdmin(db: Db, secret: string): RequestHandler {
       if (!token) throw new UnauthorizedError('Authentication required');
       const outcome = verifyAdminToken(secret, token);
       if (!outcome.ok) throw new UnauthorizedError(outcome.reason === 'expired' ? SESSION_EXPIRED : 'Invalid token');
-      if (await isTokenRevoked(db, outcome.claims.jti)) throw new UnauthorizedError('Session ended, please log in again');
+      if (await isTokenEnded(db, outcome.claims)) throw new UnauthorizedError('Session ended, please log in again');
       (req as Request & { admin?: AdminClaims }).admin = outcome.claims;
       next();
     } catch (error) {

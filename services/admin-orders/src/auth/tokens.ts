@@ -4,6 +4,8 @@ import jwt from 'jsonwebtoken';
 export interface AdminClaims {
   sub: string;
   jti: string;
+  /** Issued at, seconds: a token older than the admin's last password change is refused. */
+  iat: number;
   exp: number;
 }
 
@@ -22,10 +24,10 @@ export function signAdminToken(secret: string, username: string, ttlSeconds: num
 export function verifyAdminToken(secret: string, token: string): VerifyOutcome {
   try {
     const payload = jwt.verify(token, secret, { algorithms: ['HS256'], issuer: ISSUER });
-    if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number') {
+    if (typeof payload === 'string' || typeof payload.sub !== 'string' || typeof payload.jti !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number') {
       return { ok: false, reason: 'invalid' };
     }
-    return { ok: true, claims: { sub: payload.sub, jti: payload.jti, exp: payload.exp } };
+    return { ok: true, claims: { sub: payload.sub, jti: payload.jti, iat: payload.iat, exp: payload.exp } };
   } catch (error) {
     return { ok: false, reason: error instanceof jwt.TokenExpiredError ? 'expired' : 'invalid' };
   }

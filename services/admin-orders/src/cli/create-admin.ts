@@ -2,10 +2,11 @@ import { parseArgs } from 'node:util';
 import { createDb } from '@pickles/db';
 import { adminLoginSchema } from '@pickles/shared';
 import { hashPassword } from '../domain/password.js';
-import { upsertAdmin } from '../db/admins.js';
+import { setAdminPassword } from '../db/admins.js';
 
 /**
- * `npm run admin:create -- --username owner` creates the admin or resets its password. The
+ * `npm run admin:create -- --username owner` creates the admin or resets its password (which ends every
+ * token issued before). The
  * password is read from stdin (or --password, for development only: it shows in the process list).
  */
 const { values } = parseArgs({ options: { username: { type: 'string' }, password: { type: 'string' } } });
@@ -32,7 +33,7 @@ if (parsed.data.password.length < 8) {
 }
 const db = createDb({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/royal_pickles', max: 1, applicationName: 'create-admin' });
 try {
-  const outcome = await upsertAdmin(db, parsed.data.username, await hashPassword(parsed.data.password));
+  const outcome = await setAdminPassword(db, parsed.data.username, await hashPassword(parsed.data.password));
   process.stdout.write(`Admin ${parsed.data.username} ${outcome}\n`);
 } finally {
   await db.destroy();

@@ -2,9 +2,11 @@ import { randomBytes, scrypt, timingSafeEqual, type ScryptOptions } from 'node:c
 
 /**
  * Admin passwords are stored as `scrypt$N$r$p$salt$hash` (base64 salt and hash). scrypt is a slow,
- * memory-hard KDF built into Node; N = 2^15, r = 8 costs about 32 MiB and tens of milliseconds per try.
+ * memory-hard KDF built into Node; N = 2^17, r = 8, p = 1 is OWASP's minimum for scrypt (about
+ * 128 MiB and a few hundred milliseconds per try). Hashes made with weaker parameters still verify
+ * and are upgraded at the next successful login (needsRehash).
  */
-const DEFAULT_COST = { N: 32_768, r: 8, p: 1 };
+const DEFAULT_COST = { N: 131_072, r: 8, p: 1 };
 const KEY_LENGTH = 64;
 
 function derive(password: string, salt: Buffer, { N, r, p }: { N: number; r: number; p: number }, length = KEY_LENGTH): Promise<Buffer> {
@@ -18,6 +20,12 @@ export async function hashPassword(password: string, cost = DEFAULT_COST): Promi
   const salt = randomBytes(16);
   const key = await derive(password, salt, cost);
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64'), key.toString('base64')].join('$');
+}
+
+/** True when a stored hash was made with less work than today's parameters. */
+export function needsRehash(stored: string): boolean {
+  const [, N, r, p] = stored.split('$').map(Number);
+  return !(N! * r! * p! >= DEFAULT_COST.N * DEFAULT_COST.r * DEFAULT_COST.p);
 }
 
 /** Constant-time comparison of the derived key with the stored one; false for a malformed hash. */

@@ -2,8 +2,8 @@ import type { RequestHandler } from 'express';
 import { parseOrThrow, UnauthorizedError } from '@pickles/service-kit';
 import { adminLoginSchema, type AdminLoginResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
-import { findAdmin } from '../db/admins.js';
-import { burnPasswordCheck, verifyPassword } from '../domain/password.js';
+import { findAdmin, upgradePasswordHash } from '../db/admins.js';
+import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../domain/password.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import { signAdminToken } from '../auth/tokens.js';
 
@@ -29,6 +29,10 @@ export function login({ db, limiter, jwtSecret, ttlSeconds }: LoginDeps): Reques
       throw new UnauthorizedError('Invalid credentials');
     }
     await limiter.recordSuccess(ip, username);
+    if (needsRehash(admin.password_hash)) {
+      await upgradePasswordHash(db, admin.username, await hashPassword(password));
+      req.log.info('admin password hash upgraded to the current parameters');
+    }
     const { token } = signAdminToken(jwtSecret, admin.username, ttlSeconds);
     req.log.info({ username: admin.username }, 'admin logged in');
     res.json({ success: true, token, expiresIn: ttlSeconds } satisfies AdminLoginResponse);
