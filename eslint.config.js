@@ -1,7 +1,35 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+
+/** The SPA's features (web/src/features/<name>/): each may import lib, components and config, never another feature. */
+const WEB_FEATURES = readdirSync(new URL('./web/src/features/', import.meta.url), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * For each feature, a no-restricted-imports block refusing relative imports that climb out of it into
+ * another feature (`../cart/...`, `../../cart/...`, `../../../features/cart/...`). Routes in web/src/app
+ * compose features; what two features share lives in web/src/lib or web/src/components.
+ */
+const webFeatureBoundaries = WEB_FEATURES.map((feature) => ({
+  files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(features/)?(${WEB_FEATURES.filter((other) => other !== feature).join('|')})(/|$)`,
+            message: `web/src/features/${feature} may not import another feature: take it from the route (web/src/app), or move what is shared to web/src/lib or web/src/components.`,
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 /** One lint for the whole tree: `npm run lint`. Type checking is `npm run typecheck`. */
 export default tseslint.config(
@@ -33,6 +61,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'warn' },
   },
+  ...webFeatureBoundaries,
   {
     files: ['e2e/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { apiRequest, API_TIMEOUT_MS } from './api-client.js';
+import { apiRequest, apiStream, API_TIMEOUT_MS, type ApiStreamReader } from './api-client.js';
 
 function respond(status: number, body: string, statusText = '') {
   return vi.fn(async () => new Response(body, { status, statusText, headers: { 'Content-Type': 'application/json' } }));
@@ -56,6 +56,75 @@ describe('apiRequest', () => {
     );
     const pending = apiRequest('GET', '/health');
     const assertion = expect(pending).rejects.toEqual({ success: false, error: 'Request timed out' });
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
+    await assertion;
+  });
+});
+
+/** A streamed answer whose chunks the test pushes one by one. */
+function streamedResponse(status = 200) {
+  let push!: ReadableStreamDefaultController<Uint8Array>;
+  const body = new ReadableStream<Uint8Array>({ start: (controller) => void (push = controller) });
+  const encoder = new TextEncoder();
+  return {
+    response: new Response(body, { status, headers: { 'Content-Type': 'application/x-ndjson' } }),
+    send: (text: string) => push.enqueue(encoder.encode(text)),
+    end: () => push.close(),
+    /** What an aborted fetch does to its body. */
+    abort: () => push.error(new DOMException('The operation was aborted.', 'AbortError')),
+  };
+}
+
+async function readAll(reader: ApiStreamReader): Promise<string> {
+  let text = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return text;
+    text += value;
+  }
+}
+
+describe('apiStream', () => {
+  it('calls /api like apiRequest (credentials, bearer token, Accept) and reads the text as it arrives', async () => {
+    const stream = streamedResponse();
+    const fetchMock = vi.fn(async () => stream.response);
+    vi.stubGlobal('fetch', fetchMock);
+    const reader = await apiStream('GET', '/admin/orders/export?status=paid', { token: 'abc', headers: { Accept: 'application/x-ndjson' } });
+    const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/admin/orders/export?status=paid');
+    expect(init.credentials).toBe('include');
+    expect(init.headers).toMatchObject({ Authorization: 'Bearer abc', Accept: 'application/x-ndjson' });
+    stream.send('{"a":1}\n{"b"');
+    expect(await reader.read()).toEqual({ value: '{"a":1}\n{"b"', done: false });
+    stream.send(':2}\n');
+    stream.end();
+    expect(await readAll(reader)).toBe(':2}\n');
+  });
+
+  it("rejects with the server's JSON body on an error status, before any reading", async () => {
+    vi.stubGlobal('fetch', respond(401, '{"success":false,"error":"Unauthorized"}'));
+    await expect(apiStream('GET', '/admin/orders/export')).rejects.toEqual({ success: false, error: 'Unauthorized', status: 401 });
+  });
+
+  it('times out while waiting for a chunk, not while the reader is busy elsewhere', async () => {
+    vi.useFakeTimers();
+    const stream = streamedResponse();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        init.signal?.addEventListener('abort', stream.abort);
+        return stream.response;
+      }),
+    );
+    const reader = await apiStream('GET', '/admin/orders/export');
+    stream.send('{"a":1}\n');
+    expect((await reader.read()).value).toBe('{"a":1}\n');
+    // The reader holds the next chunk for longer than the timeout: no clock runs while nobody waits.
+    stream.send('{"b":2}\n');
+    await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS * 2);
+    expect((await reader.read()).value).toBe('{"b":2}\n');
+    const next = reader.read();
+    const assertion = expect(next).rejects.toEqual({ success: false, error: 'Request timed out' });
     await vi.advanceTimersByTimeAsync(API_TIMEOUT_MS);
     await assertion;
   });

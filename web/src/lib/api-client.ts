@@ -15,9 +15,15 @@ export interface ApiRequestOptions {
   token?: string;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Overrides the spec's 30 s for the few calls that legitimately take longer (batches over many orders). */
+  /**
+   * Overrides the spec's 30 s for the few calls that legitimately take longer (batches over many
+   * orders). For a stream it bounds the wait for the answer and then for each chunk of it.
+   */
   timeoutMs?: number;
 }
+
+/** The text of a streamed answer, chunk by chunk; `read()` rejects with an ApiFailure if the stream fails. */
+export type ApiStreamReader = ReadableStreamDefaultReader<string>;
 
 export const API_TIMEOUT_MS = 30_000;
 
@@ -44,55 +50,134 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** One call's abort controller, its clock and the caller's signal, and how its failures read. */
+function openCall(method: HttpMethod, path: string, options: ApiRequestOptions) {
+  const controller = new AbortController();
+  const timeoutMs = options.timeoutMs ?? API_TIMEOUT_MS;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let hasTimedOut = false;
+  const onCallerAbort = () => controller.abort();
+  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
+  if (options.signal?.aborted) controller.abort();
+  return {
+    signal: controller.signal,
+    /** Starts the clock: while waiting for the answer, and for each chunk of a streamed one. */
+    wait() {
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        hasTimedOut = true;
+        controller.abort();
+      }, timeoutMs);
+    },
+    /** Stops the clock while a stream's reader is not asking for more. */
+    pause() {
+      clearTimeout(timer);
+    },
+    close() {
+      clearTimeout(timer);
+      options.signal?.removeEventListener('abort', onCallerAbort);
+    },
+    /** A network error, the timeout or an abort, as an ApiFailure. */
+    failure(cause: unknown): ApiFailure {
+      const message = hasTimedOut ? 'Request timed out' : cause instanceof Error && cause.message ? cause.message : 'Unknown error';
+      console.error('API request failed', method, path, cause);
+      return { success: false, error: message };
+    },
+  };
+}
+
+type Call = ReturnType<typeof openCall>;
+
+/** Sends the request and resolves with a 2xx response; rejects with an ApiFailure otherwise. */
+async function send(method: HttpMethod, path: string, options: ApiRequestOptions, call: Call): Promise<Response> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  call.wait();
+  let response: Response;
+  try {
+    response = await fetch(`${apiBaseUrl}${path}`, {
+      method,
+      headers,
+      credentials: 'include',
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      signal: call.signal,
+    });
+  } catch (cause) {
+    throw call.failure(cause);
+  }
+  if (response.ok) return response;
+  const body = await readJson(response).catch(() => undefined);
+  console.error('API error response', method, path, response.status, body);
+  throw (
+    failureFromBody(body, response.status) ??
+    ({ success: false, error: response.statusText || 'Unknown error', status: response.status } satisfies ApiFailure)
+  );
+}
+
 /**
  * The SPA's one way to call the backend: `${VITE_API_ORIGIN}/api` + path, cookies included, 30 s timeout.
  * Resolves with the parsed JSON of a 2xx answer; rejects with an ApiFailure otherwise.
  */
 export async function apiRequest<T>(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<T> {
-  const controller = new AbortController();
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    controller.abort();
-  }, options.timeoutMs ?? API_TIMEOUT_MS);
-  const onCallerAbort = () => controller.abort();
-  options.signal?.addEventListener('abort', onCallerAbort, { once: true });
-  if (options.signal?.aborted) controller.abort();
-
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  if (options.token) headers.Authorization = `Bearer ${options.token}`;
-
+  const call = openCall(method, path, options);
   try {
-    let response: Response;
+    const response = await send(method, path, options, call);
     try {
-      response = await fetch(`${apiBaseUrl}${path}`, {
-        method,
-        headers,
-        credentials: 'include',
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
-        signal: controller.signal,
-      });
+      return (await readJson(response)) as T;
     } catch (cause) {
-      const message = timedOut
-        ? 'Request timed out'
-        : cause instanceof Error && cause.message
-          ? cause.message
-          : 'Unknown error';
-      console.error('API request failed', method, path, cause);
-      throw { success: false, error: message } satisfies ApiFailure;
+      throw call.failure(cause);
     }
-    const body = await readJson(response);
-    if (response.ok) return body as T;
-    console.error('API error response', method, path, response.status, body);
-    throw (
-      failureFromBody(body, response.status) ??
-      ({ success: false, error: response.statusText || 'Unknown error', status: response.status } satisfies ApiFailure)
-    );
   } finally {
-    clearTimeout(timer);
-    options.signal?.removeEventListener('abort', onCallerAbort);
+    call.close();
   }
+}
+
+/**
+ * The same call for an answer read as it arrives (the NDJSON export): resolves, once a 2xx answer
+ * starts, with a reader over its text; an error status rejects as in apiRequest. The timeout bounds
+ * the wait for the answer and then for each chunk, not the whole body, which may take minutes; the
+ * caller's signal aborts it. Read to the end or cancel the reader.
+ */
+export async function apiStream(method: HttpMethod, path: string, options: ApiRequestOptions = {}): Promise<ApiStreamReader> {
+  const call = openCall(method, path, options);
+  let response: Response;
+  try {
+    response = await send(method, path, options, call);
+  } catch (failure) {
+    call.close();
+    throw failure;
+  }
+  call.pause();
+  const body = response.body;
+  if (!body) {
+    call.close();
+    return new ReadableStream<string>({ start: (controller) => controller.close() }).getReader();
+  }
+  const source = body.pipeThrough(new TextDecoderStream()).getReader();
+  return new ReadableStream<string>({
+    async pull(controller) {
+      call.wait();
+      try {
+        const { value, done } = await source.read();
+        call.pause();
+        if (done) {
+          call.close();
+          controller.close();
+        } else {
+          controller.enqueue(value);
+        }
+      } catch (cause) {
+        const failure = call.failure(cause);
+        call.close();
+        controller.error(failure);
+      }
+    },
+    cancel(reason) {
+      call.close();
+      return source.cancel(reason);
+    },
+  }).getReader();
 }
 
 /** Readiness ping made by the landing splash; its answer is ignored. */

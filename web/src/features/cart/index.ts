@@ -1,5 +1,4 @@
 export { useCart, type UseCart } from './hooks/use-cart.js';
 export { CART_STORAGE_KEY, addToCart, clearCart, decrementInCart, readCart } from './cart-store.js';
-export { toCheckoutState, type CheckoutNavigationState } from './checkout-state.js';
 export { CartSidebar } from './components/cart-sidebar.js';
 export { CartButton } from './components/cart-button.js';

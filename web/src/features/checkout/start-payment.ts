@@ -1,6 +1,6 @@
 import type { CreateOrderPayload } from '@pickles/shared/validation';
 import { isApiFailure } from '../../lib/api-client.js';
-import type { CheckoutNavigationState } from '../cart/checkout-state.js';
+import type { CheckoutNavigationState } from '../../lib/checkout-state.js';
 import { createOrder } from './api/create-order.js';
 import { reportPaymentFailed } from './api/report-payment-failed.js';
 import { verifyPayment } from './api/verify-payment.js';

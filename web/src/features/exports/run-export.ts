@@ -20,14 +20,14 @@ function downloadBlob(blob: Blob, fileName: string): void {
  * view exports every order matching the panel's filter, in its sort. `query` holds the filter and
  * sort as the orders API reads them. Spreadsheet code (xlsx) loads only here, on demand.
  */
-export async function runExport(kind: ExportKind, token: string, query: Record<string, string>): Promise<{ rows: number; fileName: string }> {
+export async function runExport(kind: ExportKind, query: Record<string, string>): Promise<{ rows: number; fileName: string }> {
   const isComplete = kind === 'completeExcel' || kind === 'completeTxt';
   const source = isComplete ? { sortField: 'createdAt', sortDir: 'desc' } : query;
   const fileName = EXPORT_FILE_NAMES[kind](fileDate());
 
   if (kind === 'completeTxt' || kind === 'viewTxt') {
     const lines: string[] = [toTxtLine(EXPORT_COLUMNS)];
-    const rows = await streamOrders(token, source, (order) => lines.push(toTxtLine(toExportRow(order))));
+    const rows = await streamOrders(source, (order) => lines.push(toTxtLine(toExportRow(order))));
     downloadBlob(new Blob([lines.join('\n') + '\n'], { type: 'text/plain;charset=utf-8' }), fileName);
     return { rows, fileName };
   }
@@ -37,7 +37,7 @@ export async function runExport(kind: ExportKind, token: string, query: Record<s
     kind === 'viewExcel' ? VIEW_SHEET : (COMPLETE_EXCEL_SHEETS as readonly string[]).includes(order.status) ? order.status : undefined;
   const [XLSX, rows] = await Promise.all([
     import('xlsx'),
-    streamOrders(token, source, (order) => {
+    streamOrders(source, (order) => {
       const sheet = sheetOf(order);
       if (!sheet) return;
       let list = sheets.get(sheet);

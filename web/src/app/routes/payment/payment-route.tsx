@@ -3,7 +3,8 @@ import { useLocation, useNavigate } from 'react-router-dom';
 import { priceCart } from '@pickles/shared/pricing';
 import { validateCheckoutForm } from '@pickles/shared/validation';
 import { paths } from '../../../config/paths.js';
-import { clearCart, readCart, toCheckoutState, type CheckoutNavigationState } from '../../../features/cart/index.js';
+import { isCheckoutState, toCheckoutState, type CheckoutNavigationState } from '../../../lib/checkout-state.js';
+import { clearCart, readCart } from '../../../features/cart/index.js';
 import {
   CheckoutForm,
   ConfirmModal,
@@ -23,12 +24,6 @@ const EMPTY_REDIRECT_MS = 3_000;
 const FAILURE_OVERLAY_MS = 1_500;
 
 type Step = 'form' | 'confirm' | 'creating' | 'paying' | 'verifying' | 'failing';
-
-function isCheckoutState(value: unknown): value is CheckoutNavigationState {
-  if (typeof value !== 'object' || value === null) return false;
-  const state = value as Partial<CheckoutNavigationState>;
-  return typeof state.total === 'number' && typeof state.cart === 'object' && Array.isArray(state.products);
-}
 
 /** The checkout comes in the navigation state (docs/product.md §2); after a reload, from the session cart. */
 function useCheckout(): CheckoutNavigationState {

@@ -2,10 +2,10 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { PRODUCTS, type Product } from '@pickles/shared/catalogue';
 import { paths } from '../../../config/paths.js';
+import { toCheckoutState } from '../../../lib/checkout-state.js';
 import { ProductCard } from '../../../features/catalogue/components/product-card.js';
 import { CartButton } from '../../../features/cart/components/cart-button.js';
 import { CartSidebar } from '../../../features/cart/components/cart-sidebar.js';
-import { toCheckoutState } from '../../../features/cart/checkout-state.js';
 import { useCart } from '../../../features/cart/hooks/use-cart.js';
 import { PAGE_META, usePageMeta } from '../../page-meta.js';
 

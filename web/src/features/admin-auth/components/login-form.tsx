@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { adminLoginSchema, fieldErrors } from '@pickles/shared';
 import { isApiFailure } from '../../../lib/api-client.js';
+import { startAdminSession } from '../../../lib/admin-session/index.js';
 import { loginAdmin } from '../api/login.js';
-import { saveAdminToken } from '../token-store.js';
 import './login-form.css';
 
 export const INVALID_CREDENTIALS = 'Invalid credentials';
@@ -10,7 +10,7 @@ export const LOGIN_FAILED = 'Login failed';
 
 /**
  * Username and password, both required (docs/product.md §2, §5, §8). Success needs both a success flag
- * and a token; then the token is stored and `onLoggedIn` runs.
+ * and a token; then the admin session starts and `onLoggedIn` runs.
  */
 export function LoginForm({ notice, onLoggedIn }: { notice?: string; onLoggedIn: () => void }) {
   const [username, setUsername] = useState('');
@@ -32,7 +32,7 @@ export function LoginForm({ notice, onLoggedIn }: { notice?: string; onLoggedIn:
     try {
       const response = await loginAdmin(parsed.data.username, parsed.data.password);
       if (response?.success && response.token) {
-        saveAdminToken(response.token);
+        startAdminSession(response.token);
         onLoggedIn();
         return;
       }

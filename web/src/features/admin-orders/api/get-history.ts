@@ -1,7 +1,7 @@
 import type { OrderHistoryEntry } from '@pickles/shared';
-import { apiRequest } from '../../../lib/api-client.js';
+import { adminRequest } from '../../../lib/admin-session/index.js';
 
 /** GET /api/admin/orders/{id}/history. */
-export function getOrderHistory(token: string, id: string): Promise<{ success: true; history: OrderHistoryEntry[] }> {
-  return apiRequest('GET', `/admin/orders/${encodeURIComponent(id)}/history`, { token });
+export function getOrderHistory(id: string): Promise<{ success: true; history: OrderHistoryEntry[] }> {
+  return adminRequest('GET', `/admin/orders/${encodeURIComponent(id)}/history`);
 }

@@ -1,7 +1,7 @@
 import type { AdminSettableStatus, UpdateStatusResponse } from '@pickles/shared';
-import { apiRequest } from '../../../lib/api-client.js';
+import { adminRequest } from '../../../lib/admin-session/index.js';
 
 /** PATCH /api/admin/orders/{id}/status; a move the lifecycle forbids is refused with 409. */
-export function updateOrderStatus(token: string, id: string, status: AdminSettableStatus): Promise<UpdateStatusResponse> {
-  return apiRequest<UpdateStatusResponse>('PATCH', `/admin/orders/${encodeURIComponent(id)}/status`, { token, body: { status } });
+export function updateOrderStatus(id: string, status: AdminSettableStatus): Promise<UpdateStatusResponse> {
+  return adminRequest<UpdateStatusResponse>('PATCH', `/admin/orders/${encodeURIComponent(id)}/status`, { body: { status } });
 }

@@ -1,27 +1,22 @@
 import { useEffect, useState } from 'react';
 import type { OrderHistoryEntry } from '@pickles/shared';
-import { isApiFailure } from '../../../lib/api-client.js';
 import { getOrderHistory } from '../api/get-history.js';
 import { formatDateTime } from '../format.js';
 
 /** Who changed the order's status, when, from and to. */
-export function OrderHistory({ token, orderId, onUnauthorized }: { token: string; orderId: string; onUnauthorized: () => void }) {
+export function OrderHistory({ orderId }: { orderId: string }) {
   const [history, setHistory] = useState<OrderHistoryEntry[] | undefined>();
   const [hasError, setHasError] = useState(false);
   useEffect(() => {
     let isCurrent = true;
-    getOrderHistory(token, orderId).then(
+    getOrderHistory(orderId).then(
       (res) => isCurrent && setHistory(res.history),
-      (failure: unknown) => {
-        if (!isCurrent) return;
-        if (isApiFailure(failure) && failure.status === 401) onUnauthorized();
-        else setHasError(true);
-      },
+      () => isCurrent && setHasError(true),
     );
     return () => {
       isCurrent = false;
     };
-  }, [token, orderId, onUnauthorized]);
+  }, [orderId]);
 
   if (hasError) return <p className="history-error">Failed to load the history</p>;
   if (!history) return <p>Loading history...</p>;

@@ -7,6 +7,7 @@ import {
   type PaymentAttentionItem,
 } from '@pickles/shared';
 import { isApiFailure } from '../../../lib/api-client.js';
+import { useAdminSession } from '../../../lib/admin-session/index.js';
 import { DEFAULT_SORT, EMPTY_FILTER, type OrdersFilter, type OrdersSort } from '../api/orders-query.js';
 import { updateOrderStatus } from '../api/update-status.js';
 import { getOrderIds } from '../api/get-order-ids.js';
@@ -24,22 +25,20 @@ import './admin-orders.css';
 export type ExportKind = 'completeExcel' | 'viewExcel' | 'completeTxt' | 'viewTxt';
 
 interface OrdersPanelProps {
-  token: string;
-  onLogout: () => void;
-  onUnauthorized: () => void;
   /** Builds and downloads an export; view exports cover every order matching `filter` in `sort`. */
   onExport: (kind: ExportKind, filter: OrdersFilter, sort: OrdersSort) => Promise<void>;
 }
 
-/** The admin panel (docs/product.md §2, "Admin panel"). */
-export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: OrdersPanelProps) {
+/** The admin panel (docs/product.md §2, "Admin panel"); inside the admin session (lib/admin-session). */
+export function OrdersPanel({ onExport }: OrdersPanelProps) {
+  const { logout } = useAdminSession();
   const [filter, setFilter] = useState<OrdersFilter>(EMPTY_FILTER);
   const [sort, setSort] = useState<OrdersSort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [batchStatus, setBatchStatus] = useState<AdminSettableStatus | ''>('');
   const [updatingIds, setUpdatingIds] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | undefined>();
-  const { orders, total, cards, attention, answered, isLoading, hasError, query, reload, replaceOrder } = useOrders(token, filter, sort, page, onUnauthorized);
+  const { orders, total, cards, attention, answered, isLoading, hasError, query, reload, replaceOrder } = useOrders(filter, sort, page);
 
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const visibleCount = total;
@@ -58,22 +57,14 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
     setPage(1);
   };
 
-  const isUnauthorized = (failure: unknown) => {
-    if (isApiFailure(failure) && failure.status === 401) {
-      onUnauthorized();
-      return true;
-    }
-    return false;
-  };
-
   const changeStatus = async (order: AdminOrder, status: AdminSettableStatus) => {
     setUpdatingIds((s) => new Set(s).add(order._id));
     try {
-      const response = await updateOrderStatus(token, order._id, status);
+      const response = await updateOrderStatus(order._id, status);
       replaceOrder(response.order);
       reload(true);
     } catch (failure) {
-      if (!isUnauthorized(failure)) window.alert(statusFailureMessage(failure));
+      window.alert(statusFailureMessage(failure));
     } finally {
       setUpdatingIds((s) => {
         const next = new Set(s);
@@ -95,18 +86,18 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
     }
     setBusy('batch');
     try {
-      const { orderIds } = await getOrderIds(token, answered.filter, answered.asOf);
+      const { orderIds } = await getOrderIds(answered.filter, answered.asOf);
       if (orderIds.length === 0) {
         window.alert(MESSAGES.batchNeedsStatus);
         return;
       }
       if (!window.confirm(MESSAGES.batchConfirm(orderIds.length, batchStatus))) return;
-      const response = await batchUpdateOrders(token, orderIds, batchStatus);
+      const response = await batchUpdateOrders(orderIds, batchStatus);
       window.alert(batchResultMessage(response, batchStatus));
       setBatchStatus('');
       reload();
-    } catch (failure) {
-      if (!isUnauthorized(failure)) window.alert(MESSAGES.batchFailed);
+    } catch {
+      window.alert(MESSAGES.batchFailed);
     } finally {
       setBusy(undefined);
     }
@@ -120,17 +111,17 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
     }
     setBusy('remove');
     try {
-      const { orderIds } = await getOrderIds(token, EMPTY_FILTER, answered.asOf, { removable: true });
+      const { orderIds } = await getOrderIds(EMPTY_FILTER, answered.asOf, { removable: true });
       if (orderIds.length === 0) {
         window.alert(MESSAGES.nothingToRemove);
         return;
       }
       if (!window.confirm(MESSAGES.removeConfirm(orderIds.length))) return;
-      const response = await removeOrders(token, orderIds);
+      const response = await removeOrders(orderIds);
       window.alert(MESSAGES.removeDone(response.removedCount));
       reload();
-    } catch (failure) {
-      if (!isUnauthorized(failure)) window.alert(MESSAGES.removeFailed);
+    } catch {
+      window.alert(MESSAGES.removeFailed);
     } finally {
       setBusy(undefined);
     }
@@ -138,11 +129,10 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
 
   const markResolved = async (item: PaymentAttentionItem): Promise<boolean> => {
     try {
-      await resolveAttention(token, item.id);
+      await resolveAttention(item.id);
       reload(true);
       return true;
     } catch (failure) {
-      if (isUnauthorized(failure)) return false;
       // 404: no longer open (resolved in another tab, say): nothing left to do but refresh.
       if (isApiFailure(failure) && failure.status === 404) {
         reload(true);
@@ -166,7 +156,7 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
     <div className="admin-panel">
       <header className="admin-header">
         <h1>Admin Panel</h1>
-        <button type="button" className="btn" onClick={onLogout}>
+        <button type="button" className="btn" onClick={() => void logout()}>
           Logout
         </button>
       </header>
@@ -228,7 +218,7 @@ export function OrdersPanel({ token, onLogout, onUnauthorized, onExport }: Order
         </p>
       ) : (
         <>
-          <OrdersTable token={token} orders={orders} updatingIds={updatingIds} onStatusChange={changeStatus} onUnauthorized={onUnauthorized} />
+          <OrdersTable orders={orders} updatingIds={updatingIds} onStatusChange={changeStatus} />
           <nav className="pagination" aria-label="Pages">
             <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
               Previous

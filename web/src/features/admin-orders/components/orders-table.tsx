@@ -7,14 +7,12 @@ import { OrderHistory } from './order-history.js';
 export const COLUMNS = ['Order ID', 'Payment ID', 'Name', 'Email', 'Phone', 'Datetime', 'Address', 'Amount', 'Items', 'Order Status', 'Change Status'] as const;
 
 interface OrdersTableProps {
-  token: string;
   orders: AdminOrder[];
   updatingIds: ReadonlySet<string>;
   onStatusChange: (order: AdminOrder, status: AdminSettableStatus) => void;
-  onUnauthorized: () => void;
 }
 
-export function OrdersTable({ token, orders, updatingIds, onStatusChange, onUnauthorized }: OrdersTableProps) {
+export function OrdersTable({ orders, updatingIds, onStatusChange }: OrdersTableProps) {
   const [openHistory, setOpenHistory] = useState<string | undefined>();
   const now = Date.now();
   return (
@@ -109,7 +107,7 @@ export function OrdersTable({ token, orders, updatingIds, onStatusChange, onUnau
                 {openHistory === order._id ? (
                   <tr className="history-row">
                     <td colSpan={COLUMNS.length}>
-                      <OrderHistory token={token} orderId={order._id} onUnauthorized={onUnauthorized} />
+                      <OrderHistory orderId={order._id} />
                     </td>
                   </tr>
                 ) : null}

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AdminOrder, AdminOrderCards, PaymentAttentionItem } from '@pickles/shared';
-import { isApiFailure } from '../../../lib/api-client.js';
+import { useAdminSession } from '../../../lib/admin-session/index.js';
 import { getOrders } from '../api/get-orders.js';
 import type { OrdersFilter, OrdersSort } from '../api/orders-query.js';
 import { useDebounced } from './use-debounced.js';
@@ -26,9 +26,11 @@ export interface OrdersState {
 /**
  * The server does the filtering, sorting and paging. Text filters wait TEXT_DEBOUNCE_MS after the
  * last keystroke; a newer query aborts the one in flight. Loading starts true and ends false
- * whether the fetch succeeded or failed (docs/product.md §4). A 401 goes to `onUnauthorized`.
+ * whether the fetch succeeded or failed (docs/product.md §4), and it loads again when the token
+ * changes. A 401 is the session's business (lib/admin-session).
  */
-export function useOrders(token: string, filter: OrdersFilter, sort: OrdersSort, page: number, onUnauthorized: () => void) {
+export function useOrders(filter: OrdersFilter, sort: OrdersSort, page: number) {
+  const { token } = useAdminSession();
   const [state, setState] = useState<OrdersState>({
     orders: [],
     total: 0,
@@ -46,15 +48,13 @@ export function useOrders(token: string, filter: OrdersFilter, sort: OrdersSort,
   );
   const [reloadKey, setReloadKey] = useState(0);
   const silentRef = useRef(false);
-  const unauthorizedRef = useRef(onUnauthorized);
-  unauthorizedRef.current = onUnauthorized;
 
   useEffect(() => {
     const controller = new AbortController();
     const silent = silentRef.current;
     silentRef.current = false;
     if (!silent) setState((s) => ({ ...s, isLoading: true, hasError: false }));
-    getOrders(token, query, sort, page, PAGE_SIZE, controller.signal).then(
+    getOrders(query, sort, page, PAGE_SIZE, controller.signal).then(
       (response) => {
         if (controller.signal.aborted) return;
         setState({
@@ -67,12 +67,8 @@ export function useOrders(token: string, filter: OrdersFilter, sort: OrdersSort,
           hasError: false,
         });
       },
-      (failure: unknown) => {
+      () => {
         if (controller.signal.aborted) return;
-        if (isApiFailure(failure) && failure.status === 401) {
-          unauthorizedRef.current();
-          return;
-        }
         setState((s) => ({ ...s, isLoading: false, hasError: true }));
       },
     );

@@ -1,7 +1,7 @@
 import { useRef } from 'react';
 import { formatRupees } from '@pickles/shared/money';
 import { useFocusTrap } from '../../../lib/use-focus-trap.js';
-import type { CheckoutNavigationState } from '../../cart/checkout-state.js';
+import type { CheckoutNavigationState } from '../../../lib/checkout-state.js';
 import type { CheckoutFormValues } from '../form-storage.js';
 
 export interface ConfirmModalProps {

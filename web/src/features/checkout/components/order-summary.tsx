@@ -1,5 +1,5 @@
 import { formatRupees } from '@pickles/shared/money';
-import type { CheckoutNavigationState } from '../../cart/checkout-state.js';
+import type { CheckoutNavigationState } from '../../../lib/checkout-state.js';
 
 /**
  * The order summary. The spec labels the grand total (shipping included) 'Subtotal': a quirk of

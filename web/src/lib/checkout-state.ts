@@ -2,7 +2,10 @@ import type { Product } from '@pickles/shared/catalogue';
 import { paiseToRupees } from '@pickles/shared/money';
 import type { Cart, PricedCart } from '@pickles/shared/pricing';
 
-/** Navigation state handed to /payment (docs/product.md §2); amounts in rupees. */
+/**
+ * What /shop hands to /payment in the navigation state (docs/product.md §2); amounts in rupees.
+ * Shared by the routes that build and read it and by checkout, which never imports the cart.
+ */
 export interface CheckoutNavigationState {
   cart: Cart;
   subtotal: number;
@@ -19,4 +22,10 @@ export function toCheckoutState(cart: Cart, priced: PricedCart): CheckoutNavigat
     total: paiseToRupees(priced.totalPaise),
     products: priced.lines.map((line) => ({ ...line.product })),
   };
+}
+
+export function isCheckoutState(value: unknown): value is CheckoutNavigationState {
+  if (typeof value !== 'object' || value === null) return false;
+  const state = value as Partial<CheckoutNavigationState>;
+  return typeof state.total === 'number' && typeof state.cart === 'object' && Array.isArray(state.products);
 }

@@ -1,6 +1,5 @@
-/** The admin session lives in localStorage under the spec's key (section 9). */
+/** The admin session lives in localStorage under the spec's key (docs/product.md §3, §9). */
 export const ADMIN_TOKEN_KEY = 'adminToken';
-export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
 
 export function readAdminToken(): string | null {
   try {

@@ -1,0 +1,153 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import type { AdminOrder, AdminOrdersResponse } from '@pickles/shared';
+import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
+import AdminRoute from './admin-route.js';
+import LoginRoute from './login-route.js';
+
+const TOKEN = 'header.payload.signature';
+const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
+const order: AdminOrder = {
+  _id: '5b0c1e9e-0000-4000-8000-000000000001',
+  orderId: 'RP250510-ABCDEF',
+  razorpayPaymentId: 'pay_ABC123',
+  customerInfo: { name: 'Asha Verma', email: 'asha@example.in', phone: '9876543210' },
+  deliveryAddress: { flatNumber: '12B', street: 'MG Road', area: 'Green Park', city: 'New Delhi', state: 'Delhi', pincode: '110016' },
+  amount: 600,
+  items: [{ name: 'Royal Chicken Pickle', quantity: 1 }],
+  status: 'paid',
+  paymentStatus: 'paid',
+  createdAt: new Date().toISOString(),
+  updatedAt: new Date().toISOString(),
+};
+
+const ordersAnswer: AdminOrdersResponse = {
+  success: true,
+  orders: [order],
+  total: 1,
+  page: 1,
+  pageSize: 50,
+  cards: { total: 1, byStatus: { created: 0, pending: 0, paid: 1, failed: 0, cancelled: 0, delivered: 0, completed: 0 }, unattended: 0 },
+  asOf: new Date().toISOString(),
+  attention: [],
+};
+
+const unauthorized = () => jsonResponse(401, { success: false, error: 'Unauthorized' });
+
+function renderAdmin() {
+  return render(
+    <MemoryRouter initialEntries={['/admin']}>
+      <Routes>
+        <Route path="/admin/*" element={<AdminRoute />} />
+        <Route path="/login" element={<LoginRoute />} />
+      </Routes>
+    </MemoryRouter>,
+  );
+}
+
+let alert: ReturnType<typeof vi.spyOn>;
+
+beforeEach(() => {
+  window.localStorage.clear();
+  alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
+  // Failed calls are logged by the API client; these tests make them on purpose.
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('/admin and the admin session', () => {
+  it('without a token shows the login page, with no message and no call to the server', async () => {
+    const { calls } = stubApi({});
+    renderAdmin();
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(screen.queryByText(SESSION_EXPIRED)).toBeNull();
+    expect(calls).toEqual([]);
+  });
+
+  it('with a token shows the panel, and every admin call carries the token as a Bearer header', async () => {
+    window.localStorage.setItem('adminToken', TOKEN);
+    const { calls } = stubApi({ 'GET /admin/orders': () => jsonResponse(200, ordersAnswer) });
+    renderAdmin();
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
+    expect(await screen.findByText('Asha Verma')).toBeTruthy();
+    expect(calls.map((call) => call.headers.Authorization)).toEqual([`Bearer ${TOKEN}`]);
+  });
+
+  it('a 401 while loading the orders clears the token and shows the login page saying the session expired', async () => {
+    window.localStorage.setItem('adminToken', TOKEN);
+    stubApi({ 'GET /admin/orders': unauthorized });
+    renderAdmin();
+    expect(await screen.findByText(SESSION_EXPIRED)).toBeTruthy();
+    expect(screen.getByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(window.localStorage.getItem('adminToken')).toBeNull();
+    expect(screen.queryByText('Failed to fetch orders')).toBeNull();
+  });
+
+  it('a 401 on a status change does the same, without the "Failed to update status" alert', async () => {
+    window.localStorage.setItem('adminToken', TOKEN);
+    stubApi({
+      'GET /admin/orders': () => jsonResponse(200, ordersAnswer),
+      [`PATCH /admin/orders/${order._id}/status`]: unauthorized,
+    });
+    renderAdmin();
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: `Change status of ${order.orderId}` }), 'delivered');
+    expect(await screen.findByText(SESSION_EXPIRED)).toBeTruthy();
+    expect(window.localStorage.getItem('adminToken')).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('a 401 on an export does the same, without the "Export failed" alert', async () => {
+    window.localStorage.setItem('adminToken', TOKEN);
+    const { calls } = stubApi({ 'GET /admin/orders': () => jsonResponse(200, ordersAnswer), 'GET /admin/orders/export': unauthorized });
+    renderAdmin();
+    const user = userEvent.setup();
+    await screen.findByText('Asha Verma');
+    await user.click(screen.getByRole('button', { name: 'Download View TXT' }));
+    expect(await screen.findByText(SESSION_EXPIRED)).toBeTruthy();
+    expect(calls.find((call) => call.route === 'GET /admin/orders/export')?.headers).toMatchObject({
+      Authorization: `Bearer ${TOKEN}`,
+      Accept: 'application/x-ndjson',
+    });
+    expect(window.localStorage.getItem('adminToken')).toBeNull();
+    expect(alert).not.toHaveBeenCalled();
+  });
+
+  it('a failure other than 401 keeps the owner on the panel with the alert of docs/product.md §8', async () => {
+    window.localStorage.setItem('adminToken', TOKEN);
+    stubApi({
+      'GET /admin/orders': () => jsonResponse(200, ordersAnswer),
+      [`PATCH /admin/orders/${order._id}/status`]: () => jsonResponse(500, { success: false, error: 'Internal error' }),
+    });
+    renderAdmin();
+    const user = userEvent.setup();
+    await user.selectOptions(await screen.findByRole('combobox', { name: `Change status of ${order.orderId}` }), 'delivered');
+    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to update status'));
+    expect(screen.getByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
+    expect(window.localStorage.getItem('adminToken')).toBe(TOKEN);
+  });
+
+  it('Logout revokes the token on the server, forgets it and shows the login page without a message', async () => {
+    window.localStorage.setItem('adminToken', TOKEN);
+    const { calls } = stubApi({
+      'GET /admin/orders': () => jsonResponse(200, ordersAnswer),
+      'POST /admin/logout': () => jsonResponse(200, { success: true }),
+    });
+    renderAdmin();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Logout' }));
+    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(screen.queryByText(SESSION_EXPIRED)).toBeNull();
+    expect(window.localStorage.getItem('adminToken')).toBeNull();
+    expect(calls.find((call) => call.route === 'POST /admin/logout')?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+  });
+});

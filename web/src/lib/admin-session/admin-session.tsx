@@ -1,0 +1,58 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import type { AdminLogoutResponse } from '@pickles/shared/api';
+import { paths } from '../../config/paths.js';
+import { apiRequest } from '../api-client.js';
+import { onAdminSessionExpired } from './admin-request.js';
+import { clearAdminToken, readAdminToken, saveAdminToken } from './token-store.js';
+
+/** Shown by /login after a 401 ended the session. */
+export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+
+export interface AdminSession {
+  token: string;
+  /** Revokes the token on the server, forgets it and goes to /login. */
+  logout: () => Promise<void>;
+}
+
+const AdminSessionContext = createContext<AdminSession | null>(null);
+
+/** After a successful login: the token every admin call carries from now on. */
+export function startAdminSession(token: string): void {
+  saveAdminToken(token);
+}
+
+/**
+ * Wraps the admin pages: without a token, /login (docs/product.md §2, §6); with one, the session for
+ * useAdminSession, and the move to /login when an admin call answers 401 (see admin-request.ts).
+ */
+export function AdminSessionProvider({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  // Read once: when the session ends the provider navigates to /login itself (with the message on a
+  // 401); re-rendering a <Navigate> on the cleared token could replace that navigation and its state.
+  const [token] = useState(readAdminToken);
+
+  useEffect(
+    () => onAdminSessionExpired(() => navigate(paths.login, { replace: true, state: { message: SESSION_EXPIRED_MESSAGE } })),
+    [navigate],
+  );
+
+  const logout = useCallback(async () => {
+    // Revoke on the server first, so the token is dead by the time the login page shows. Not through
+    // adminRequest: a token the server already refuses is simply gone, not an expired session.
+    if (token) await apiRequest<AdminLogoutResponse>('POST', '/admin/logout', { token }).catch(() => undefined);
+    clearAdminToken();
+    navigate(paths.login, { replace: true });
+  }, [navigate, token]);
+
+  const session = useMemo(() => (token ? { token, logout } : null), [token, logout]);
+  if (!session) return <Navigate to={paths.login} replace />;
+  return <AdminSessionContext.Provider value={session}>{children}</AdminSessionContext.Provider>;
+}
+
+/** The admin session; only inside AdminSessionProvider. */
+export function useAdminSession(): AdminSession {
+  const session = useContext(AdminSessionContext);
+  if (!session) throw new Error('useAdminSession is used outside AdminSessionProvider');
+  return session;
+}
