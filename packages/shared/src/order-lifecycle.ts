@@ -150,7 +150,10 @@ export type PaymentObservation =
   | { kind: 'refund-processed'; paymentId: string; refundId: string; refundPaise: number; paymentRefundedPaise: number; paymentAmountPaise: number }
   | { kind: 'refund-failed'; paymentId: string; refundId: string; refundPaise: number };
 
-/** Money that landed where it should not: recorded, shown to the owner, never confirmed to the shopper. */
+/**
+ * What the owner must look at: money that landed where it should not (recorded, never confirmed to
+ * the shopper), and a paid order whose confirmation e-mail has not gone out for a day.
+ */
 export const ATTENTION_KINDS = [
   'capture-on-closed-order',
   'capture-on-removed-order',
@@ -158,6 +161,7 @@ export const ATTENTION_KINDS = [
   'amount-mismatch',
   'second-capture',
   'refund-failed',
+  'confirmation-not-sent',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -168,6 +172,7 @@ export const ATTENTION_TEXT: Record<AttentionKind, string> = {
   'amount-mismatch': 'Payment captured for a different amount than the order: check it and refund or settle by hand',
   'second-capture': 'A second payment was captured on an order that was already paid: refund one of them',
   'refund-failed': 'A refund failed at Razorpay: the shopper has not got the money back',
+  'confirmation-not-sent': 'The order confirmation could not be e-mailed for a day (the shop keeps trying): tell the shopper their order is confirmed',
 };
 
 /** The order as the payment rules see it; `refundedPaise` counts processed refunds. */

@@ -8,9 +8,16 @@ export const notificationsEnvSchema = baseEnvSchema.extend({
   OWNER_EMAIL: z.email({ error: 'expected the owner\'s e-mail address' }).default('owner@royalpickles.in'),
   SUPPORT_EMAIL: z.email({ error: 'expected the support e-mail address' }).default('support@royalpickles.in'),
   WORKER_CONCURRENCY: z.coerce.number({ error: 'expected a number' }).int().min(1).max(100).default(10),
-  /** First retry delay after a failed send; doubles each attempt, capped at 5 minutes. */
   /** How long a job's lock lasts; a worker that dies mid-job gives its job back after this. */
   JOB_LOCK_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).default(30_000),
+  /** First retry delay after a failed send; doubles each attempt up to RETRY_MAX_MS, never giving up. */
   RETRY_BASE_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(2_000),
+  RETRY_MAX_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(300_000),
+  /** An e-mail not recorded as sent this long after its event was published is queued again (Redis lost it). */
+  SWEEP_AFTER_SECONDS: z.coerce.number({ error: 'expected seconds' }).int().positive().default(300),
+  /** How often the sweeper looks. */
+  SWEEP_INTERVAL_SECONDS: z.coerce.number({ error: 'expected seconds' }).int().positive().default(60),
+  /** A confirmation still not sent this long after the payment is shown to the owner as needing attention. */
+  UNSENT_ALERT_AFTER_HOURS: z.coerce.number({ error: 'expected hours' }).positive().default(24),
 });
 export type NotificationsEnv = z.infer<typeof notificationsEnvSchema>;

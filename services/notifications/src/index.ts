@@ -3,6 +3,7 @@ import { createDb, pingDatabase } from '@pickles/db';
 import { createRedis, healthRouter, pingRedis, runService } from '@pickles/service-kit';
 import { createMailer } from './clients/mailer.js';
 import { notificationsEnvSchema } from './env.js';
+import { startSweeper } from './sweeper.js';
 import { createNotificationsWorker } from './worker.js';
 
 await runService('notifications', notificationsEnvSchema, ({ env, logger, isShuttingDown }) => {
@@ -14,9 +15,14 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     prefix: env.REDIS_PREFIX,
     concurrency: env.WORKER_CONCURRENCY,
     retryBaseMs: env.RETRY_BASE_MS,
+    retryMaxMs: env.RETRY_MAX_MS,
     lockMs: env.JOB_LOCK_MS,
     deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, mailDomain: env.SUPPORT_EMAIL.split('@')[1] ?? 'royalpickles.in' },
   });
+  const sweeper = startSweeper(
+    { db, connection: redis, prefix: env.REDIS_PREFIX, logger },
+    { intervalSeconds: env.SWEEP_INTERVAL_SECONDS, afterSeconds: env.SWEEP_AFTER_SECONDS, alertAfterSeconds: env.UNSENT_ALERT_AFTER_HOURS * 3600 },
+  );
   // No public routes: HTTP is only for the orchestrator's probes.
   const app = express();
   app.use(healthRouter('notifications', { postgres: () => pingDatabase(db), redis: () => pingRedis(redis) }, isShuttingDown));
@@ -24,6 +30,7 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     app,
     // worker.close() waits for jobs in flight to finish, then stops taking new ones.
     closers: [
+      { name: 'sweeper', close: () => sweeper.stop() },
       { name: 'worker', close: () => worker.close() },
       { name: 'redis', close: () => redis.quit() },
       { name: 'smtp', close: async () => mailer.close() },

@@ -16,6 +16,7 @@ export function createNotificationsWorker({
   prefix,
   concurrency,
   retryBaseMs,
+  retryMaxMs,
   lockMs = 30_000,
   deps,
 }: {
@@ -23,6 +24,8 @@ export function createNotificationsWorker({
   prefix: string;
   concurrency: number;
   retryBaseMs: number;
+  /** Longest wait between attempts (default 5 minutes). */
+  retryMaxMs?: number;
   lockMs?: number;
   deps: NotificationDeps;
 }): Worker {
@@ -43,7 +46,7 @@ export function createNotificationsWorker({
       lockDuration: lockMs,
       // Stalled jobs (their worker died) are looked for as often as a lock could expire.
       stalledInterval: lockMs,
-      settings: { backoffStrategy: (attemptsMade: number) => backoffDelay(attemptsMade, retryBaseMs) },
+      settings: { backoffStrategy: (attemptsMade: number) => backoffDelay(attemptsMade, retryBaseMs, retryMaxMs) },
     },
   );
   worker.on('failed', (job, error) => {

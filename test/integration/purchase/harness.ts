@@ -14,6 +14,7 @@ import { startOutboxRelay, type OutboxRelay } from '@pickles/payments/relay';
 import { reconcileOnce } from '@pickles/payments/reconciler';
 import { createMailer } from '@pickles/notifications/mailer';
 import { createNotificationsWorker } from '@pickles/notifications/worker';
+import { sweepOnce, type SweepOptions } from '@pickles/notifications/sweeper';
 
 const KEYS = { keyId: 'rzp_test_Harness00000001', keySecret: 'harness_key_secret_0123', webhookSecret: 'harness_webhook_secret_0123' };
 export const OWNER_EMAIL = 'owner@royalpickles.in';
@@ -52,6 +53,10 @@ export interface PurchaseHarness {
    * of a fixed sleep before asserting that something did NOT happen (a second e-mail, say).
    */
   drained: (timeoutMs?: number) => Promise<void>;
+  /** The notifications queue, as the relay and the sweeper see it. */
+  queue: Queue;
+  /** One pass of the notifications sweeper. */
+  sweep: (options: SweepOptions) => ReturnType<typeof sweepOnce>;
   startWorker: () => Worker;
   close: () => Promise<void>;
 }
@@ -68,7 +73,7 @@ export function orderPayload(quantity = 2, email = `shopper.${randomUUID().slice
   };
 }
 
-export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; relayPollMs?: number } = {}): Promise<PurchaseHarness> {
+export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; relayPollMs?: number; retryBaseMs?: number; retryMaxMs?: number } = {}): Promise<PurchaseHarness> {
   const db = testDb();
   const redis = createRedis(process.env.REDIS_URL!, 'purchase-test');
   const prefix = `${process.env.REDIS_PREFIX}-${randomUUID().slice(0, 8)}`;
@@ -89,7 +94,8 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
       connection: redis,
       prefix,
       concurrency: 5,
-      retryBaseMs: 100,
+      retryBaseMs: options.retryBaseMs ?? 100,
+      retryMaxMs: options.retryMaxMs,
       lockMs: 1_000,
       deps: { db, mailer, logger: silentLogger, ownerEmail: OWNER_EMAIL, supportEmail: 'support@royalpickles.in', mailDomain: 'royalpickles.in' },
     });
@@ -152,6 +158,8 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
     reconcile: (options = {}) =>
       reconcileOnce({ db, razorpay, logger: silentLogger, relay }, { olderThanSeconds: 0, expireAfterSeconds: options.expireAfterSeconds ?? 4 * 86_400, batchSize: 500 }),
     startWorker,
+    queue,
+    sweep: (sweepOptions) => sweepOnce({ db, queue, logger: silentLogger }, sweepOptions),
     drained: async (timeoutMs = 10_000) => {
       // Quiet twice in a row, 100 ms apart: a step that hands work to the next one is never caught between them.
       let quietChecks = 0;

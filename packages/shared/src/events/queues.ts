@@ -11,21 +11,22 @@ export const QUEUES = { notifications: 'notifications' } as const;
 export const CAPPED_EXPONENTIAL_BACKOFF = 'capped-exponential';
 
 /**
- * Delivery policy of notification jobs (BullMQ JobsOptions): many attempts with capped exponential
- * backoff so an SMTP outage of a few hours still ends in one sent e-mail. Completed jobs are kept a
- * week so a re-published event id is recognised as a duplicate.
+ * Delivery policy of notification jobs (BullMQ JobsOptions): retried with capped exponential backoff
+ * and no practical attempt limit (a million tries 5 minutes apart is nine years), so an SMTP outage of
+ * any length still ends in one sent e-mail. Completed jobs are kept a week so a re-published event id
+ * is recognised as a duplicate; the notifications sweeper re-publishes what Redis lost.
  */
 export const NOTIFICATION_JOB_OPTIONS = {
-  attempts: 60,
+  attempts: 1_000_000,
   backoff: { type: CAPPED_EXPONENTIAL_BACKOFF },
   removeOnComplete: { age: 7 * 24 * 3600, count: 100_000 },
   removeOnFail: false,
 } as const;
 
-/** Longest wait between two attempts of a job. */
+/** Longest wait between two attempts of a job, unless the worker is told otherwise. */
 export const MAX_RETRY_DELAY_MS = 300_000;
 
-/** Capped exponential backoff: base, 2x base, 4x base ... at most MAX_RETRY_DELAY_MS between attempts. */
-export function backoffDelay(attemptsMade: number, baseMs: number): number {
-  return Math.min(baseMs * 2 ** Math.max(0, attemptsMade - 1), MAX_RETRY_DELAY_MS);
+/** Capped exponential backoff: base, 2x base, 4x base ... at most `maxMs` between attempts. */
+export function backoffDelay(attemptsMade: number, baseMs: number, maxMs = MAX_RETRY_DELAY_MS): number {
+  return Math.min(baseMs * 2 ** Math.min(Math.max(0, attemptsMade - 1), 30), maxMs);
 }

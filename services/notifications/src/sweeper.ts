@@ -1,0 +1,89 @@
+import { Queue } from 'bullmq';
+import type { Redis } from 'ioredis';
+import type { Logger } from 'pino';
+import { sql, type Db } from '@pickles/db';
+import { NOTIFICATION_JOB_OPTIONS, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+
+export interface SweepOptions {
+  /** Published this long ago with its e-mail still not recorded: queue it again. */
+  afterSeconds: number;
+  /** A confirmation still missing this long after the payment goes on the owner's attention list. */
+  alertAfterSeconds: number;
+}
+
+export interface SweepResult {
+  requeued: number;
+  flagged: number;
+}
+
+/**
+ * The e-mails' safety net. An event whose e-mail is not in sent_emails some minutes after the relay
+ * published it is added to the queue again under its own event id: while its job still exists
+ * (retrying through an SMTP outage) BullMQ ignores the add; if Redis lost it (a flush, a restart
+ * without persistence) it is back. A confirmation missing for a day is shown to the owner.
+ */
+export async function sweepOnce({ db, queue, logger }: { db: Db; queue: Queue; logger: Logger }, options: SweepOptions): Promise<SweepResult> {
+  const { rows } = await sql<{ payload: EventEnvelope; published_at: Date }>`
+    select e.payload, e.published_at from outbox_events e
+    where e.published_at is not null
+      and e.published_at < now() - make_interval(secs => ${options.afterSeconds})
+      and e.published_at > now() - interval '30 days'
+      and (
+        (e.type = ${PAYMENT_VERIFIED} and (
+          not exists (select 1 from sent_emails s where s.order_id = (e.payload->'data'->>'orderId')::uuid and s.kind = 'order-confirmation')
+          or not exists (select 1 from sent_emails s where s.order_id = (e.payload->'data'->>'orderId')::uuid and s.kind = 'owner-alert')))
+        or (e.type = ${PAYMENT_NEEDS_ATTENTION} and
+          not exists (select 1 from sent_emails s where s.attention_id = (e.payload->'data'->>'attentionId')::uuid and s.kind = 'owner-attention'))
+      )
+    order by e.published_at
+    limit 500`.execute(db);
+  const result: SweepResult = { requeued: 0, flagged: 0 };
+  for (const { payload, published_at: publishedAt } of rows) {
+    await queue.add(payload.type, payload, { ...NOTIFICATION_JOB_OPTIONS, jobId: payload.id });
+    result.requeued++;
+    if (payload.type === PAYMENT_VERIFIED && Date.now() - new Date(publishedAt).getTime() > options.alertAfterSeconds * 1000) {
+      const data = payload.data as { orderId: string; orderNumber: string; razorpayOrderId: string; razorpayPaymentId: string; amountPaise: number };
+      const inserted = await db
+        .insertInto('payment_attention')
+        .values({
+          kind: 'confirmation-not-sent',
+          order_id: data.orderId,
+          order_number: data.orderNumber,
+          razorpay_order_id: data.razorpayOrderId,
+          razorpay_payment_id: data.razorpayPaymentId,
+          amount_paise: data.amountPaise,
+          detail: 'Its confirmation e-mail is still not sent; the shop keeps trying.',
+        })
+        .onConflict((conflict) => conflict.columns(['razorpay_payment_id', 'kind']).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (inserted) result.flagged++;
+    }
+  }
+  if (result.requeued) logger.info(result, 'sweep: e-mails queued again');
+  return result;
+}
+
+export function startSweeper(
+  { db, connection, prefix, logger }: { db: Db; connection: Redis; prefix: string; logger: Logger },
+  { intervalSeconds, ...options }: SweepOptions & { intervalSeconds: number },
+): { stop: () => Promise<void> } {
+  const queue = new Queue(QUEUES.notifications, { connection, prefix });
+  queue.on('error', () => {});
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepOnce({ db, queue, logger }, options)
+      .catch((error: unknown) => logger.warn({ err: error }, 'sweep failed; will retry'))
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalSeconds * 1000);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+      await queue.close();
+    },
+  };
+}
