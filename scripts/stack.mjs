@@ -90,7 +90,8 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
   const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
   const shared = {
     ...base,
-    NODE_ENV: base.NODE_ENV ?? 'development',
+    // Real Razorpay keys mean a live shop: production mode, which refuses every published demo value.
+    NODE_ENV: real ? 'production' : (base.NODE_ENV ?? 'development'),
     LOG_LEVEL: logLevel ?? base.LOG_LEVEL ?? 'info',
     DATABASE_URL: databaseUrl,
     REDIS_URL: redisUrl,
@@ -105,10 +106,11 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
     real,
     sandboxUrl,
     processes: {
-      'mail-catcher': { entry: 'tools/mail-catcher/src/index.ts', env: { ...shared, PORT: String(ports.mailHttp), SMTP_PORT: String(ports.mailSmtp) }, health: `http://127.0.0.1:${ports.mailHttp}/health` },
       ...(real
         ? {}
         : {
+            // Development only: it shows every e-mail to whoever reaches it.
+            'mail-catcher': { entry: 'tools/mail-catcher/src/index.ts', env: { ...shared, PORT: String(ports.mailHttp), SMTP_PORT: String(ports.mailSmtp) }, health: `http://127.0.0.1:${ports.mailHttp}/health` },
             'razorpay-sandbox': {
               entry: 'tools/razorpay-sandbox/src/index.ts',
               env: {
@@ -134,15 +136,14 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
         env: {
           ...shared,
           PORT: String(ports.adminOrders),
-          JWT_SECRET: base.JWT_SECRET ?? jwtSecret,
-          ADMIN_USERNAME: base.ADMIN_USERNAME ?? DEMO_ADMIN.username,
-          ADMIN_PASSWORD_HASH: base.ADMIN_PASSWORD_HASH ?? adminPasswordHash,
+          // A live shop runs only with the owner's own key and admin (start.mjs insists before starting).
+          ...(real ? {} : { JWT_SECRET: base.JWT_SECRET ?? jwtSecret, ADMIN_USERNAME: base.ADMIN_USERNAME ?? DEMO_ADMIN.username, ADMIN_PASSWORD_HASH: base.ADMIN_PASSWORD_HASH ?? adminPasswordHash }),
         },
         health: `http://127.0.0.1:${ports.adminOrders}/health`,
       },
       notifications: {
         entry: 'services/notifications/src/index.ts',
-        env: { ...shared, PORT: String(ports.notifications), SMTP_URL: base.SMTP_URL ?? `smtp://127.0.0.1:${ports.mailSmtp}` },
+        env: { ...shared, PORT: String(ports.notifications), ...(real ? {} : { SMTP_URL: base.SMTP_URL ?? `smtp://127.0.0.1:${ports.mailSmtp}` }) },
         health: `http://127.0.0.1:${ports.notifications}/health`,
       },
       gateway: {
@@ -160,6 +161,21 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
       },
     },
   };
+}
+
+/** What a live shop (real Razorpay keys) must be given; one line per missing variable. */
+export function liveShopProblems(env = process.env) {
+  const needed = {
+    ADMIN_USERNAME: 'the admin\'s user name',
+    ADMIN_PASSWORD_HASH: 'a hash of the admin\'s own password (npm run admin:hash)',
+    JWT_SECRET: 'at least 32 random characters that sign admin sessions',
+    SMTP_URL: 'the SMTP relay that sends customer e-mails (smtps://user:password@host:465)',
+    RAZORPAY_KEY_SECRET: 'the key secret from the Razorpay dashboard',
+    RAZORPAY_WEBHOOK_SECRET: 'the webhook secret set in the Razorpay dashboard',
+  };
+  return Object.entries(needed)
+    .filter(([name]) => !env[name])
+    .map(([name, what]) => `Missing ${name}: ${what}. Real Razorpay keys mean a live shop, which runs only with values of its own.`);
 }
 
 /** A demo admin password hash made with the admin service's own KDF. */

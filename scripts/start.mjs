@@ -8,6 +8,7 @@ import {
   ROOT,
   checkInfrastructure,
   hashDemoPassword,
+  liveShopProblems,
   randomSecret,
   run,
   spawnStack,
@@ -53,6 +54,12 @@ async function main() {
     await run(npm, ['ci', '--no-audit', '--no-fund']);
   }
 
+  const real = usesRealRazorpay(env);
+  const liveProblems = real ? liveShopProblems(env) : [];
+  if (liveProblems.length) {
+    console.error(`Cannot start the shop:\n\n${liveProblems.join('\n')}\n`);
+    process.exit(1);
+  }
   const problems = await checkInfrastructure(databaseUrl, redisUrl);
   if (problems.length) {
     console.error(`Cannot start the shop:\n\n${problems.join('\n\n')}\n`);
@@ -62,7 +69,6 @@ async function main() {
   console.log('Migrating the database...');
   await run(npm, ['run', '--silent', 'migrate'], { env: { ...env, DATABASE_URL: databaseUrl } });
 
-  const real = usesRealRazorpay(env);
   const sandboxCheckout = `http://127.0.0.1:${ports.sandbox}/v1/checkout.js`;
   const checkoutScriptUrl = real ? (env.RAZORPAY_CHECKOUT_SCRIPT_URL ?? 'https://checkout.razorpay.com/v1/checkout.js') : sandboxCheckout;
   const dist = path.join(ROOT, 'web/dist/app-shell.html');
@@ -73,7 +79,7 @@ async function main() {
     await run(npm, ['run', 'build', '-w', 'web'], { env: { ...env, VITE_RAZORPAY_CHECKOUT_URL: env.VITE_RAZORPAY_CHECKOUT_URL ?? checkoutScriptUrl } });
   }
 
-  const adminPasswordHash = env.ADMIN_PASSWORD_HASH ?? (await hashDemoPassword(DEMO_ADMIN.password));
+  const adminPasswordHash = real ? undefined : (env.ADMIN_PASSWORD_HASH ?? (await hashDemoPassword(DEMO_ADMIN.password)));
   const { processes } = stackEnvironment({
     ports,
     databaseUrl,
@@ -109,7 +115,7 @@ async function main() {
       `  Admin panel:   ${shop}/admin   (login: ${env.ADMIN_PASSWORD_HASH ? `${env.ADMIN_USERNAME ?? DEMO_ADMIN.username} / your password` : `${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`})`,
       `  Health:        ${shop}/api/health`,
       real ? '  Razorpay:      real Razorpay (keys from the environment)' : `  Razorpay:      local sandbox at http://localhost:${ports.sandbox}/sandbox (test card 4100 2800 0000 1007)`,
-      `  E-mails:       http://localhost:${ports.mailHttp}`,
+      real ? '  E-mails:       sent through SMTP_URL' : `  E-mails:       http://localhost:${ports.mailHttp}`,
       '  Ctrl-C stops everything.',
       '',
     ].join('\n'),

@@ -77,7 +77,9 @@ export async function startBenchStack(webDir: string): Promise<BenchStack> {
     ports,
     base: {
       ...process.env,
-      NODE_ENV: 'production',
+      // The sandbox's published keys run only outside production mode (which refuses them); nothing
+      // on the measured paths depends on NODE_ENV.
+      NODE_ENV: 'test',
       WEB_DIST_DIR: webDir,
       OUTBOX_POLL_MS: '200',
       // The load comes from one address: rate limits would measure themselves, not the purchase path.

@@ -5,6 +5,8 @@ export const gatewayEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT: portSchema(3000),
+  /** The gateway is the shop's public entry: all interfaces unless told otherwise. */
+  HOST: z.string().min(1).default('0.0.0.0'),
   CHECKOUT_URL: urlSchema('http://127.0.0.1:4001'),
   PAYMENTS_URL: urlSchema('http://127.0.0.1:4002'),
   ADMIN_ORDERS_URL: urlSchema('http://127.0.0.1:4003'),

@@ -15,7 +15,7 @@ export interface Process {
   env: string[];
 }
 
-const base = ['NODE_ENV', 'LOG_LEVEL', 'PORT', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX'];
+const base = ['NODE_ENV', 'HOST', 'LOG_LEVEL', 'PORT', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX'];
 const razorpay = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'];
 
 export const processes: Process[] = [
@@ -42,9 +42,9 @@ export const processes: Process[] = [
     entry: 'src/index.ts',
     port: 4010,
     devOnly: true,
-    env: ['PORT', 'SANDBOX_KEY_ID', 'SANDBOX_KEY_SECRET', 'SANDBOX_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_URL', 'SANDBOX_PUBLIC_URL'],
+    env: ['NODE_ENV', 'HOST', 'PORT', 'SANDBOX_KEY_ID', 'SANDBOX_KEY_SECRET', 'SANDBOX_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_URL', 'SANDBOX_PUBLIC_URL'],
   },
-  { name: 'mail-catcher', workspace: 'tools/mail-catcher', entry: 'src/index.ts', port: 8025, devOnly: true, env: ['PORT', 'SMTP_PORT'] },
+  { name: 'mail-catcher', workspace: 'tools/mail-catcher', entry: 'src/index.ts', port: 8025, devOnly: true, env: ['NODE_ENV', 'HOST', 'PORT', 'SMTP_PORT'] },
   { name: 'migrate', workspace: 'packages/db', entry: 'src/cli/migrate.ts', env: ['DATABASE_URL'] },
 ];
 

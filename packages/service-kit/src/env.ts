@@ -12,6 +12,11 @@ export const baseEnvSchema = z.object({
     .string()
     .regex(/^rediss?:\/\//, { error: 'expected a redis:// URL' })
     .default('redis://127.0.0.1:6379'),
+  /**
+   * Where the process listens. Internal services default to this machine only (the gateway is the
+   * one public entry); containers set 0.0.0.0 so their network reaches them.
+   */
+  HOST: z.string().min(1).default('127.0.0.1'),
   /** Key prefix for every queue; tests use a fresh one per run. */
   REDIS_PREFIX: z.string().regex(/^[A-Za-z0-9:_-]+$/, { error: 'expected letters, digits, : _ or -' }).default('pickles'),
 });

@@ -10,3 +10,4 @@ export * from './razorpay-env.js';
 export * from './parse.js';
 export * from './run-service.js';
 export * from './rate-limit.js';
+export * from './production.js';

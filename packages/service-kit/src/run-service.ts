@@ -2,6 +2,7 @@ import type { Express } from 'express';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import { loadEnv } from './env.js';
+import { productionProblems } from './production.js';
 import { listen } from './listen.js';
 import { createLogger } from './logger.js';
 import { handleShutdown } from './shutdown.js';
@@ -23,20 +24,32 @@ export interface ServiceContext<TEnv> {
   isShuttingDown: () => boolean;
 }
 
+/** Exits 1 after printing one line per problem (never a value), as a bad environment does. */
+export function refuseToStart(problems: readonly string[]): never {
+  for (const line of problems) process.stderr.write(`${line}\n`);
+  process.exit(1);
+}
+
 /**
- * The one way a process starts: validate the environment (exit 1 with one line per bad variable),
- * make the logger, build the parts, listen on PORT, and stop gracefully on SIGTERM/SIGINT.
+ * The one way a process starts: validate the environment (exit 1 with one line per bad variable; in
+ * production also every published demo value and every variable in `requiredInProduction`), make the
+ * logger, build the parts, listen on HOST:PORT, and stop gracefully on SIGTERM/SIGINT.
  */
-export async function runService<TSchema extends z.ZodType<{ PORT: number; LOG_LEVEL?: string }>>(
+export async function runService<TSchema extends z.ZodType<{ PORT: number; HOST: string; NODE_ENV?: string; LOG_LEVEL?: string }>>(
   name: string,
   envSchema: TSchema,
   build: (context: ServiceContext<z.infer<TSchema>>) => Promise<ServiceParts> | ServiceParts,
+  { requiredInProduction = [] }: { requiredInProduction?: readonly string[] } = {},
 ): Promise<void> {
   const env = loadEnv(envSchema);
+  if (env.NODE_ENV === 'production') {
+    const problems = productionProblems(process.env, requiredInProduction);
+    if (problems.length) refuseToStart(problems);
+  }
   const logger = createLogger(name, env.LOG_LEVEL ?? 'info');
   let isShuttingDown = () => false;
   const parts = await build({ env, logger, isShuttingDown: () => isShuttingDown() });
-  const { server, port } = await listen(parts.app, env.PORT);
+  const { server, port } = await listen(parts.app, env.PORT, env.HOST);
   isShuttingDown = handleShutdown({ logger, server, closers: parts.closers ?? [], timeoutMs: parts.shutdownTimeoutMs }).isShuttingDown;
-  logger.info({ port, ...parts.describe }, `${name} listening`);
+  logger.info({ host: env.HOST, port, ...parts.describe }, `${name} listening`);
 }

@@ -1,11 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { createDb } from '@pickles/db';
-import { createRedis, runService } from '@pickles/service-kit';
-import { envSchema } from './env.js';
+import { createRedis, DEMO_ADMIN_PASSWORD, refuseToStart, runService, type ServiceContext } from '@pickles/service-kit';
+import { envSchema, type Env } from './env.js';
 import { buildApp } from './app.js';
 import { ensureAdmin } from './db/admins.js';
+import { verifyPassword } from './domain/password.js';
 
-await runService('admin-orders', envSchema, async ({ env, logger, isShuttingDown }) => {
+async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
+  if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD_HASH && (await verifyPassword(DEMO_ADMIN_PASSWORD, env.ADMIN_PASSWORD_HASH))) {
+    refuseToStart(['Invalid environment variable ADMIN_PASSWORD_HASH (the demo password): choose a password of your own (npm run admin:hash)']);
+  }
   const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'admin-orders' });
   const redis = createRedis(env.REDIS_URL, 'admin-orders');
   let jwtSecret = env.JWT_SECRET;
@@ -36,4 +40,6 @@ await runService('admin-orders', envSchema, async ({ env, logger, isShuttingDown
       { name: 'redis', close: () => redis.quit() },
     ],
   };
-});
+}
+
+await runService('admin-orders', envSchema, start, { requiredInProduction: ['ADMIN_USERNAME', 'ADMIN_PASSWORD_HASH'] });

@@ -38,4 +38,4 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     ],
     shutdownTimeoutMs: 30_000,
   };
-});
+}, { requiredInProduction: ['SMTP_URL'] });

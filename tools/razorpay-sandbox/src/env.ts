@@ -3,7 +3,7 @@ import { z } from 'zod';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
-export const sandboxEnvSchema = baseEnvSchema.pick({ NODE_ENV: true, LOG_LEVEL: true }).extend({
+export const sandboxEnvSchema = baseEnvSchema.pick({ NODE_ENV: true, LOG_LEVEL: true, HOST: true }).extend({
   PORT: portSchema(4010),
   SANDBOX_KEY_ID: z.string().regex(/^rzp_(test|live)_[A-Za-z0-9]+$/, { error: 'expected rzp_test_... or rzp_live_...' }).default('rzp_test_Sandbox0000000001'),
   SANDBOX_KEY_SECRET: z.string().min(8, { error: 'expected at least 8 characters' }).default('sandbox_key_secret_change_me'),

@@ -1,8 +1,10 @@
-import { runService } from '@pickles/service-kit';
+import { refuseToStart, runService } from '@pickles/service-kit';
 import { sandboxEnvSchema } from './env.js';
 import { createSandbox } from './sandbox.js';
 
 await runService('razorpay-sandbox', sandboxEnvSchema, ({ env, logger }) => {
+  // Anyone who can reach it can pay any order with a test card: never part of a live shop.
+  if (env.NODE_ENV === 'production') refuseToStart(['The Razorpay sandbox is a development and test tool: it does not run with NODE_ENV=production']);
   const publicUrl = env.SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${env.PORT}`;
   const sandbox = createSandbox({
     keyId: env.SANDBOX_KEY_ID,

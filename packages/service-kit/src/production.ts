@@ -1,0 +1,47 @@
+/**
+ * Production mode (NODE_ENV=production; `npm start` with real Razorpay keys sets it) refuses every
+ * value this repository publishes: the demo and sandbox credentials of docker-compose.yml, the k8s dev
+ * overlay and examples, `.env.example` and the sandbox's own defaults. Anyone can read them, so a shop
+ * running with one can be taken over. test/deploy checks this list against those files.
+ */
+export const PUBLISHED_VALUES: Readonly<Record<string, readonly string[]>> = {
+  RAZORPAY_KEY_ID: ['rzp_test_DemoSandboxKey01', 'rzp_test_Sandbox0000000001', 'rzp_live_FAKEKEYID000000', 'rzp_test_XXXXXXXXXXXXXX'],
+  RAZORPAY_KEY_SECRET: ['demo-sandbox-key-secret', 'sandbox_key_secret_change_me', 'FAKE-razorpay-key-secret', 'change-me-key-secret'],
+  RAZORPAY_WEBHOOK_SECRET: ['demo-sandbox-webhook-secret', 'sandbox_webhook_secret_change_me', 'FAKE-razorpay-webhook-secret', 'change-me-webhook-secret'],
+  JWT_SECRET: [
+    'demo-jwt-secret-for-docker-compose-only-0123456789',
+    'demo-jwt-secret-for-dev-clusters-only-0123456789',
+    'FAKE-jwt-secret-0000000000000000000000',
+    'change-me-to-at-least-32-random-characters',
+  ],
+  ADMIN_PASSWORD_HASH: [
+    'scrypt$32768$8$1$7G/3JWq3kbAQxzHzAeuH2w==$du1RVRBQH47WANsvAEzgh3OF2dF2i1dCBM9nZ0tHUrnT2jHFHsUetZ7LUIFPn53Fcl96WKUhXVbh9gs4O3lGCA==',
+    'scrypt$32768$8$1$RkFLRS1zYWx0$RkFLRS1oYXNoLW5vdC1hLXJlYWwtb25lLWF0LWFsbA==',
+    'scrypt$16384$8$1$c2FsdA==$aGFzaA==',
+  ],
+  SMTP_URL: ['smtp://mail-catcher:1025', 'smtp://127.0.0.1:1025', 'smtp://localhost:1025', 'smtps://FAKE-user:FAKE-password@smtp.example.com:465'],
+};
+
+/** The demo admin's password (README, `npm start`'s banner): refused as the admin's password in production. */
+export const DEMO_ADMIN_PASSWORD = 'pickles-admin';
+
+/**
+ * One line per problem with `source` in production mode: a published value, a missing variable the
+ * process needs there, or a Razorpay base URL override that was not explicitly allowed.
+ */
+export function productionProblems(source: Record<string, string | undefined>, requiredInProduction: readonly string[] = []): string[] {
+  const problems: string[] = [];
+  for (const name of requiredInProduction) {
+    if (!source[name]) problems.push(`Invalid environment variable ${name} (missing): required in production`);
+  }
+  for (const [name, values] of Object.entries(PUBLISHED_VALUES)) {
+    const value = source[name];
+    if (value !== undefined && values.includes(value.trim())) {
+      problems.push(`Invalid environment variable ${name} (got a published value): the repository's demo, example or sandbox value cannot be used in production`);
+    }
+  }
+  if (source.RAZORPAY_API_BASE_URL && source.RAZORPAY_ALLOW_BASE_URL !== 'true') {
+    problems.push('Invalid environment variable RAZORPAY_API_BASE_URL (set): production talks to Razorpay itself; set RAZORPAY_ALLOW_BASE_URL=true to point it elsewhere on purpose');
+  }
+  return problems;
+}

@@ -1,0 +1,141 @@
+import { spawn, spawnSync } from 'node:child_process';
+import net from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { DEMO_ADMIN_PASSWORD, productionProblems, PUBLISHED_VALUES } from '@pickles/service-kit';
+import { eventually } from '@pickles/test-kit';
+
+/**
+ * NODE_ENV=production refuses every value the repository publishes, the demo admin password, a
+ * missing admin, JWT key or SMTP URL, and a Razorpay base URL override nobody allowed; each refusal
+ * is one line naming the variable, and the process exits 1 before it listens.
+ */
+function start(entry: string, env: Record<string, string>) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', entry], {
+    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+  return { code: result.status, lines: result.stderr.trim().split('\n').filter(Boolean) };
+}
+
+// Values of our own: what an owner going live would set.
+const OWN = {
+  RAZORPAY_KEY_ID: 'rzp_live_OwnKey0000000001',
+  RAZORPAY_KEY_SECRET: 'own-razorpay-key-secret',
+  RAZORPAY_WEBHOOK_SECRET: 'own-razorpay-webhook-secret',
+  JWT_SECRET: 'own-jwt-secret-own-jwt-secret-own-jwt-secret',
+  ADMIN_USERNAME: 'owner',
+  // A hash of another password, made with cheap parameters so the check below is quick.
+  ADMIN_PASSWORD_HASH: 'scrypt$1024$8$1$b3duLXNhbHQtMTIzNA==$dDJCxwmwmWg+oH+cIpDeMKl2kcEFHf3KesFQv0CRiATEqUu9fE6CXXptd9e/yNmUgVHjn4gRbYTWNbzotQkIBw==',
+  SMTP_URL: 'smtps://shop:password@smtp.example.in:465',
+  // Where nothing listens: a process that passes the checks fails later, on PostgreSQL, not here.
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none',
+};
+
+const ENTRIES: Record<string, string> = {
+  RAZORPAY_KEY_ID: 'services/checkout/src/index.ts',
+  RAZORPAY_KEY_SECRET: 'services/payments/src/index.ts',
+  RAZORPAY_WEBHOOK_SECRET: 'services/payments/src/index.ts',
+  JWT_SECRET: 'services/admin-orders/src/index.ts',
+  ADMIN_PASSWORD_HASH: 'services/admin-orders/src/index.ts',
+  SMTP_URL: 'services/notifications/src/index.ts',
+};
+
+describe('production mode refuses what the repository publishes', () => {
+  for (const [name, values] of Object.entries(PUBLISHED_VALUES)) {
+    it(`${name}: each published value (${values.length})`, () => {
+      for (const value of values) {
+        const { code, lines } = start(ENTRIES[name]!, { ...OWN, [name]: value });
+        expect(code, value).toBe(1);
+        expect(lines.some((line) => line.startsWith(`Invalid environment variable ${name} (got a published value)`)), lines.join('\n')).toBe(true);
+        expect(lines.join('\n')).not.toContain(value);
+      }
+    });
+  }
+
+  it('ADMIN_PASSWORD_HASH of the demo password, whatever its salt', async () => {
+    const { hashPassword } = await import('../../services/admin-orders/src/domain/password.js');
+    const demo = await hashPassword(DEMO_ADMIN_PASSWORD, { N: 1024, r: 8, p: 1 });
+    const { code, lines } = start('services/admin-orders/src/index.ts', { ...OWN, ADMIN_PASSWORD_HASH: demo });
+    expect(code).toBe(1);
+    expect(lines).toEqual(['Invalid environment variable ADMIN_PASSWORD_HASH (the demo password): choose a password of your own (npm run admin:hash)']);
+  });
+
+  it('a missing admin, JWT key or SMTP URL, one line each', () => {
+    const admin = start('services/admin-orders/src/index.ts', { DATABASE_URL: OWN.DATABASE_URL });
+    expect(admin.code).toBe(1);
+    expect(admin.lines).toEqual(['Invalid environment variable JWT_SECRET (missing): required in production (at least 32 characters)']);
+    const noAdmin = start('services/admin-orders/src/index.ts', { DATABASE_URL: OWN.DATABASE_URL, JWT_SECRET: OWN.JWT_SECRET });
+    expect(noAdmin.lines).toEqual([
+      'Invalid environment variable ADMIN_USERNAME (missing): required in production',
+      'Invalid environment variable ADMIN_PASSWORD_HASH (missing): required in production',
+    ]);
+    const mail = start('services/notifications/src/index.ts', { DATABASE_URL: OWN.DATABASE_URL });
+    expect(mail.lines).toEqual(['Invalid environment variable SMTP_URL (missing): required in production']);
+  });
+
+  it('a Razorpay base URL override, unless explicitly allowed', () => {
+    const refused = start('services/checkout/src/index.ts', { ...OWN, RAZORPAY_API_BASE_URL: 'http://127.0.0.1:4010' });
+    expect(refused.code).toBe(1);
+    expect(refused.lines[0]).toMatch(/^Invalid environment variable RAZORPAY_API_BASE_URL \(set\): production talks to Razorpay itself/);
+    expect(productionProblems({ ...OWN, RAZORPAY_API_BASE_URL: 'http://127.0.0.1:4010', RAZORPAY_ALLOW_BASE_URL: 'true' })).toEqual([]);
+  });
+
+  it('the Razorpay sandbox and the mail catcher do not run at all', () => {
+    const sandbox = start('tools/razorpay-sandbox/src/index.ts', {});
+    expect(sandbox).toEqual({ code: 1, lines: ['The Razorpay sandbox is a development and test tool: it does not run with NODE_ENV=production'] });
+    const catcher = start('tools/mail-catcher/src/index.ts', {});
+    expect(catcher).toEqual({ code: 1, lines: ['The mail catcher is a development and test tool: it does not run with NODE_ENV=production'] });
+  });
+});
+
+describe('internal services listen on this machine only unless HOST says otherwise', () => {
+  it('checkout binds 127.0.0.1 by default', async () => {
+    const port = 47_000 + Math.floor(Math.random() * 1_000);
+    const child = spawn(process.execPath, ['--import', 'tsx', 'services/checkout/src/index.ts'], {
+      env: { ...process.env, NODE_ENV: 'test', PORT: String(port), RAZORPAY_KEY_ID: 'rzp_test_Abc123', RAZORPAY_KEY_SECRET: 'secret-secret', RAZORPAY_WEBHOOK_SECRET: 'secret-secret', LOG_LEVEL: 'silent' },
+      stdio: 'ignore',
+    });
+    try {
+      await eventually(async () => (await fetch(`http://127.0.0.1:${port}/alive`).then((r) => r.ok, () => false)) || undefined, 20_000);
+      const addresses = (await import('node:os')).networkInterfaces();
+      const external = Object.values(addresses).flat().find((a) => a && a.family === 'IPv4' && !a.internal)?.address;
+      if (external) {
+        const reachable = await new Promise<boolean>((resolve) => {
+          const socket = net.connect({ host: external, port }, () => {
+            socket.destroy();
+            resolve(true);
+          });
+          socket.on('error', () => resolve(false));
+        });
+        expect(reachable).toBe(false);
+      }
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+});
+
+describe('npm start with real Razorpay keys', () => {
+  const live = { RAZORPAY_KEY_ID: OWN.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: OWN.RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: OWN.RAZORPAY_WEBHOOK_SECRET };
+
+  it('refuses to start without the owner\'s own admin, session key and SMTP relay, one line each', () => {
+    const result = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...live, ADMIN_PASSWORD_HASH: '', JWT_SECRET: '', SMTP_URL: '', ADMIN_USERNAME: '' }, encoding: 'utf8', timeout: 60_000 });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.split('\n').filter((line) => line.startsWith('Missing '));
+    expect(lines.map((line) => line.split(':')[0])).toEqual(['Missing ADMIN_USERNAME', 'Missing ADMIN_PASSWORD_HASH', 'Missing JWT_SECRET', 'Missing SMTP_URL']);
+  });
+
+  it('runs every process in production mode, without the sandbox, the mail catcher or any demo value', async () => {
+    // @ts-expect-error plain ESM helper shared with `npm start`
+    const { stackEnvironment } = (await import('../../scripts/stack.mjs')) as { stackEnvironment: (options: object) => { processes: Record<string, { env: Record<string, string> }> } };
+    const { processes } = stackEnvironment({ base: { ...live, ADMIN_USERNAME: 'owner', ADMIN_PASSWORD_HASH: OWN.ADMIN_PASSWORD_HASH, JWT_SECRET: OWN.JWT_SECRET, SMTP_URL: OWN.SMTP_URL }, databaseUrl: 'postgres://x@h/db', redisUrl: 'redis://h:6379', redisPrefix: 'p', jwtSecret: 'random-per-run' });
+    expect(Object.keys(processes).sort()).toEqual(['admin-orders', 'checkout', 'gateway', 'notifications', 'payments']);
+    for (const [name, process] of Object.entries(processes)) {
+      expect(process.env.NODE_ENV, name).toBe('production');
+      expect(productionProblems(process.env), name).toEqual([]);
+    }
+    expect(processes['admin-orders']!.env.JWT_SECRET).toBe(OWN.JWT_SECRET);
+    expect(processes.notifications!.env.SMTP_URL).toBe(OWN.SMTP_URL);
+  });
+});
