@@ -3,6 +3,7 @@ import * as m001 from './migrations/001-initial.js';
 import * as m002 from './migrations/002-admin-panel.js';
 import * as m003 from './migrations/003-order-lifecycle.js';
 import * as m004 from './migrations/004-admin-password-changes.js';
+import * as m005 from './migrations/005-personal-data-erasure.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-admin-panel': m002,
   '003-order-lifecycle': m003,
   '004-admin-password-changes': m004,
+  '005-personal-data-erasure': m005,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -31,6 +31,7 @@ export interface OrdersTable {
   updated_at: Timestamp;
   paid_at: Date | string | null;
   refunded_paise: Generated<number>;
+  personal_data_erased_at: Date | string | null;
 }
 
 export interface OrderItemsTable {

@@ -17,6 +17,10 @@ export const envSchema = baseEnvSchema
       .optional(),
     LOGIN_MAX_FAILURES: positiveInt(5),
     LOGIN_WINDOW_SECONDS: positiveInt(900),
+    /** A never-paid order's personal data is erased this many days after it was placed (README, "Personal data"). */
+    UNPAID_PERSONAL_DATA_DAYS: positiveInt(30),
+    /** How often that erasure runs. */
+    RETENTION_INTERVAL_MINUTES: positiveInt(60),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

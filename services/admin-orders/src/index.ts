@@ -5,6 +5,7 @@ import { envSchema, type Env } from './env.js';
 import { buildApp } from './app.js';
 import { ensureAdmin } from './db/admins.js';
 import { verifyPassword } from './domain/password.js';
+import { startRetention } from './domain/personal-data.js';
 
 async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
   if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD_HASH && (await verifyPassword(DEMO_ADMIN_PASSWORD, env.ADMIN_PASSWORD_HASH))) {
@@ -33,9 +34,11 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
     isShuttingDown,
   });
+  const retention = startRetention(db, env.UNPAID_PERSONAL_DATA_DAYS, env.RETENTION_INTERVAL_MINUTES, (error) => logger.warn({ err: error }, 'personal data retention pass failed'));
   return {
     app,
     closers: [
+      { name: 'retention', close: () => retention.stop() },
       { name: 'postgres', close: () => db.destroy() },
       { name: 'redis', close: () => redis.quit() },
     ],

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../src/domain/password.js';
-import { call, randomIp, startHarness, type Harness } from './helpers.js';
+import { call, insertOrder, randomIp, startHarness, type Harness } from './helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -61,6 +61,17 @@ describe('CLIs', () => {
     expect(refused.body).toEqual({ success: false, error: 'Session ended, please log in again' });
     const after = await call(h.app, 'POST', '/api/admin/login', { body: { username, password: 'second-password' }, headers: { 'x-forwarded-for': randomIp() } });
     expect((await call(h.app, 'GET', '/api/admin/orders', { token: after.body.token })).status).toBe(200);
+  });
+
+  it('shopper:erase erases a shopper\'s data on request and says what it kept', async () => {
+    const email = `erase-${randomBytes(3).toString('hex')}@example.in`;
+    const paid = await insertOrder(h.db, { email, status: 'completed', paymentStatus: 'paid' });
+    const { code, stdout } = await runCli('services/admin-orders/src/cli/erase-shopper.ts', ['--email', email], '');
+    expect(code).toBe(0);
+    expect(stdout).toContain('e-mail and phone of 1 paid order(s) (name, address and amounts kept for the tax invoice)');
+    const row = await h.db.selectFrom('orders').select(['customer_email', 'customer_name']).where('id', '=', paid.id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ customer_email: 'erased@erased.invalid', customer_name: 'Asha Verma' });
+    expect((await runCli('services/admin-orders/src/cli/erase-shopper.ts', [], '')).code).toBe(1);
   });
 
   it('admin:create refuses a missing username or a short password', async () => {

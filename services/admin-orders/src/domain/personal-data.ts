@@ -1,0 +1,103 @@
+import { sql, type Db, type Database, type Transaction } from '@pickles/db';
+
+/**
+ * Personal data under India's DPDP Act 2023 (retention periods in the README, "Personal data"):
+ * - an order nobody paid needs no personal data once it can no longer be paid: after the retention
+ *   period its customer and address fields are erased (here and in the archive);
+ * - on a shopper's request, every unpaid order of theirs is erased the same way, and their paid
+ *   orders lose the e-mail address and phone number, keeping only what a GST tax invoice must show
+ *   for eight years (name, address, items, amounts).
+ */
+export const ERASED = {
+  name: 'Erased',
+  email: 'erased@erased.invalid',
+  phone: '0000000000',
+  text: '-',
+  pincode: '000000',
+} as const;
+
+/** Never paid: no money, so no tax record to keep. */
+const NEVER_PAID = ['pending', 'failed'];
+
+/** Columns of a fully erased order; the order number stays so Razorpay and the history still match. */
+const fullErasure = sql`customer_name = ${ERASED.name}, customer_email = ${ERASED.email}, customer_phone = ${ERASED.phone},
+  flat_number = ${ERASED.text}, street = ${ERASED.text}, area = ${ERASED.text}, city = ${ERASED.text}, state = ${ERASED.text},
+  pincode = ${ERASED.pincode}, search_text = lower(order_number), personal_data_erased_at = now(), updated_at = now()`;
+
+/** The same in an archived order's snapshot (the archive keeps the orders table's column names). */
+const snapshotFullErasure = sql`snapshot || jsonb_build_object(
+  'customer_name', ${ERASED.name}::text, 'customer_email', ${ERASED.email}::text, 'customer_phone', ${ERASED.phone}::text,
+  'flat_number', ${ERASED.text}::text, 'street', ${ERASED.text}::text, 'area', ${ERASED.text}::text, 'city', ${ERASED.text}::text,
+  'state', ${ERASED.text}::text, 'pincode', ${ERASED.pincode}::text, 'search_text', lower(snapshot->>'order_number'),
+  'personal_data_erased_at', now())`;
+
+export interface ErasureCounts {
+  orders: number;
+  archived: number;
+}
+
+/** Erases never-paid orders closed (expired, failed or cancelled) more than `retentionDays` ago. */
+export async function eraseExpiredUnpaidOrders(db: Db, retentionDays: number): Promise<ErasureCounts> {
+  return db.transaction().execute(async (trx) => {
+    const orders = await sql`update orders set ${fullErasure}
+      where payment_status in (${sql.join(NEVER_PAID)}) and status in ('failed', 'cancelled')
+        and personal_data_erased_at is null and created_at < now() - make_interval(days => ${retentionDays})`.execute(trx);
+    const archived = await sql`update archived_orders set snapshot = ${snapshotFullErasure}
+      where snapshot->>'payment_status' in (${sql.join(NEVER_PAID)}) and snapshot->>'personal_data_erased_at' is null
+        and (snapshot->>'created_at')::timestamptz < now() - make_interval(days => ${retentionDays})`.execute(trx);
+    return { orders: Number(orders.numAffectedRows ?? 0), archived: Number(archived.numAffectedRows ?? 0) };
+  });
+}
+
+export interface ShopperErasure {
+  /** Orders never paid: fully erased. */
+  unpaid: number;
+  /** Paid orders: e-mail and phone erased, invoice data kept. */
+  paid: number;
+  archived: number;
+}
+
+/** A shopper's request to erase their data, identified by the e-mail address they ordered with. */
+export async function eraseShopper(db: Db, email: string): Promise<ShopperErasure> {
+  const address = email.trim().toLowerCase();
+  return db.transaction().execute(async (trx: Transaction<Database>) => {
+    const ids = (await trx.selectFrom('orders').select('id').where(sql<string>`lower(customer_email)`, '=', address).execute()).map((row) => row.id);
+    const unpaid = await sql`update orders set ${fullErasure}
+      where lower(customer_email) = ${address} and payment_status in (${sql.join(NEVER_PAID)})`.execute(trx);
+    // Paid orders keep what a tax invoice shows; the search text loses the e-mail and phone with them.
+    const paid = await sql`update orders set customer_email = ${ERASED.email},
+        search_text = replace(replace(search_text, lower(customer_email), ''), customer_phone, ''),
+        customer_phone = ${ERASED.phone}, personal_data_erased_at = now(), updated_at = now()
+      where lower(customer_email) = ${address}`.execute(trx);
+    if (ids.length) await trx.updateTable('sent_emails').set({ recipient: ERASED.email }).where('order_id', 'in', ids).execute();
+    const archivedUnpaid = await sql`update archived_orders set snapshot = ${snapshotFullErasure}
+      where lower(snapshot->>'customer_email') = ${address} and snapshot->>'payment_status' in (${sql.join(NEVER_PAID)})`.execute(trx);
+    const archivedPaid = await sql`update archived_orders set snapshot = snapshot || jsonb_build_object(
+        'customer_email', ${ERASED.email}::text, 'customer_phone', ${ERASED.phone}::text, 'personal_data_erased_at', now())
+      where lower(snapshot->>'customer_email') = ${address}`.execute(trx);
+    return {
+      unpaid: Number(unpaid.numAffectedRows ?? 0),
+      paid: Number(paid.numAffectedRows ?? 0),
+      archived: Number(archivedUnpaid.numAffectedRows ?? 0) + Number(archivedPaid.numAffectedRows ?? 0),
+    };
+  });
+}
+
+/** Runs the unpaid-order erasure every `intervalMinutes`; safe on every replica (idempotent updates). */
+export function startRetention(db: Db, retentionDays: number, intervalMinutes: number, onError: (error: unknown) => void): { stop: () => Promise<void> } {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = eraseExpiredUnpaidOrders(db, retentionDays)
+      .catch(onError)
+      .finally(() => {
+        running = undefined;
+      });
+  }, intervalMinutes * 60_000);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERASED, eraseExpiredUnpaidOrders, eraseShopper } from '../src/domain/personal-data.js';
+import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness } from './helpers.js';
+
+let h: Harness;
+let token: string;
+beforeAll(async () => {
+  h = await startHarness();
+  ({ token } = await loginToken(h.app, h.db));
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const personal = (id: string) =>
+  h.db
+    .selectFrom('orders')
+    .select(['customer_name', 'customer_email', 'customer_phone', 'flat_number', 'street', 'city', 'pincode', 'search_text', 'amount_paise', 'personal_data_erased_at'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+
+const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+
+describe('unpaid orders past the retention period', () => {
+  it('lose every personal field, in the panel and the archive; paid and recent ones keep theirs', async () => {
+    const tag = uniqueTag();
+    const expired = await insertOrder(h.db, { tag, status: 'cancelled', paymentStatus: 'pending', razorpayPaymentId: null, paidAt: null, createdAt: daysAgo(40), email: `${tag}@example.in` });
+    const failed = await insertOrder(h.db, { tag, status: 'failed', paymentStatus: 'failed', razorpayPaymentId: null, paidAt: null, createdAt: daysAgo(40) });
+    const recent = await insertOrder(h.db, { tag, status: 'cancelled', paymentStatus: 'pending', razorpayPaymentId: null, paidAt: null, createdAt: daysAgo(5) });
+    const paid = await insertOrder(h.db, { tag, status: 'delivered', paymentStatus: 'paid', createdAt: daysAgo(40) });
+    const archivedUnpaid = await insertOrder(h.db, { tag, status: 'cancelled', paymentStatus: 'failed', razorpayPaymentId: null, paidAt: null, createdAt: daysAgo(40) });
+    const removed = await call(h.app, 'POST', '/api/order/remove-multiple', { token, body: { orderIds: [archivedUnpaid.id] } });
+    expect(removed.body.removedCount).toBe(1);
+
+    const counts = await eraseExpiredUnpaidOrders(h.db, 30);
+    expect(counts.orders).toBeGreaterThanOrEqual(2);
+    expect(counts.archived).toBeGreaterThanOrEqual(1);
+    for (const order of [expired, failed]) {
+      expect(await personal(order.id)).toMatchObject({
+        customer_name: ERASED.name,
+        customer_email: ERASED.email,
+        customer_phone: ERASED.phone,
+        flat_number: '-',
+        street: '-',
+        city: '-',
+        pincode: ERASED.pincode,
+        search_text: order.orderNumber.toLowerCase(),
+        personal_data_erased_at: expect.any(Date),
+      });
+    }
+    expect((await personal(recent.id)).customer_name).toBe('Asha Verma');
+    expect(await personal(paid.id)).toMatchObject({ customer_name: 'Asha Verma', customer_email: 'asha@example.in', personal_data_erased_at: null });
+    const snapshot = (await h.db.selectFrom('archived_orders').select('snapshot').where('order_id', '=', archivedUnpaid.id).executeTakeFirstOrThrow()).snapshot as Record<string, unknown>;
+    expect(snapshot).toMatchObject({ customer_name: ERASED.name, customer_email: ERASED.email, street: '-', order_number: archivedUnpaid.orderNumber });
+    // The panel's search no longer finds them by the shopper's details.
+    const found = await call(h.app, 'GET', `/api/admin/orders?search=${tag}`, { token });
+    expect(found.body.orders.map((o: { _id: string }) => o._id).sort()).toEqual([recent.id, paid.id].sort());
+    // Running again changes nothing more.
+    expect((await eraseExpiredUnpaidOrders(h.db, 30)).orders).toBe(0);
+  });
+});
+
+describe('a shopper asks for their data to be erased', () => {
+  it('unpaid orders are erased completely; paid ones keep only what the tax invoice needs', async () => {
+    const tag = uniqueTag();
+    const email = `${tag}.Shopper@Example.in`;
+    const unpaid = await insertOrder(h.db, { tag, email, phone: '9123456780', status: 'created', paymentStatus: 'pending', razorpayPaymentId: null, paidAt: null });
+    const paid = await insertOrder(h.db, { tag, email, phone: '9123456780', status: 'completed', paymentStatus: 'paid', amountPaise: 115_000 });
+    const someoneElse = await insertOrder(h.db, { tag, status: 'paid' });
+
+    const erased = await eraseShopper(h.db, email.toUpperCase());
+    expect(erased).toMatchObject({ unpaid: 1, paid: 1 });
+    expect(await personal(unpaid.id)).toMatchObject({ customer_name: ERASED.name, customer_email: ERASED.email, street: '-' });
+    const kept = await personal(paid.id);
+    expect(kept).toMatchObject({ customer_name: 'Asha Verma', street: `${tag} Street`, city: 'New Delhi', amount_paise: 115_000, customer_email: ERASED.email, customer_phone: ERASED.phone });
+    expect(kept.search_text).not.toContain(email.toLowerCase());
+    expect(kept.search_text).not.toContain('9123456780');
+    expect((await personal(someoneElse.id)).customer_email).toBe('asha@example.in');
+    const bySearch = await call(h.app, 'GET', `/api/admin/orders?search=${encodeURIComponent(email.toLowerCase())}`, { token });
+    expect(bySearch.body.total).toBe(0);
+  });
+});
