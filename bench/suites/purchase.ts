@@ -3,7 +3,7 @@ import { figure, type Recorder } from '../lib/report.js';
 import { load, type LoadResult } from '../lib/load.js';
 import { insertBaseline } from '../lib/pg-baseline.js';
 import { capturedWebhook, idempotencyKey, orderPayload, sandboxPay, setKnobs, type SandboxPayment } from '../lib/shop.js';
-import { mapLimit } from '../lib/stats.js';
+import { mapLimit, median } from '../lib/stats.js';
 import type { BenchStack } from '../lib/stack.js';
 
 interface Created {
@@ -118,6 +118,22 @@ export async function purchaseSuite(stack: BenchStack, rec: Recorder, opts: { se
     rec.add(figure('webhook burst p50', webhookRun.p50, 'ms', ins('p50', baseline.p50, 'ms'), 'lower'));
     rec.add(figure('webhook burst p99', webhookRun.p99, 'ms', ins('p99', baseline.p99, 'ms'), 'lower'));
   }
+  // A hostile 32 KB e-mail (the pattern that once took about a second) against an ordinary refusal.
+  const refusal = async (email: string) => {
+    const body = JSON.stringify({ ...orderPayload(1), customerInfo: { ...orderPayload(1).customerInfo, email } });
+    const times: number[] = [];
+    for (let i = 0; i < 21; i++) {
+      const started = performance.now();
+      const response = await fetch(`${stack.origin}/api/payment/create-order`, { method: 'POST', headers: { 'content-type': 'application/json', 'idempotency-key': `hostile-${i}-${email.length}` }, body });
+      await response.text();
+      if (response.status !== 400) throw new Error(`a bad e-mail answered ${response.status}`);
+      times.push(performance.now() - started);
+    }
+    return median(times);
+  };
+  const hostile = await refusal(`a${'@a.'.repeat(10_600)}`);
+  const ordinary = await refusal('not-an-e-mail');
+  rec.add(figure('32 KB hostile e-mail refused, median', hostile, 'ms', { name: 'an ordinary invalid e-mail refused, median', value: ordinary, unit: 'ms' }, 'lower', 'target: under 50 ms'));
   const errors = (r: LoadResult | undefined) => (r ? { non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, ok: r.ok } : undefined);
   rec.detail('errors', { createOrder: errors(createRun), verifyPayment: errors(verifyRun), webhooks: errors(webhookRun) });
   rec.detail('counts', { ordersCreated: created.length, sandboxPayments: payments.length, verified: verifyList.length, webhooked: webhookList.length, paidInDatabase: paidInDb, sandboxSetupSeconds: setupSeconds });
