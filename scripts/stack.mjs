@@ -201,10 +201,19 @@ function runWithInput(command, args, input, env) {
  * Spawns every process with `node --import tsx`. Output lines are prefixed with the process name
  * (or dropped when `quiet`). Returns handles to stop one process or all of them.
  */
-export function spawnStack(processes, { quiet = false, onExit } = {}) {
+/**
+ * Starts every process and supervises it: one that exits on its own is started again after a delay
+ * that doubles with each quick failure (1 s, 2 s, 4 s ... 30 s; back to 1 s once a run lasted a
+ * minute), and `onRestart` says so. Stopping (stop, stopAll) is never followed by a restart.
+ */
+export function spawnStack(processes, { quiet = false, onExit, onRestart } = {}) {
   const children = new Map();
+  const stopping = new Set();
+  const restarts = new Map();
+  let stoppingAll = false;
   const width = Math.max(...Object.keys(processes).map((name) => name.length));
-  for (const [name, spec] of Object.entries(processes)) {
+  const start = (name, spec) => {
+    const startedAt = Date.now();
     const child = spawn(process.execPath, ['--import', 'tsx', spec.entry], { cwd: ROOT, env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = `${name.padEnd(width)} | `;
     for (const stream of [child.stdout, child.stderr]) {
@@ -218,12 +227,22 @@ export function spawnStack(processes, { quiet = false, onExit } = {}) {
       });
     }
     child.on('exit', (code, signal) => {
-      children.delete(name);
+      if (children.get(name) === child) children.delete(name);
       onExit?.(name, code, signal);
+      if (stoppingAll || stopping.has(name)) return;
+      const failures = Date.now() - startedAt > 60_000 ? 0 : (restarts.get(name) ?? 0);
+      const delayMs = Math.min(30_000, 1_000 * 2 ** failures);
+      restarts.set(name, failures + 1);
+      onRestart?.(name, delayMs);
+      setTimeout(() => {
+        if (!stoppingAll && !stopping.has(name) && !children.has(name)) start(name, spec);
+      }, delayMs).unref();
     });
     children.set(name, child);
-  }
+  };
+  for (const [name, spec] of Object.entries(processes)) start(name, spec);
   const stop = async (name, signal = 'SIGTERM') => {
+    stopping.add(name);
     const child = children.get(name);
     if (!child) return;
     await new Promise((resolve) => {
@@ -236,6 +255,7 @@ export function spawnStack(processes, { quiet = false, onExit } = {}) {
     children,
     stop,
     stopAll: async () => {
+      stoppingAll = true;
       // The gateway first, so no new work arrives while the services drain.
       await stop('gateway');
       await Promise.all([...children.keys()].map((name) => stop(name)));

@@ -92,7 +92,10 @@ async function main() {
   let stopping = false;
   const stack = spawnStack(processes, {
     onExit: (name, code, signal) => {
-      if (!stopping) console.error(`\n${name} stopped (${signal ?? `exit ${code}`}); the rest of the shop keeps running. Ctrl-C stops everything.\n`);
+      if (!stopping) console.error(`\n${name} stopped (${signal ?? `exit ${code}`}); the rest of the shop keeps running.`);
+    },
+    onRestart: (name, delayMs) => {
+      if (!stopping) console.error(`Restarting ${name} in ${Math.round(delayMs / 1000)} s. Ctrl-C stops everything.\n`);
     },
   });
   const shutdown = async () => {

@@ -91,7 +91,12 @@ describe('production mode refuses what the repository publishes', () => {
 
 describe('internal services listen on this machine only unless HOST says otherwise', () => {
   it('checkout binds 127.0.0.1 by default', async () => {
-    const port = 47_000 + Math.floor(Math.random() * 1_000);
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port: free } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(free));
+      });
+    });
     const child = spawn(process.execPath, ['--import', 'tsx', 'services/checkout/src/index.ts'], {
       env: { ...process.env, NODE_ENV: 'test', PORT: String(port), RAZORPAY_KEY_ID: 'rzp_test_Abc123', RAZORPAY_KEY_SECRET: 'secret-secret', RAZORPAY_WEBHOOK_SECRET: 'secret-secret', LOG_LEVEL: 'silent' },
       stdio: 'ignore',
