@@ -10,11 +10,13 @@ export interface CreateDbOptions {
   /** Pool size per process. */
   max?: number;
   applicationName?: string;
+  /** Told about a lost connection (a restart, a failover, a terminated backend); never throws. */
+  onConnectionError?: (error: Error) => void;
 }
 
 export type Db = Kysely<Database>;
 
-export function createDb({ connectionString, max = 10, applicationName }: CreateDbOptions): Db {
+export function createDb({ connectionString, max = 10, applicationName, onConnectionError = () => {} }: CreateDbOptions): Db {
   const pool = new pg.Pool({
     connectionString,
     max,
@@ -23,7 +25,13 @@ export function createDb({ connectionString, max = 10, applicationName }: Create
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  // An idle client losing its connection must not crash the process; the pool replaces it.
-  pool.on('error', () => {});
+  // A connection that dies emits 'error' on its client: on the pool when the client is idle, on the
+  // client itself when it is checked out (in a transaction, say). Unheard, either crashes the process.
+  // Both are only reported: the query in flight fails on its own (the request answers 503) and the
+  // pool replaces the connection.
+  pool.on('error', (error) => onConnectionError(error));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => onConnectionError(error));
+  });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }

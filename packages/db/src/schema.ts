@@ -94,7 +94,9 @@ export interface SentEmailsTable {
   recipient: string;
   message_id: string | null;
   event_id: string | null;
-  sent_at: CreatedAt;
+  sent_at: Timestamp;
+  state: Generated<'sending' | 'sent'>;
+  lease_until: Date | string | null;
 }
 
 export interface PaymentAttentionTable {

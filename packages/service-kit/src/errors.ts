@@ -49,9 +49,28 @@ export const notFoundHandler: RequestHandler = (_req, res) => {
   res.status(404).json({ success: false, error: 'Not found' });
 };
 
+/** PostgreSQL's connection errors (class 08), shutdowns (57P0x), too many connections; the drivers' own. */
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '53300', 'ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN']);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|not currently accepting connections|the database system is (starting up|shutting down)|Connection is closed|MaxRetriesPerRequest|Stream isn't writeable/i;
+
+/** Is this a dependency (PostgreSQL, Redis) that blinked, rather than a bug? */
+export function isDependencyUnavailable(error: unknown): boolean {
+  if (!error || typeof error !== 'object') return false;
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (typeof code === 'string' && (code.startsWith('08') || UNAVAILABLE_CODES.has(code))) return true;
+  return typeof message === 'string' && UNAVAILABLE_MESSAGES.test(message);
+}
+
 export function errorHandler(logger: Logger): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const log = (req as { log?: Logger }).log ?? logger;
+    if (isDependencyUnavailable(error)) {
+      // Nothing was changed (the transaction did not commit); the caller may simply try again.
+      log.warn({ err: error }, 'a dependency is unavailable');
+      res.setHeader('Retry-After', '2');
+      res.status(503).json({ success: false, error: 'The shop is briefly unavailable. Please try again in a moment.' });
+      return;
+    }
     if (error instanceof HttpError) {
       if (error instanceof TooManyRequestsError && error.retryAfterSeconds) {
         res.setHeader('Retry-After', String(error.retryAfterSeconds));

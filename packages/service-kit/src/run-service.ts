@@ -47,6 +47,16 @@ export async function runService<TSchema extends z.ZodType<{ PORT: number; HOST:
     if (problems.length) refuseToStart(problems);
   }
   const logger = createLogger(name, env.LOG_LEVEL ?? 'info');
+  // A bug that escapes every handler is logged with its context before the process exits (the
+  // supervisor, compose or Kubernetes starts it again); dependency errors never get this far.
+  process.on('uncaughtException', (error, origin) => {
+    logger.fatal({ err: error, origin }, 'uncaught exception; exiting');
+    process.exit(1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    logger.fatal({ err: reason }, 'unhandled promise rejection; exiting');
+    process.exit(1);
+  });
   let isShuttingDown = () => false;
   const parts = await build({ env, logger, isShuttingDown: () => isShuttingDown() });
   const { server, port } = await listen(parts.app, env.PORT, env.HOST);

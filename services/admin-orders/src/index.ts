@@ -11,7 +11,7 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
   if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD_HASH && (await verifyPassword(DEMO_ADMIN_PASSWORD, env.ADMIN_PASSWORD_HASH))) {
     refuseToStart(['Invalid environment variable ADMIN_PASSWORD_HASH (the demo password): choose a password of your own (npm run admin:hash)']);
   }
-  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'admin-orders' });
+  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'admin-orders', onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
   const redis = createRedis(env.REDIS_URL, 'admin-orders');
   let jwtSecret = env.JWT_SECRET;
   if (!jwtSecret) {

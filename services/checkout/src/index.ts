@@ -5,7 +5,7 @@ import { createCheckoutApp } from './app.js';
 import { checkoutEnvSchema } from './env.js';
 
 await runService('checkout', checkoutEnvSchema, ({ env, logger, isShuttingDown }) => {
-  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'checkout' });
+  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'checkout', onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
   const redis = createRedis(env.REDIS_URL, 'checkout');
   const limits = { redis, prefix: env.REDIS_PREFIX, perClientPerMinute: env.CREATE_ORDER_LIMIT_PER_CLIENT, perEmailPerHour: env.CREATE_ORDER_LIMIT_PER_EMAIL };
   return {

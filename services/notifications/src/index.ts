@@ -7,7 +7,7 @@ import { startSweeper } from './sweeper.js';
 import { createNotificationsWorker } from './worker.js';
 
 await runService('notifications', notificationsEnvSchema, ({ env, logger, isShuttingDown }) => {
-  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'notifications', max: env.WORKER_CONCURRENCY + 2 });
+  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'notifications', max: env.WORKER_CONCURRENCY + 2, onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
   const redis = createRedis(env.REDIS_URL, 'notifications');
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
   const worker = createNotificationsWorker({
@@ -17,7 +17,7 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     retryBaseMs: env.RETRY_BASE_MS,
     retryMaxMs: env.RETRY_MAX_MS,
     lockMs: env.JOB_LOCK_MS,
-    deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, mailDomain: env.SUPPORT_EMAIL.split('@')[1] ?? 'royalpickles.in' },
+    deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, mailDomain: env.SUPPORT_EMAIL.split('@')[1] ?? 'royalpickles.in', sendLeaseMs: env.JOB_LOCK_MS },
   });
   const sweeper = startSweeper(
     { db, connection: redis, prefix: env.REDIS_PREFIX, logger },

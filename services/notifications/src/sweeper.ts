@@ -30,10 +30,10 @@ export async function sweepOnce({ db, queue, logger }: { db: Db; queue: Queue; l
       and e.published_at > now() - interval '30 days'
       and (
         (e.type = ${PAYMENT_VERIFIED} and (
-          not exists (select 1 from sent_emails s where s.order_id = (e.payload->'data'->>'orderId')::uuid and s.kind = 'order-confirmation')
-          or not exists (select 1 from sent_emails s where s.order_id = (e.payload->'data'->>'orderId')::uuid and s.kind = 'owner-alert')))
+          not exists (select 1 from sent_emails s where s.order_id = (e.payload->'data'->>'orderId')::uuid and s.kind = 'order-confirmation' and s.state = 'sent')
+          or not exists (select 1 from sent_emails s where s.order_id = (e.payload->'data'->>'orderId')::uuid and s.kind = 'owner-alert' and s.state = 'sent')))
         or (e.type = ${PAYMENT_NEEDS_ATTENTION} and
-          not exists (select 1 from sent_emails s where s.attention_id = (e.payload->'data'->>'attentionId')::uuid and s.kind = 'owner-attention'))
+          not exists (select 1 from sent_emails s where s.attention_id = (e.payload->'data'->>'attentionId')::uuid and s.kind = 'owner-attention' and s.state = 'sent'))
       )
     order by e.published_at
     limit 500`.execute(db);

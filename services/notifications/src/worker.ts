@@ -17,7 +17,7 @@ export function createNotificationsWorker({
   concurrency,
   retryBaseMs,
   retryMaxMs,
-  lockMs = 30_000,
+  lockMs = 10_000,
   deps,
 }: {
   connection: Redis;
@@ -44,8 +44,12 @@ export function createNotificationsWorker({
       prefix,
       concurrency,
       lockDuration: lockMs,
-      // Stalled jobs (their worker died) are looked for as often as a lock could expire.
-      stalledInterval: lockMs,
+      // A job whose worker died comes back once its lock runs out: looked for twice per lock period,
+      // so a crash mid-send is retried within about 1.5 locks (15 s by default), not minutes later.
+      stalledInterval: Math.max(1_000, Math.floor(lockMs / 2)),
+      // A job is never failed for stalling: a worker that dies several times (database blips, a
+      // failover) must not lose a paid order's confirmation. sendOnce keeps the retries from sending twice.
+      maxStalledCount: Number.MAX_SAFE_INTEGER,
       settings: { backoffStrategy: (attemptsMade: number) => backoffDelay(attemptsMade, retryBaseMs, retryMaxMs) },
     },
   );

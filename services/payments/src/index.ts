@@ -7,7 +7,7 @@ import { startOutboxRelay } from './events/relay.js';
 import { startReconciler } from './reconcile/reconciler.js';
 
 await runService('payments', paymentsEnvSchema, ({ env, logger, isShuttingDown }) => {
-  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'payments' });
+  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'payments', onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
   const redis = createRedis(env.REDIS_URL, 'payments');
   const razorpay = razorpayFromEnv(env);
   const relay = startOutboxRelay({ db, connection: redis, prefix: env.REDIS_PREFIX, logger, pollMs: env.OUTBOX_POLL_MS });

@@ -76,14 +76,72 @@ describe('infrastructure faults on the way from payment to e-mail', () => {
       h.mail.controls.delayMs = 0;
       expect(h.emailsFor(order.orderNumber)).toHaveLength(0);
 
-      h.startWorker();
-      await eventually(async () => h.emailsFor(order.orderNumber).length === 2, 20_000);
-      await h.drained();
+      const restarted = h.startWorker();
+      try {
+        await eventually(async () => h.emailsFor(order.orderNumber).length === 2, 20_000);
+        await h.drained();
+      } finally {
+        // The next test runs its own workers: this one must not take their jobs.
+        await restarted.close();
+      }
       const emails = h.emailsFor(order.orderNumber);
       expect(emails).toHaveLength(2);
       expect(emails.filter((email) => email.to.includes(OWNER_EMAIL))).toHaveLength(1);
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL');
+      h.mail.controls.delayMs = 0;
+      await relay.stop();
+    }
+  });
+
+  it('when the worker dies twice while the same jobs run, every paid order still gets one confirmation and one alert', async () => {
+    const relay = startOutboxRelay({ db: h.db, connection: h.redis, prefix: h.prefix, logger: silentLogger, pollMs: 100 });
+    h.mail.controls.delayMs = 5_000;
+    const here = path.dirname(fileURLToPath(import.meta.url));
+    const startChild = () => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(here, 'worker-process.ts')], {
+        env: { ...process.env, QUEUE_PREFIX: h.prefix, SMTP_URL: `smtp://127.0.0.1:${h.mail.smtpPort}` },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const seen = { output: '' };
+      child.stdout.on('data', (chunk) => (seen.output += chunk));
+      return { child, seen };
+    };
+    const kill = async (child: ReturnType<typeof spawn>) => {
+      child.kill('SIGKILL');
+      await new Promise((resolve) => child.once('exit', resolve));
+    };
+    const orders = [];
+    const first = startChild();
+    let second: ReturnType<typeof startChild> | undefined;
+    try {
+      for (let i = 0; i < 3; i++) {
+        const order = await h.createOrder();
+        const payment = await h.pay(order.razorpayOrderId);
+        await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! });
+        orders.push(order);
+      }
+      // Dies mid-send, twice: the stalled job comes back to the next worker, which dies too.
+      await eventually(async () => first.seen.output.includes('active'), 15_000);
+      await kill(first.child);
+      second = startChild();
+      await eventually(async () => second!.seen.output.includes('active'), 15_000).catch((error: unknown) => {
+        throw new Error(`second worker never took a job (first: ${first.seen.output.trim()}; second: ${second!.seen.output.trim()}): ${String(error)}`);
+      });
+      await kill(second.child);
+      h.mail.controls.delayMs = 0;
+      for (const order of orders) expect(h.emailsFor(order.orderNumber)).toHaveLength(0);
+
+      h.startWorker();
+      for (const order of orders) await eventually(async () => h.emailsFor(order.orderNumber).length === 2, 20_000);
+      await h.drained();
+      for (const order of orders) {
+        const emails = h.emailsFor(order.orderNumber);
+        expect(emails.filter((email) => email.to.includes(OWNER_EMAIL)), order.orderNumber).toHaveLength(1);
+        expect(emails.filter((email) => !email.to.includes(OWNER_EMAIL)), order.orderNumber).toHaveLength(1);
+      }
+    } finally {
+      for (const run of [first, second]) if (run && run.child.exitCode === null) run.child.kill('SIGKILL');
       h.mail.controls.delayMs = 0;
       await relay.stop();
     }

@@ -97,7 +97,7 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
       retryBaseMs: options.retryBaseMs ?? 100,
       retryMaxMs: options.retryMaxMs,
       lockMs: 1_000,
-      deps: { db, mailer, logger: silentLogger, ownerEmail: OWNER_EMAIL, supportEmail: 'support@royalpickles.in', mailDomain: 'royalpickles.in' },
+      deps: { db, mailer, logger: silentLogger, ownerEmail: OWNER_EMAIL, supportEmail: 'support@royalpickles.in', mailDomain: 'royalpickles.in', sendLeaseMs: 2_000 },
     });
     workers.push(worker);
     return worker;

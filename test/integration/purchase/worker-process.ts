@@ -20,6 +20,7 @@ const worker = createNotificationsWorker({
     ownerEmail: 'owner@royalpickles.in',
     supportEmail: 'support@royalpickles.in',
     mailDomain: 'royalpickles.in',
+    sendLeaseMs: 2_000,
   },
 });
 worker.on('active', (job) => process.stdout.write(`active ${job.id}\n`));

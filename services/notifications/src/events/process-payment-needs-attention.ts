@@ -14,6 +14,7 @@ export async function processPaymentNeedsAttention(envelope: EventEnvelope, deps
   const email = renderOwnerAttention(item);
   const result = await sendOnce(deps.db, { attentionId: item.id, kind: 'owner-attention', recipient: deps.ownerEmail, eventId: envelope.id }, () =>
     deps.mailer.send({ to: deps.ownerEmail, ...email, messageId: `<${item.id}.owner-attention@${deps.mailDomain}>` }),
+    deps.sendLeaseMs,
   );
   deps.logger.info({ eventId: envelope.id, attentionId: item.id, kind: item.kind, attention: result }, 'payment.needs-attention handled');
   return { attention: result };

@@ -16,6 +16,8 @@ export interface NotificationDeps {
   ownerEmail: string;
   supportEmail: string;
   mailDomain: string;
+  /** The e-mail claim's lease (sendOnce); about the job lock, so a dead worker's e-mail is retried soon. */
+  sendLeaseMs?: number;
 }
 
 /**
@@ -30,10 +32,12 @@ export async function processPaymentVerified(envelope: EventEnvelope, deps: Noti
   const confirmation = renderOrderConfirmation(order, deps.supportEmail);
   const confirmationResult = await sendOnce(deps.db, { orderId: order.id, kind: 'order-confirmation', recipient: order.customerEmail, eventId: envelope.id }, () =>
     deps.mailer.send({ to: order.customerEmail, ...confirmation, messageId: `<${order.id}.order-confirmation@${deps.mailDomain}>` }),
+    deps.sendLeaseMs,
   );
   const alert = renderOwnerAlert(order);
   const alertResult = await sendOnce(deps.db, { orderId: order.id, kind: 'owner-alert', recipient: deps.ownerEmail, eventId: envelope.id }, () =>
     deps.mailer.send({ to: deps.ownerEmail, ...alert, messageId: `<${order.id}.owner-alert@${deps.mailDomain}>` }),
+    deps.sendLeaseMs,
   );
   deps.logger.info({ eventId: envelope.id, orderId: order.id, confirmation: confirmationResult, alert: alertResult }, 'payment.verified handled');
   return { confirmation: confirmationResult, alert: alertResult };
