@@ -9,7 +9,7 @@ export const notificationsEnvSchema = baseEnvSchema.extend({
   SUPPORT_EMAIL: z.email({ error: 'expected the support e-mail address' }).default('support@royalpickles.in'),
   WORKER_CONCURRENCY: z.coerce.number({ error: 'expected a number' }).int().min(1).max(100).default(10),
   /** How long a job's lock lasts; a worker that dies mid-job gives its job back after this. */
-  JOB_LOCK_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).default(10_000),
+  JOB_LOCK_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).default(6_000),
   /** First retry delay after a failed send; doubles each attempt up to RETRY_MAX_MS, never giving up. */
   RETRY_BASE_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(2_000),
   RETRY_MAX_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(300_000),

@@ -17,7 +17,7 @@ export function createNotificationsWorker({
   concurrency,
   retryBaseMs,
   retryMaxMs,
-  lockMs = 10_000,
+  lockMs = 6_000,
   deps,
 }: {
   connection: Redis;
@@ -45,7 +45,7 @@ export function createNotificationsWorker({
       concurrency,
       lockDuration: lockMs,
       // A job whose worker died comes back once its lock runs out: looked for twice per lock period,
-      // so a crash mid-send is retried within about 1.5 locks (15 s by default), not minutes later.
+      // so a crash mid-send is retried within about 1.5 locks (9 s by default), not minutes later.
       stalledInterval: Math.max(1_000, Math.floor(lockMs / 2)),
       // A job is never failed for stalling: a worker that dies several times (database blips, a
       // failover) must not lose a paid order's confirmation. sendOnce keeps the retries from sending twice.
