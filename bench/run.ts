@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only storefront,gateway,purchase,events,admin,startup] [--lighthouse-runs 3]`
+ * `npm run bench [-- --only storefront,gateway,purchase,events,recovery,admin,startup] [--lighthouse-runs 3]`
  * Starts its own shop (fresh database, ports 3200/42xx), measures, and writes bench/results/latest.json
  * and latest.md. Reports only: a failed suite is recorded and the run still exits 0.
  */
@@ -16,9 +16,10 @@ import { eventsSuite } from './suites/events.js';
 import { storefrontSuite } from './suites/storefront.js';
 import { adminApiSuite, adminExportSuite, type AdminScale } from './suites/admin.js';
 import { startupSuite } from './suites/startup.js';
+import { recoverySuite } from './suites/recovery.js';
 import { renderMarkdown } from './lib/markdown.js';
 
-const SUITES = ['startup', 'storefront', 'gateway', 'purchase', 'events', 'admin'] as const;
+const SUITES = ['startup', 'storefront', 'gateway', 'purchase', 'events', 'recovery', 'admin'] as const;
 type SuiteName = (typeof SUITES)[number];
 
 const { values } = parseArgs({
@@ -118,6 +119,7 @@ async function main(): Promise<void> {
     if (stack && wanted('gateway')) await suite('gateway', (rec) => gatewaySuite(stack!, rec, { seconds: options.loadSeconds, connections: options.connections }));
     if (stack && wanted('purchase')) await suite('purchase', (rec) => purchaseSuite(stack!, rec, { seconds: options.loadSeconds, connections: options.connections, maxPaid: 3000 }));
     if (stack && wanted('events')) await suite('events', (rec) => eventsSuite(stack!, rec, { orders: options.eventsOrders, concurrency: options.connections }));
+    if (stack && wanted('recovery')) await suite('recovery', (rec) => recoverySuite(stack!, rec));
     if (stack && wanted('admin')) {
       await suite('admin', async (rec) => {
         const more = options.adminOrders - seeded;

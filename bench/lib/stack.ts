@@ -63,6 +63,8 @@ export interface BenchStack {
   redisPrefix: string;
   /** Wall time from spawning the processes to a healthy gateway /api/health. */
   spawnToHealthyMs: number;
+  /** SIGKILLs one process; the supervisor (scripts/stack.mjs) starts it again. */
+  kill: (name: string) => void;
   stop: () => Promise<void>;
 }
 
@@ -118,6 +120,7 @@ export async function startBenchStack(webDir: string): Promise<BenchStack> {
     webDir,
     redisPrefix,
     spawnToHealthyMs,
+    kill: (name: string) => (stack.children as Map<string, ChildProcess>).get(name)?.kill('SIGKILL'),
     stop: async () => {
       await stack.stopAll();
       log.end();
