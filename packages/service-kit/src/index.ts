@@ -11,3 +11,4 @@ export * from './parse.js';
 export * from './run-service.js';
 export * from './rate-limit.js';
 export * from './production.js';
+export * from './run-every.js';

@@ -2,6 +2,7 @@ import { Queue } from 'bullmq';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { sql, type Db } from '@pickles/db';
+import { runEvery } from '@pickles/service-kit';
 import { NOTIFICATION_JOB_OPTIONS, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
 
 export interface SweepOptions {
@@ -70,19 +71,10 @@ export function startSweeper(
 ): { stop: () => Promise<void> } {
   const queue = new Queue(QUEUES.notifications, { connection, prefix });
   queue.on('error', () => {});
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepOnce({ db, queue, logger }, options)
-      .catch((error: unknown) => logger.warn({ err: error }, 'sweep failed; will retry'))
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalSeconds * 1000);
+  const loop = runEvery(intervalSeconds * 1000, () => sweepOnce({ db, queue, logger }, options), (error) => logger.warn({ err: error }, 'sweep failed; will retry'));
   return {
     stop: async () => {
-      clearInterval(timer);
-      await running;
+      await loop.stop();
       await queue.close();
     },
   };

@@ -1,4 +1,5 @@
 import { sql, type Db, type Database, type Transaction } from '@pickles/db';
+import { runEvery } from '@pickles/service-kit';
 
 /**
  * Personal data under India's DPDP Act 2023 (retention periods in the README, "Personal data"):
@@ -85,19 +86,5 @@ export async function eraseShopper(db: Db, email: string): Promise<ShopperErasur
 
 /** Runs the unpaid-order erasure every `intervalMinutes`; safe on every replica (idempotent updates). */
 export function startRetention(db: Db, retentionDays: number, intervalMinutes: number, onError: (error: unknown) => void): { stop: () => Promise<void> } {
-  let running: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = eraseExpiredUnpaidOrders(db, retentionDays)
-      .catch(onError)
-      .finally(() => {
-        running = undefined;
-      });
-  }, intervalMinutes * 60_000);
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return runEvery(intervalMinutes * 60_000, () => eraseExpiredUnpaidOrders(db, retentionDays), onError);
 }

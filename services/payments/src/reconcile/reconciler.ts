@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '@pickles/db';
 import { findTransition } from '@pickles/shared';
+import { runEvery } from '@pickles/service-kit';
 import { RazorpayError, type RazorpayClient, type RazorpayPayment } from '@pickles/razorpay-client';
 import { claimOrdersToReconcile, findOrderByRazorpayOrderId, scheduleNextReconcile, type PaymentOrder } from '../db/orders.js';
 import { expireUnpaidOrder } from '../domain/expire-order.js';
@@ -109,24 +110,12 @@ async function reconcileOrder(
 }
 
 export function startReconciler(deps: ReconcileDeps, { intervalSeconds, ...options }: ReconcileOptions & { intervalSeconds: number }): { stop: () => Promise<void> } {
-  let stopped = false;
-  let current: Promise<unknown> | undefined;
-  const timer = setInterval(() => {
-    if (current || stopped) return;
-    current = reconcileOnce(deps, options)
-      .then((result) => {
-        if (result.checked) deps.logger.info(result, 'reconcile pass');
-      })
-      .catch((error: unknown) => deps.logger.warn({ err: error }, 'reconcile pass failed'))
-      .finally(() => {
-        current = undefined;
-      });
-  }, intervalSeconds * 1000);
-  return {
-    stop: async () => {
-      stopped = true;
-      clearInterval(timer);
-      await current;
+  return runEvery(
+    intervalSeconds * 1000,
+    async () => {
+      const result = await reconcileOnce(deps, options);
+      if (result.checked) deps.logger.info(result, 'reconcile pass');
     },
-  };
+    (error) => deps.logger.warn({ err: error }, 'reconcile pass failed'),
+  );
 }
