@@ -47,6 +47,13 @@ function newestMtime(dir) {
 }
 
 async function main() {
+  // A live shop's missing values are said before anything is installed, built or started.
+  const real = usesRealRazorpay(env);
+  const liveProblems = real ? liveShopProblems(env) : [];
+  if (liveProblems.length) {
+    console.error(`Cannot start the shop:\n\n${liveProblems.join('\n')}\n`);
+    process.exit(1);
+  }
   const lock = path.join(ROOT, 'package-lock.json');
   const installed = path.join(ROOT, 'node_modules/.package-lock.json');
   if (!existsSync(installed) || statSync(installed).mtimeMs < statSync(lock).mtimeMs) {
@@ -54,12 +61,6 @@ async function main() {
     await run(npm, ['ci', '--no-audit', '--no-fund']);
   }
 
-  const real = usesRealRazorpay(env);
-  const liveProblems = real ? liveShopProblems(env) : [];
-  if (liveProblems.length) {
-    console.error(`Cannot start the shop:\n\n${liveProblems.join('\n')}\n`);
-    process.exit(1);
-  }
   const problems = await checkInfrastructure(databaseUrl, redisUrl);
   if (problems.length) {
     console.error(`Cannot start the shop:\n\n${problems.join('\n\n')}\n`);
