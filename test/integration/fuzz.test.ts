@@ -7,7 +7,7 @@ import type { Db } from '@pickles/db';
 import { createRazorpayClient } from '@pickles/razorpay-client';
 import { createSandbox, type Sandbox } from '@pickles/razorpay-sandbox';
 import { createLogger, createRedis } from '@pickles/service-kit';
-import { insertOrder, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { insertOrder, orderPayload, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createCheckoutApp } from '@pickles/checkout/app';
 import { createPaymentsApp } from '@pickles/payments/app';
 import { buildApp as buildAdminApp } from '@pickles/admin-orders/app';
@@ -108,12 +108,7 @@ afterAll(async () => {
 
 type Route = { method: string; path: (id: string) => string; body?: () => unknown; admin?: boolean };
 
-const validOrder = () => ({
-  amount: 650,
-  customerInfo: { name: 'Meera Iyer', email: 'meera@example.in', phone: '9876543210' },
-  deliveryAddress: { flatNumber: '4C', street: 'MG Road', area: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
-  items: [{ itemId: 1, name: 'Royal Chicken Pickle', quantity: 1, price: 500, total: 500 }],
-});
+const validOrder = () => orderPayload(1);
 
 const ROUTES: Route[] = [
   { method: 'GET', path: () => '/api/health' },

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { newOrderColumns, type Db } from '@pickles/db';
 import { shippingPaise } from '@pickles/shared';
 
@@ -110,4 +110,15 @@ export async function eventually<T>(check: () => Promise<T | undefined | false |
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
   throw new Error(`condition not met within ${timeoutMs} ms${last ? `: ${String(last)}` : ''}`);
+}
+
+/** A create-order body as the SPA sends it: `quantity` jars of the Royal Chicken Pickle, priced right. */
+export function orderPayload(quantity = 2, email = `shopper.${randomUUID().slice(0, 8)}@example.in`) {
+  const subtotal = 500 * quantity;
+  return {
+    amount: subtotal + 50 + 50 * quantity,
+    customerInfo: { name: 'Meera Iyer', email, phone: '9876543210' },
+    deliveryAddress: { flatNumber: 'Flat 4C', street: 'MG Road', area: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
+    items: [{ itemId: 1, name: 'Royal Chicken Pickle', quantity, price: 500, total: subtotal }],
+  };
 }

@@ -3,7 +3,7 @@ import type { Db } from '@pickles/db';
 import { createRazorpayClient, type RazorpayClient } from '@pickles/razorpay-client';
 import { createSandbox, type Knobs, type Sandbox } from '@pickles/razorpay-sandbox';
 import { createLogger, createRedis } from '@pickles/service-kit';
-import { postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { orderPayload, postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createCheckoutApp } from '../src/app.js';
 
 const KEYS = { keyId: 'rzp_test_Checkout00000001', keySecret: 'checkout_key_secret_0123', webhookSecret: 'checkout_webhook_secret_0123' };
@@ -19,15 +19,8 @@ export interface CheckoutHarness {
   close: () => Promise<void>;
 }
 
-export function orderPayload(quantity = 2, email = `shopper.${randomUUID().slice(0, 8)}@example.in`) {
-  const subtotal = 500 * quantity;
-  return {
-    amount: subtotal + 50 + 50 * quantity,
-    customerInfo: { name: 'Meera Iyer', email, phone: '9876543210' },
-    deliveryAddress: { flatNumber: 'Flat 4C', street: 'MG Road', area: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
-    items: [{ itemId: 1, name: 'Royal Chicken Pickle', quantity, price: 500, total: subtotal }],
-  };
-}
+/** The one create-order body of the tests (test-kit). */
+export { orderPayload };
 
 /** Limits high enough for a test file's own orders; the rate-limit test sets its own. */
 export async function startCheckoutHarness(knobs: Partial<Knobs> = {}, limits: { perClientPerMinute?: number; perEmailPerHour?: number } = {}): Promise<CheckoutHarness> {

@@ -6,7 +6,7 @@ import { createRazorpayClient, type RazorpayClient } from '@pickles/razorpay-cli
 import { createSandbox, type Knobs, type Sandbox } from '@pickles/razorpay-sandbox';
 import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
 import { createLogger, createRedis } from '@pickles/service-kit';
-import { eventually, postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { eventually, orderPayload, postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { QUEUES } from '@pickles/shared';
 import { createCheckoutApp } from '@pickles/checkout/app';
 import { createPaymentsApp } from '@pickles/payments/app';
@@ -63,15 +63,8 @@ export interface PurchaseHarness {
 
 export const silentLogger = createLogger('purchase-test', 'silent');
 
-export function orderPayload(quantity = 2, email = `shopper.${randomUUID().slice(0, 8)}@example.in`) {
-  const subtotal = 500 * quantity;
-  return {
-    amount: subtotal + 50 + 50 * quantity,
-    customerInfo: { name: 'Meera Iyer', email, phone: '9876543210' },
-    deliveryAddress: { flatNumber: 'Flat 4C', street: 'MG Road', area: 'Indiranagar', city: 'Bengaluru', state: 'Karnataka', pincode: '560038' },
-    items: [{ itemId: 1, name: 'Royal Chicken Pickle', quantity, price: 500, total: subtotal }],
-  };
-}
+/** The one create-order body of the tests (test-kit). */
+export { orderPayload };
 
 export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; relayPollMs?: number; retryBaseMs?: number; retryMaxMs?: number } = {}): Promise<PurchaseHarness> {
   const db = testDb();
