@@ -1,17 +1,7 @@
 /** Every client route of the SPA (docs/product.md §2). Links and redirects use these, never literals. */
-export const POLICY_NAMES = [
-  'privacy-policy',
-  'refund-policy',
-  'shipping-policy',
-  'terms-and-conditions',
-  'contact-us',
-] as const;
+import { ADMIN_PATH, POLICY_NAMES, policyPath } from '@pickles/shared/shop-paths';
 
-export type PolicyName = (typeof POLICY_NAMES)[number];
-
-export function isPolicyName(name: string | undefined): name is PolicyName {
-  return (POLICY_NAMES as readonly string[]).includes(name ?? '');
-}
+export { POLICY_NAMES, isPolicyName, type PolicyName } from '@pickles/shared/shop-paths';
 
 export const paths = {
   home: '/',
@@ -21,9 +11,9 @@ export const paths = {
   paymentSuccess: '/payment-success',
   paymentFailed: '/payment-failed',
   login: '/login',
-  admin: '/admin',
+  admin: ADMIN_PATH,
   policies: '/policies',
-  policy: (name: PolicyName) => `/policies/${name}`,
+  policy: policyPath,
   defaultPolicy: '/policies/privacy-policy',
 } as const;
 
@@ -32,5 +22,5 @@ export const PRERENDERED_PATHS: readonly string[] = [
   paths.home,
   paths.shop,
   paths.about,
-  ...POLICY_NAMES.map((name) => paths.policy(name)),
+  ...POLICY_NAMES.map(policyPath),
 ];

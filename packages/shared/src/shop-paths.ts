@@ -1,0 +1,30 @@
+/**
+ * Addresses of the shop's pages that more than the SPA needs: the e-mails link to the policies and
+ * the owner's alerts to the order in the admin. The SPA's router builds its links from these too
+ * (web/src/config/paths.ts), so a renamed page cannot leave a dead link in an e-mail.
+ */
+export const POLICY_NAMES = [
+  'privacy-policy',
+  'refund-policy',
+  'shipping-policy',
+  'terms-and-conditions',
+  'contact-us',
+] as const;
+
+export type PolicyName = (typeof POLICY_NAMES)[number];
+
+export function isPolicyName(name: string | undefined): name is PolicyName {
+  return (POLICY_NAMES as readonly string[]).includes(name ?? '');
+}
+
+export const policyPath = (name: PolicyName): string => `/policies/${name}`;
+
+export const ADMIN_PATH = '/admin';
+
+/** The admin panel filtered to one order: its search box is prefilled from `?search=`. */
+export const adminOrderPath = (orderId: string): string => `${ADMIN_PATH}?search=${encodeURIComponent(orderId)}`;
+
+/** `path` on the shop at `shopUrl` (its public address, e.g. https://royalpickles.in). */
+export function shopLink(shopUrl: string, path: string): string {
+  return new URL(path, shopUrl.endsWith('/') ? shopUrl : `${shopUrl}/`).toString();
+}
