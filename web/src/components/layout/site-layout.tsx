@@ -1,8 +1,11 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { usePageArrival } from '../../lib/use-page-arrival.js';
 import { RouteErrorBoundary } from '../ui/route-error-boundary.js';
 import { SiteFooter } from './site-footer.js';
 import { SiteHeader } from './site-header.js';
+import { AdminHeader } from './admin-header.js';
+import { paths } from '../../config/paths.js';
 
 function PageLoading() {
   return (
@@ -13,27 +16,27 @@ function PageLoading() {
   );
 }
 
-/** Header, main content and the footer every page carries. */
+/** The owner's pages: the admin panel and its login. */
+function isAdminPath(pathname: string): boolean {
+  return pathname === paths.login || pathname === paths.admin || pathname.startsWith(`${paths.admin}/`);
+}
+
+/** Header, main content and the footer every page carries (the owner's pages have their own header). */
 export function SiteLayout({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   useEffect(() => {
     // A marker for tests and monitoring: the page is interactive from here on.
     document.documentElement.dataset.hydrated = 'true';
   }, []);
-  const firstPath = useRef(pathname);
-  useEffect(() => {
-    // New page, new scroll position; not on the first render (that would force a layout for nothing).
-    if (pathname === firstPath.current) return;
-    firstPath.current = '';
-    window.scrollTo(0, 0);
-  }, [pathname]);
+  const main = useRef<HTMLElement>(null);
+  usePageArrival(pathname, main);
   return (
     <>
       <a className="skip-link" href="#main">
         Skip to content
       </a>
-      <SiteHeader />
-      <main id="main" tabIndex={-1}>
+      {isAdminPath(pathname) ? <AdminHeader /> : <SiteHeader />}
+      <main id="main" tabIndex={-1} ref={main}>
         <RouteErrorBoundary resetKey={pathname}>
           <Suspense fallback={<PageLoading />}>{children}</Suspense>
         </RouteErrorBoundary>

@@ -1,0 +1,152 @@
+import type { Page } from '@playwright/test';
+import { CART_KEY, POLICIES, SPLASH_SEEN_KEY, expect, navigateWithState, test, waitForHydration } from '../storefront/fixtures.js';
+import { openPanelLoggedIn, seedOrder, uniqueTag } from '../admin/fixtures.js';
+
+/**
+ * Every page at the widths shoppers and the owner use (a small and a common phone, a laptop):
+ * nothing overflows sideways, the header's items never overlap, and every focus ring stands out
+ * from what is around it (WCAG 1.4.11: 3:1 for non-text contrast).
+ */
+const WIDTHS = [360, 390, 1280] as const;
+
+interface PageVisit {
+  name: string;
+  open: (page: Page) => Promise<void>;
+}
+
+const go = (path: string) => async (page: Page) => {
+  await page.goto(path);
+  await waitForHydration(page);
+};
+
+const STOREFRONT: PageVisit[] = [
+  { name: 'landing', open: go('/') },
+  { name: 'shop', open: go('/shop') },
+  { name: 'about', open: go('/about') },
+  ...POLICIES.map((policy) => ({ name: policy.name, open: go(`/policies/${policy.name}`) })),
+  { name: 'payment (with a cart)', open: go('/payment') },
+  { name: 'payment (empty cart)', open: async (page) => {
+    await page.addInitScript((key) => window.sessionStorage.removeItem(key), CART_KEY);
+    await go('/payment')(page);
+  } },
+  { name: 'payment-success', open: async (page) => {
+    await go('/')(page);
+    await navigateWithState(page, '/payment-success', { orderId: 'order_LAYOUT' });
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Payment Successful!');
+  } },
+  { name: 'payment-failed', open: go('/payment-failed') },
+  { name: 'not found', open: go('/no-such-page') },
+  { name: 'login', open: go('/login') },
+];
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(
+    ({ splash, cart }) => {
+      window.sessionStorage.setItem(splash, '1');
+      if (window.sessionStorage.getItem(cart) === null) window.sessionStorage.setItem(cart, JSON.stringify({ 1: 2 }));
+    },
+    { splash: SPLASH_SEEN_KEY, cart: CART_KEY },
+  );
+});
+
+/** How far the page is wider than the window, in CSS pixels. */
+const sidewaysOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** Pairs of header items (brand, links, buttons) whose boxes intersect. */
+async function overlappingHeaderItems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const items = [...document.querySelectorAll<HTMLElement>('header a, header button')].filter((item) => item.getClientRects().length > 0);
+    const boxes = items.map((item) => ({ name: item.textContent?.trim() || item.getAttribute('aria-label') || item.tagName, box: item.getBoundingClientRect() }));
+    const overlaps: string[] = [];
+    for (let i = 0; i < boxes.length; i += 1) {
+      for (let j = i + 1; j < boxes.length; j += 1) {
+        const a = boxes[i]!.box;
+        const b = boxes[j]!.box;
+        // One pixel of shared edge is layout rounding, not an overlap.
+        if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1) overlaps.push(`${boxes[i]!.name} / ${boxes[j]!.name}`);
+      }
+    }
+    return overlaps;
+  });
+}
+
+for (const width of WIDTHS) {
+  test(`every storefront page at ${width}px: no sideways overflow, no overlapping header items`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 800 });
+    for (const visit of STOREFRONT) {
+      await visit.open(page);
+      expect(await sidewaysOverflow(page), `${visit.name} overflows at ${width}px`).toBeLessThanOrEqual(0);
+      expect(await overlappingHeaderItems(page), `${visit.name} header at ${width}px`).toEqual([]);
+    }
+  });
+
+  test(`the admin panel at ${width}px: no sideways overflow, no overlapping header items`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width < 800 ? 844 : 800 });
+    await seedOrder({ tag: uniqueTag(), items: [{ name: 'Royal Chicken Pickle with a long name that wraps', quantity: 2 }] });
+    await openPanelLoggedIn(page);
+    expect(await sidewaysOverflow(page), `admin overflows at ${width}px`).toBeLessThanOrEqual(0);
+    expect(await overlappingHeaderItems(page)).toEqual([]);
+  });
+}
+
+/** Contrast ratio of two CSS rgb() colours (WCAG relative luminance). */
+function contrast(a: number[], b: number[]): number {
+  const luminance = ([r, g, bl]: number[]) => {
+    const channel = (value: number) => {
+      const c = value / 255;
+      return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * channel(r!) + 0.7152 * channel(g!) + 0.0722 * channel(bl!);
+  };
+  const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
+/**
+ * Tabs through the page and, for every element that takes focus, reads its focus ring and the
+ * colour the ring is drawn on (the first opaque background among its ancestors).
+ */
+async function focusRings(page: Page, maxTabs = 80) {
+  const rings: { element: string; ring: number[]; around: number[]; style: string }[] = [];
+  const seen = new Set<string>();
+  await page.locator('body').focus();
+  for (let i = 0; i < maxTabs; i += 1) {
+    await page.keyboard.press('Tab');
+    const ring = await page.evaluate(() => {
+      const element = document.activeElement as HTMLElement | null;
+      if (!element || element === document.body) return undefined;
+      const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
+      const style = getComputedStyle(element);
+      // The ring is drawn outside the element when offset, so it sits on the parent's background.
+      let around: HTMLElement | null = Number.parseFloat(style.outlineOffset) > 0 ? element.parentElement : element;
+      let background = [255, 255, 255];
+      while (around) {
+        const colour = rgb(getComputedStyle(around).backgroundColor);
+        if (colour.length >= 3 && (colour.length === 3 || colour[3]! > 0.5)) {
+          background = colour.slice(0, 3);
+          break;
+        }
+        around = around.parentElement;
+      }
+      const path = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}:${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}`;
+      return { element: path, ring: rgb(style.outlineColor).slice(0, 3), around: background, style: `${style.outlineStyle} ${style.outlineWidth}` };
+    });
+    if (!ring || seen.has(ring.element)) continue;
+    seen.add(ring.element);
+    rings.push(ring);
+  }
+  return rings;
+}
+
+test('every focus ring on the storefront and the login has at least 3:1 contrast with what surrounds it', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  for (const visit of [...STOREFRONT.filter((entry) => entry.name !== 'payment-success'), { name: 'admin', open: openPanelLoggedIn }]) {
+    await visit.open(page);
+    const rings = await focusRings(page);
+    expect(rings.length, `${visit.name}: something takes focus`).toBeGreaterThan(0);
+    const weak = rings
+      .filter((ring) => ring.style.startsWith('none') || contrast(ring.ring, ring.around) < 3)
+      .map((ring) => `${ring.element} (${ring.style}, ${contrast(ring.ring, ring.around).toFixed(2)}:1)`);
+    expect(weak, `${visit.name}: weak focus rings`).toEqual([]);
+  }
+});
