@@ -143,7 +143,12 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
       },
       notifications: {
         entry: 'services/notifications/src/index.ts',
-        env: { ...shared, PORT: String(ports.notifications), ...(real ? {} : { SMTP_URL: base.SMTP_URL ?? `smtp://127.0.0.1:${ports.mailSmtp}` }) },
+        env: {
+          ...shared,
+          PORT: String(ports.notifications),
+          // A demo stack's e-mails link to its own gateway; a live shop gives its public address (start.mjs insists).
+          ...(real ? {} : { SMTP_URL: base.SMTP_URL ?? `smtp://127.0.0.1:${ports.mailSmtp}`, SHOP_URL: `http://localhost:${ports.gateway}` }),
+        },
         health: `http://127.0.0.1:${ports.notifications}/health`,
       },
       gateway: {
@@ -170,6 +175,8 @@ export function liveShopProblems(env = process.env) {
     ADMIN_PASSWORD_HASH: 'a hash of the admin\'s own password (npm run admin:hash)',
     JWT_SECRET: 'at least 32 random characters that sign admin sessions',
     SMTP_URL: 'the SMTP relay that sends customer e-mails (smtps://user:password@host:465)',
+    SHOP_URL: 'the shop\'s public address, which the e-mails link to (https://royalpickles.in)',
+    SUPPORT_PHONE: 'the phone number shoppers see in their confirmation e-mail',
     RAZORPAY_KEY_SECRET: 'the key secret from the Razorpay dashboard',
     RAZORPAY_WEBHOOK_SECRET: 'the webhook secret set in the Razorpay dashboard',
   };

@@ -81,7 +81,8 @@ describe('docker-compose.yml', () => {
     const portOf = (name: string) => env(name).PORT ?? { postgres: '5432', redis: '6379' }[name];
     for (const [name] of Object.entries(services)) {
       for (const [variable, value] of Object.entries(env(name))) {
-        if (!/_URL$/.test(variable) || /PUBLIC|SCRIPT/.test(variable)) continue;
+        // Browser-facing addresses (the shop's, the sandbox's public one) are checked below or not at all.
+        if (!/_URL$/.test(variable) || /PUBLIC|SCRIPT|SHOP/.test(variable)) continue;
         const url = new URL(value);
         expect(services[url.hostname], `${name} ${variable}`).toBeDefined();
         const port = url.port || portOf(url.hostname);
@@ -89,6 +90,12 @@ describe('docker-compose.yml', () => {
         else expect(port, `${name} ${variable}`).toBe(portOf(url.hostname));
       }
     }
+  });
+
+  it('links the e-mails to the gateway as the laptop\'s browser reaches it', () => {
+    const shop = new URL(env('notifications').SHOP_URL!);
+    expect(shop.hostname).toBe('localhost');
+    expect(services.gateway!.ports).toContain(`${shop.port}:${env('gateway').PORT}`);
   });
 
   it('shares one set of sandbox credentials between the sandbox and the shop', () => {

@@ -35,7 +35,7 @@ export const processes: Process[] = [
     port: 4003,
     env: [...base, 'JWT_SECRET', 'JWT_TTL_SECONDS', 'ADMIN_USERNAME', 'ADMIN_PASSWORD_HASH', 'LOGIN_MAX_FAILURES', 'LOGIN_WINDOW_SECONDS'],
   },
-  { name: 'notifications', workspace: 'services/notifications', entry: 'src/index.ts', port: 4004, env: [...base, 'SMTP_URL', 'MAIL_FROM', 'OWNER_EMAIL', 'SUPPORT_EMAIL'] },
+  { name: 'notifications', workspace: 'services/notifications', entry: 'src/index.ts', port: 4004, env: [...base, 'SMTP_URL', 'MAIL_FROM', 'OWNER_EMAIL', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'SHOP_URL'] },
   {
     name: 'razorpay-sandbox',
     workspace: 'tools/razorpay-sandbox',

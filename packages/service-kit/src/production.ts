@@ -20,14 +20,24 @@ export const PUBLISHED_VALUES: Readonly<Record<string, readonly string[]>> = {
     'scrypt$16384$8$1$c2FsdA==$aGFzaA==',
   ],
   SMTP_URL: ['smtp://mail-catcher:1025', 'smtp://127.0.0.1:1025', 'smtp://localhost:1025', 'smtps://FAKE-user:FAKE-password@smtp.example.com:465'],
+  // Not secrets, but shoppers would call a stranger's number or follow links to nowhere.
+  SUPPORT_PHONE: ['+91 11 4567 8900'],
+  SHOP_URL: ['https://shop.example.in'],
 };
+
+/** This machine's own address: in a shopper's e-mail it leads nowhere. */
+function isLocalUrl(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const host = new URL(value).hostname.replace(/^\[|\]$/g, '');
+  return host === 'localhost' || host.endsWith('.localhost') || host.startsWith('127.') || host === '::1' || host === '0.0.0.0';
+}
 
 /** The demo admin's password (README, `npm start`'s banner): refused as the admin's password in production. */
 export const DEMO_ADMIN_PASSWORD = 'pickles-admin';
 
 /**
  * One line per problem with `source` in production mode: a published value, a missing variable the
- * process needs there, or a Razorpay base URL override that was not explicitly allowed.
+ * process needs there, a local SHOP_URL, or a Razorpay base URL override that was not explicitly allowed.
  */
 export function productionProblems(source: Record<string, string | undefined>, requiredInProduction: readonly string[] = []): string[] {
   const problems: string[] = [];
@@ -39,6 +49,9 @@ export function productionProblems(source: Record<string, string | undefined>, r
     if (value !== undefined && values.includes(value.trim())) {
       problems.push(`Invalid environment variable ${name} (got a published value): the repository's demo, example or sandbox value cannot be used in production`);
     }
+  }
+  if (source.SHOP_URL && isLocalUrl(source.SHOP_URL.trim())) {
+    problems.push("Invalid environment variable SHOP_URL (a local address): e-mails link shoppers to it; give the shop's public address, such as https://royalpickles.in");
   }
   if (source.RAZORPAY_API_BASE_URL && source.RAZORPAY_ALLOW_BASE_URL !== 'true') {
     problems.push('Invalid environment variable RAZORPAY_API_BASE_URL (set): production talks to Razorpay itself; set RAZORPAY_ALLOW_BASE_URL=true to point it elsewhere on purpose');

@@ -1,12 +1,25 @@
 import { z } from 'zod';
 import { baseEnvSchema, portSchema } from '@pickles/service-kit';
 
+/** The demo support number: plausible in a demo e-mail, refused in production (PUBLISHED_VALUES). */
+export const DEMO_SUPPORT_PHONE = '+91 11 4567 8900';
+/** `npm start`'s gateway; production mode refuses a local address. */
+export const LOCAL_SHOP_URL = 'http://localhost:3000';
+
 export const notificationsEnvSchema = baseEnvSchema.extend({
   PORT: portSchema(4004),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'expected an smtp:// or smtps:// URL' }).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('Royal Pickles <orders@royalpickles.in>'),
   OWNER_EMAIL: z.email({ error: 'expected the owner\'s e-mail address' }).default('owner@royalpickles.in'),
   SUPPORT_EMAIL: z.email({ error: 'expected the support e-mail address' }).default('support@royalpickles.in'),
+  /** Shown to shoppers in their confirmation, written as they would dial it. */
+  SUPPORT_PHONE: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9][0-9 -]{6,18}[0-9]$/, { error: 'expected a phone number such as +91 11 4567 8900' })
+    .default(DEMO_SUPPORT_PHONE),
+  /** The shop's public address: the e-mails link to its policies and to orders in the admin panel. */
+  SHOP_URL: z.url({ protocol: /^https?$/, error: 'expected the shop\'s address, such as https://royalpickles.in' }).default(LOCAL_SHOP_URL),
   WORKER_CONCURRENCY: z.coerce.number({ error: 'expected a number' }).int().min(1).max(100).default(10),
   /** How long a job's lock lasts; a worker that dies mid-job gives its job back after this. */
   JOB_LOCK_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).default(6_000),

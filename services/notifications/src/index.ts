@@ -17,7 +17,7 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     retryBaseMs: env.RETRY_BASE_MS,
     retryMaxMs: env.RETRY_MAX_MS,
     lockMs: env.JOB_LOCK_MS,
-    deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, mailDomain: env.SUPPORT_EMAIL.split('@')[1] ?? 'royalpickles.in', sendLeaseMs: env.JOB_LOCK_MS },
+    deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, supportPhone: env.SUPPORT_PHONE, shopUrl: env.SHOP_URL, mailDomain: env.SUPPORT_EMAIL.split('@')[1] ?? 'royalpickles.in', sendLeaseMs: env.JOB_LOCK_MS },
   });
   const sweeper = startSweeper(
     { db, connection: redis, prefix: env.REDIS_PREFIX, logger },
@@ -38,4 +38,4 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     ],
     shutdownTimeoutMs: 30_000,
   };
-}, { requiredInProduction: ['SMTP_URL'] });
+}, { requiredInProduction: ['SMTP_URL', 'SHOP_URL', 'SUPPORT_PHONE'] });

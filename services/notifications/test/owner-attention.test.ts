@@ -18,20 +18,25 @@ const item = {
 
 describe('the owner attention e-mail', () => {
   it('says what happened, both amounts and the Razorpay ids, in text and HTML', () => {
-    const email = renderOwnerAttention(item);
+    const email = renderOwnerAttention(item, 'https://www.royalpickles.in');
     expect(email.subject).toBe('Payment needs attention: ₹1,149 on RP20261123-9C1D');
     expect(email.text).toContain('Payment captured for a different amount than the order');
     expect(email.text).toContain('Amount: ₹1,149');
     expect(email.text).toContain('Order amount: ₹1,150');
     expect(email.text).toContain('Razorpay payment: pay_R9z8y7x6w5v4u4');
     expect(email.html).toContain('<td>₹1,150</td>');
+    expect(email.text).toContain('Admin panel: https://www.royalpickles.in/admin?search=RP20261123-9C1D');
+    expect(email.html).toContain('<a href="https://www.royalpickles.in/admin?search=RP20261123-9C1D"');
   });
 
   it('names an unknown order plainly and escapes what Razorpay sent', () => {
-    const email = renderOwnerAttention({ ...item, kind: 'capture-for-unknown-order', order_id: null, order_number: null, expected_amount_paise: null, razorpay_payment_id: 'pay_<b>x</b>' });
+    const email = renderOwnerAttention({ ...item, kind: 'capture-for-unknown-order', order_id: null, order_number: null, expected_amount_paise: null, razorpay_payment_id: 'pay_<b>x</b>' }, 'https://www.royalpickles.in');
     expect(email.subject).toBe('Payment needs attention: ₹1,149 on an unknown order');
     expect(email.text).not.toContain('Order amount');
     expect(email.html).toContain('pay_&lt;b&gt;x&lt;/b&gt;');
     expect(email.html).not.toContain('<b>x</b>');
+    // No order to search for: the panel, which lists every payment needing attention.
+    expect(email.text).toMatch(/Admin panel: https:\/\/www\.royalpickles\.in\/admin$/);
+    expect(email.html).toContain('<a href="https://www.royalpickles.in/admin"');
   });
 });

@@ -9,6 +9,8 @@ import { insertOrder, testDb } from '@pickles/test-kit';
 import { createMailer } from '../src/clients/mailer.js';
 import { processPaymentVerified, type NotificationDeps } from '../src/events/process-payment-verified.js';
 
+const SHOP_URL = 'https://www.royalpickles.in';
+
 let db: Db;
 let catcher: RunningMailCatcher;
 let deps: NotificationDeps;
@@ -22,6 +24,8 @@ beforeAll(async () => {
     logger: createLogger('test', 'silent'),
     ownerEmail: 'owner@royalpickles.in',
     supportEmail: 'help@royalpickles.in',
+    supportPhone: '+91 11 2345 6789',
+    shopUrl: SHOP_URL,
     mailDomain: 'royalpickles.in',
   };
 });
@@ -29,6 +33,14 @@ afterAll(async () => {
   await catcher.close();
   await db.destroy();
 });
+
+async function sentFor(order: { orderNumber: string }) {
+  const mails = catcher.store.list().filter((mail) => mail.subject.includes(order.orderNumber));
+  return { confirmation: mails.find((mail) => !mail.to.includes('owner@royalpickles.in'))!, alert: mails.find((mail) => mail.to.includes('owner@royalpickles.in'))! };
+}
+
+/** What a mail client shows of an HTML part, roughly: the text without tags, spaces collapsed. */
+const visibleText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 function event(order: { id: string; orderNumber: string; amountPaise: number }, overrides: Partial<EventEnvelope> = {}): EventEnvelope {
   return {
@@ -55,6 +67,60 @@ describe('payment.verified -> e-mails', () => {
     expect(confirmation.html).toContain('<table');
     const alert = mails.find((mail) => mail.to.includes('owner@royalpickles.in'))!;
     expect(alert.text).toContain('Royal Chicken Pickle (Qty: 2)');
+  });
+
+  it('tells the shopper the unboxing-video rule, how to reach the shop and where the policies are', async () => {
+    const order = await insertOrder(db);
+    await processPaymentVerified(event(order), deps);
+    const { confirmation } = await sentFor(order);
+    for (const part of [confirmation.text, visibleText(confirmation.html)]) {
+      expect(part).toContain('unboxing video');
+      expect(part).toContain('within 24 hours of delivery');
+      expect(part).toContain('Claims without an unboxing video, or made more than 24 hours after delivery, cannot be accepted.');
+      expect(part).toContain('+91 11 2345 6789');
+    }
+    expect(confirmation.text).toContain('Questions? Write to us at help@royalpickles.in or call +91 11 2345 6789; we reply within 1-2 business days.');
+    expect(confirmation.html).toContain('href="tel:+911123456789"');
+    expect(confirmation.text).toContain('Cancellation & Refunds: https://www.royalpickles.in/policies/refund-policy');
+    expect(confirmation.text).toContain('Shipping Policy: https://www.royalpickles.in/policies/shipping-policy');
+    expect(confirmation.html).toMatch(/<a href="https:\/\/www\.royalpickles\.in\/policies\/refund-policy"[^>]*>Cancellation &amp; Refunds<\/a>/);
+    expect(confirmation.html).toMatch(/<a href="https:\/\/www\.royalpickles\.in\/policies\/shipping-policy"[^>]*>Shipping Policy<\/a>/);
+    // The policy figures the e-mail has always carried stay.
+    expect(confirmation.text).toContain('We confirm your order within about 36 hours of payment.');
+    expect(confirmation.text).toContain('Your pickles are freshly prepared and packed in 7-10 days.');
+    expect(confirmation.text).toContain('Delivery takes 7-10 days after dispatch, anywhere in India.');
+  });
+
+  it('gives the delivery dates: 14 to 20 days after the payment day in India', async () => {
+    const cases = [
+      // 11:30 on 23 Nov in India.
+      { paidAt: '2026-11-23T06:00:00Z', range: 'between 7 Dec and 13 Dec 2026' },
+      // 00:30 on 23 Nov in India, still 22 Nov in UTC.
+      { paidAt: '2026-11-22T19:00:00Z', range: 'between 7 Dec and 13 Dec 2026' },
+      // 23:45 on 22 Nov in India: the day before.
+      { paidAt: '2026-11-22T18:15:00Z', range: 'between 6 Dec and 12 Dec 2026' },
+      // A range that crosses into the next year names both years.
+      { paidAt: '2026-12-15T06:00:00Z', range: 'between 29 Dec 2026 and 4 Jan 2027' },
+    ];
+    for (const { paidAt, range } of cases) {
+      const order = await insertOrder(db, { paidAt: new Date(paidAt) });
+      await processPaymentVerified(event(order), deps);
+      const { confirmation } = await sentFor(order);
+      expect(confirmation.text, paidAt).toContain(`Expected delivery: ${range}`);
+      expect(visibleText(confirmation.html), paidAt).toContain(`Expected delivery ${range}`);
+      expect(confirmation.text).not.toContain('7-10 + 7-10');
+    }
+  });
+
+  it('links the owner to the order in the admin panel', async () => {
+    const order = await insertOrder(db);
+    await processPaymentVerified(event(order), deps);
+    const { alert } = await sentFor(order);
+    // The panel's search finds orders by their number.
+    const url = `https://www.royalpickles.in/admin?search=${order.orderNumber}`;
+    expect(alert.text).toContain(`Open it in the admin panel to move it along: ${url}`);
+    expect(alert.html).toContain(`href="${url}"`);
+    expect(alert.html).toContain('Open in the admin panel</a>');
   });
 
   it('sends nothing twice when the same event is delivered again', async () => {

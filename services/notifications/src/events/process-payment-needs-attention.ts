@@ -4,6 +4,7 @@ import { parsePaymentNeedsAttention, type EventEnvelope } from '@pickles/shared'
 import { loadAttentionForEmail } from '../db/attention.js';
 import { sendOnce } from '../db/sent-emails.js';
 import { renderOwnerAttention } from '../emails/owner-attention.js';
+import { LOCAL_SHOP_URL } from '../env.js';
 import type { NotificationDeps } from './process-payment-verified.js';
 
 /** payment.needs-attention -> one e-mail to the owner per attention item. */
@@ -11,7 +12,7 @@ export async function processPaymentNeedsAttention(envelope: EventEnvelope, deps
   const data = parseOrFail(parsePaymentNeedsAttention, envelope);
   const item = await loadAttentionForEmail(deps.db, data.attentionId);
   if (!item) throw new UnrecoverableError(`attention item ${data.attentionId} not found`);
-  const email = renderOwnerAttention(item);
+  const email = renderOwnerAttention(item, deps.shopUrl ?? LOCAL_SHOP_URL);
   const result = await sendOnce(deps.db, { attentionId: item.id, kind: 'owner-attention', recipient: deps.ownerEmail, eventId: envelope.id }, () =>
     deps.mailer.send({ to: deps.ownerEmail, ...email, messageId: `<${item.id}.owner-attention@${deps.mailDomain}>` }),
     deps.sendLeaseMs,

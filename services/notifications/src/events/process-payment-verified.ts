@@ -8,6 +8,7 @@ import { loadOrderForEmail } from '../db/orders.js';
 import { sendOnce } from '../db/sent-emails.js';
 import { renderOrderConfirmation } from '../emails/order-confirmation.js';
 import { renderOwnerAlert } from '../emails/owner-alert.js';
+import { DEMO_SUPPORT_PHONE, LOCAL_SHOP_URL } from '../env.js';
 
 export interface NotificationDeps {
   db: Db;
@@ -15,6 +16,10 @@ export interface NotificationDeps {
   logger: Logger;
   ownerEmail: string;
   supportEmail: string;
+  /** Default: env.ts's demo number (tests that do not look at it). */
+  supportPhone?: string;
+  /** The shop's public address for the e-mails' links; default: env.ts's local one. */
+  shopUrl?: string;
   mailDomain: string;
   /** The e-mail claim's lease (sendOnce); about the job lock, so a dead worker's e-mail is retried soon. */
   sendLeaseMs?: number;
@@ -29,12 +34,13 @@ export async function processPaymentVerified(envelope: EventEnvelope, deps: Noti
   const order = await loadOrderForEmail(deps.db, data.orderId);
   if (!order) throw new UnrecoverableError(`order ${data.orderId} not found`);
 
-  const confirmation = renderOrderConfirmation(order, deps.supportEmail);
+  const shopUrl = deps.shopUrl ?? LOCAL_SHOP_URL;
+  const confirmation = renderOrderConfirmation(order, { supportEmail: deps.supportEmail, supportPhone: deps.supportPhone ?? DEMO_SUPPORT_PHONE, shopUrl });
   const confirmationResult = await sendOnce(deps.db, { orderId: order.id, kind: 'order-confirmation', recipient: order.customerEmail, eventId: envelope.id }, () =>
     deps.mailer.send({ to: order.customerEmail, ...confirmation, messageId: `<${order.id}.order-confirmation@${deps.mailDomain}>` }),
     deps.sendLeaseMs,
   );
-  const alert = renderOwnerAlert(order);
+  const alert = renderOwnerAlert(order, shopUrl);
   const alertResult = await sendOnce(deps.db, { orderId: order.id, kind: 'owner-alert', recipient: deps.ownerEmail, eventId: envelope.id }, () =>
     deps.mailer.send({ to: deps.ownerEmail, ...alert, messageId: `<${order.id}.owner-alert@${deps.mailDomain}>` }),
     deps.sendLeaseMs,
