@@ -65,7 +65,32 @@ test('every validation message appears for bad input, and the form caps phone an
   await expect(page.getByTestId('summary-total')).toHaveText('₹600');
 });
 
-test('a shopper pays with the test card, lands on the success page, and the order is paid with one confirmation and one owner alert', async ({ page }) => {
+/**
+ * The success page's receipt: the lines, the amount the server charged, the address, a Copy button
+ * that puts the order number on the clipboard, and a countdown that counts.
+ */
+async function expectReceipt(page: Page): Promise<string> {
+  const countdown = page.getByTestId('success-countdown');
+  const secondsLeft = async () => Number(/ in (\d+) seconds?\.$/.exec((await countdown.textContent()) ?? '')?.[1]);
+  const first = await secondsLeft();
+  expect(first).toBeGreaterThanOrEqual(8);
+  const orderNumber = (await page.getByTestId('success-order-id').textContent()) ?? '';
+  await expect(page.getByTestId('success-items').getByRole('listitem')).toHaveText(['Royal Chicken Pickle x 2₹1,000', 'Shipping₹150']);
+  await expect(page.getByTestId('success-amount')).toHaveText('₹1,150');
+  await expect(page.getByTestId('success-address')).toHaveText('Kavya Menon7A, Linking RoadBandra West, MumbaiMaharashtra - 400050');
+  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText('7-10 days');
+
+  await page.getByRole('button', { name: 'Copy' }).click();
+  await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(orderNumber);
+  await expect(page.getByRole('button', { name: 'Copy' })).toBeVisible();
+
+  await expect.poll(secondsLeft, { timeout: 3_000 }).toBeLessThan(first);
+  return orderNumber;
+}
+
+test('a shopper pays with the test card, lands on the success page, and the order is paid with one confirmation and one owner alert', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const email = `kavya.${Date.now()}@example.in`;
   await addJarsAndCheckout(page, 2);
   await fillDetails(page, email);
@@ -77,9 +102,10 @@ test('a shopper pays with the test card, lands on the success page, and the orde
 
   await expect(page).toHaveURL(/\/payment-success$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
+  const orderNumber = await expectReceipt(page);
 
   const order = await shopDb().selectFrom('orders').selectAll().where('customer_email', '=', email).executeTakeFirstOrThrow();
-  expect(order).toMatchObject({ status: 'paid', payment_status: 'paid', amount_paise: 115_000, city: 'Mumbai' });
+  expect(order).toMatchObject({ status: 'paid', payment_status: 'paid', amount_paise: 115_000, city: 'Mumbai', order_number: orderNumber });
   expect(order.razorpay_payment_id).toMatch(/^pay_/);
   await expect
     .poll(async () => (await emailsAbout(order.order_number)).length, { timeout: 15_000 })
@@ -103,9 +129,14 @@ test("a declined card lands on the failure page with the provider's error and le
   await expect(page).toHaveURL(/\/payment-failed$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
   await expect(page.getByTestId('payment-error')).toContainText(/insufficient/i);
+  await expect(page.getByTestId('refund-note')).toContainText('refunded automatically by Razorpay, usually within 5-7 working days');
   await expect
     .poll(async () => (await shopDb().selectFrom('orders').select(['status', 'payment_status']).where('customer_email', '=', email).executeTakeFirst())?.payment_status, { timeout: 10_000 })
     .toBe('failed');
+  // The reference to quote is the shop's order number, and Razorpay's payment id when it made one.
+  const order = await shopDb().selectFrom('orders').select(['order_number']).where('customer_email', '=', email).executeTakeFirstOrThrow();
+  await expect(page.getByTestId('failed-reference')).toContainText(`Order ID${order.order_number}`);
+  await expect(page.getByTestId('refund-note').getByRole('link', { name: 'support@royalpickles.in' })).toBeVisible();
 });
 
 test('without the payment script the shopper is told to refresh', async ({ page }) => {

@@ -85,7 +85,9 @@ test('sidebar: plus, minus, removal at 1, totals from the pricing rules', async 
   await line.getByRole('button', { name: 'Remove one Royal Chicken Pickle' }).click();
   await expect(line).toHaveCount(0);
   await expect(sidebar.getByText('Your cart is empty.')).toBeVisible();
-  await expect(sidebar.getByTestId('cart-total')).toHaveText('₹0');
+  // No ₹0 rows for an empty cart.
+  await expect(sidebar.getByTestId('cart-total')).toHaveCount(0);
+  await expect(sidebar.getByText('₹0')).toHaveCount(0);
   await expect(page.getByTestId('cart-badge')).toHaveCount(0);
   expect(await page.evaluate((key) => sessionStorage.getItem(key), CART_KEY)).toBe('{}');
 });
@@ -126,6 +128,17 @@ test('checkout with an empty cart is blocked with an alert', async ({ page }) =>
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect.poll(() => alerts).toEqual(['alert: Your cart is empty! Please add some delicacies.']);
   await expect(page).toHaveURL(/\/shop$/);
+});
+
+test('the empty cart offers a way back to the pickles that closes it', async ({ page }) => {
+  const sidebar = page.getByRole('dialog', { name: 'Your Royal Cart' });
+  await page.getByRole('button', { name: /Open cart/ }).click();
+  await expect(sidebar.getByText('Your cart is empty.')).toBeVisible();
+  await expect(sidebar.getByText('Subtotal')).toHaveCount(0);
+  await sidebar.getByRole('link', { name: 'Shop pickles' }).click();
+  await expect(sidebar).toBeHidden();
+  await expect(page).toHaveURL(/\/shop$/);
+  await expect(page.getByRole('button', { name: 'Add to Cart: Royal Chicken Pickle' })).toBeVisible();
 });
 
 test('checkout navigates to /payment with the cart, amounts in rupees and products', async ({ page }) => {

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { adminLoginSchema, adminOrderQuerySchema, CONTROL_CHARACTER_MESSAGE, createOrderPayloadSchema, fieldErrors, validateCheckoutForm } from './validation.js';
+import {
+  adminLoginSchema,
+  adminOrderQuerySchema,
+  CONTROL_CHARACTER_MESSAGE,
+  createOrderPayloadSchema,
+  fieldErrors,
+  normalisePhoneInput,
+  normalisePincodeInput,
+  validateCheckoutForm,
+} from './validation.js';
 
 const order = () => ({
   amount: 650,
@@ -52,5 +61,50 @@ describe('hostile strings', () => {
     for (const page of ['1e309', '-1', 'NaN', '0', '1.5']) expect(adminOrderQuerySchema.safeParse({ page }).success, page).toBe(false);
     expect(adminOrderQuerySchema.safeParse({ pageSize: '201' }).success).toBe(false);
     expect(adminOrderQuerySchema.parse({ page: '2', pageSize: '10' })).toMatchObject({ page: 2, pageSize: 10 });
+  });
+});
+
+describe('phone and pincode as shoppers paste them', () => {
+  it.each([
+    ['+91 98765 43210', '9876543210'],
+    ['+91-98765-43210', '9876543210'],
+    ['(+91) 98765-43210', '9876543210'],
+    ['091 98765 43210', '9876543210'],
+    ['0091 98765 43210', '9876543210'],
+    ['098765 43210', '9876543210'],
+    ['919876543210', '9876543210'],
+    ['98765 43210', '9876543210'],
+    ['9198765432', '9198765432'],
+  ])('%s keeps the 10 digits %s', (pasted, kept) => {
+    expect(normalisePhoneInput(pasted)).toBe(kept);
+  });
+
+  it('typing digit by digit builds the number and stops at 10', () => {
+    let value = '';
+    for (const key of '98765432109') value = normalisePhoneInput(value + key);
+    expect(value).toBe('9876543210');
+  });
+
+  it('a longer paste that is not a prefixed number is capped at its first 10 digits', () => {
+    expect(normalisePhoneInput('98765 43210 98765 43210')).toBe('9876543210');
+    expect(normalisePhoneInput('call me: 12-34-56-78-90-12-34')).toBe('1234567890');
+  });
+
+  it('a pincode keeps its digits, at most 6', () => {
+    expect(normalisePincodeInput('110 001')).toBe('110001');
+    expect(normalisePincodeInput('PIN: 560-038 Bengaluru')).toBe('560038');
+    expect(normalisePincodeInput('1100019')).toBe('110001');
+  });
+
+  it('only Indian mobile numbers (first digit 6-9) pass, on the form and on the server', () => {
+    for (const phone of ['6123456789', '7123456789', '8123456789', '9123456789']) {
+      expect(validateCheckoutForm({ ...order().customerInfo, ...order().deliveryAddress, phone }), phone).toEqual({});
+    }
+    for (const phone of ['5123456789', '0123456789', '1234567890', '987654321', '98765432100']) {
+      expect(validateCheckoutForm({ ...order().customerInfo, ...order().deliveryAddress, phone }), phone).toEqual({ phone: 'Valid 10-digit phone number required' });
+      const payload = order();
+      payload.customerInfo.phone = phone;
+      expect(errorsOf(createOrderPayloadSchema.safeParse(payload)), phone).toEqual({ 'customerInfo.phone': 'Valid 10-digit phone number required' });
+    }
   });
 });

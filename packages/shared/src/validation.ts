@@ -45,7 +45,8 @@ const requiredText = (message: string) => plainString(message).trim().min(1, { e
 export const customerInfoSchema = z.object({
   name: requiredText(CHECKOUT_MESSAGES.name),
   email: plainString(CHECKOUT_MESSAGES.email).trim().regex(EMAIL_PATTERN, { error: CHECKOUT_MESSAGES.email }),
-  phone: plainString(CHECKOUT_MESSAGES.phone, 20).trim().regex(/^\d{10}$/, { error: CHECKOUT_MESSAGES.phone }),
+  // Indian mobile numbers are 10 digits starting with 6, 7, 8 or 9 (TRAI's national numbering plan).
+  phone: plainString(CHECKOUT_MESSAGES.phone, 20).trim().regex(/^[6-9]\d{9}$/, { error: CHECKOUT_MESSAGES.phone }),
 });
 
 export const deliveryAddressSchema = z.object({
@@ -56,6 +57,25 @@ export const deliveryAddressSchema = z.object({
   state: requiredText(CHECKOUT_MESSAGES.state),
   pincode: plainString(CHECKOUT_MESSAGES.pincode, 20).trim().regex(/^\d{6}$/, { error: CHECKOUT_MESSAGES.pincode }),
 });
+
+/** Country and trunk prefixes a pasted Indian number may carry before its 10 digits (+91, 0091, 091, 0). */
+const PHONE_PREFIXES = ['0091', '091', '91', '0'];
+
+/**
+ * What the phone field keeps of what is typed or pasted: digits only (spaces, dashes, brackets
+ * and '+' go), a leading +91, 091 or 0 dropped when exactly 10 digits remain, then at most 10
+ * digits. Digits are taken out before the cap, so '+91 98765 43210' is not cut to '9198765'.
+ */
+export function normalisePhoneInput(raw: string): string {
+  const digits = raw.replace(/\D/g, '');
+  const prefix = PHONE_PREFIXES.find((candidate) => digits.startsWith(candidate) && digits.length - candidate.length === 10);
+  return (prefix ? digits.slice(prefix.length) : digits).slice(0, 10);
+}
+
+/** What the pincode field keeps: digits only ('110 001' is 110001), at most 6. */
+export function normalisePincodeInput(raw: string): string {
+  return raw.replace(/\D/g, '').slice(0, 6);
+}
 
 /** The /payment form, flat, as the SPA holds it. */
 export const checkoutFormSchema = customerInfoSchema.extend(deliveryAddressSchema.shape);

@@ -57,6 +57,7 @@ describe('POST /api/payment/create-order', () => {
     ['a silly quantity', (p) => ({ ...p, items: [{ ...p.items[0], quantity: 5000 }] }), /At most 50 jars/],
     ['an empty cart', (p) => ({ ...p, items: [] }), /cart is empty/],
     ['a bad phone number', (p) => ({ ...p, customerInfo: { ...p.customerInfo, phone: '12345' } }), /Valid 10-digit phone number required/],
+    ['a phone number no Indian mobile starts with', (p) => ({ ...p, customerInfo: { ...p.customerInfo, phone: '5876543210' } }), /Valid 10-digit phone number required/],
     ['a blank name', (p) => ({ ...p, customerInfo: { ...p.customerInfo, name: '   ' } }), /Name is required/],
     ['a bad pincode', (p) => ({ ...p, deliveryAddress: { ...p.deliveryAddress, pincode: '1100' } }), /Valid 6-digit pincode required/],
   ];

@@ -29,3 +29,67 @@ export function isCheckoutState(value: unknown): value is CheckoutNavigationStat
   const state = value as Partial<CheckoutNavigationState>;
   return typeof state.total === 'number' && typeof state.cart === 'object' && Array.isArray(state.products);
 }
+
+/** What the shopper paid for, shown on /payment-success. Rupees; `amount` is what the server charged. */
+export interface OrderReceipt {
+  items: { name: string; quantity: number; total: number }[];
+  shippingCost: number;
+  amount: number;
+  name: string;
+  email: string;
+  deliveryAddress: { flatNumber: string; street: string; area: string; city: string; state: string; pincode: string };
+}
+
+/** What /payment hands to /payment-success after a verified payment. */
+export interface PaymentSuccessState {
+  orderId: string;
+  paymentId?: string;
+  /** Rupees, as the server answered. */
+  amount?: number;
+  receipt?: OrderReceipt;
+}
+
+/** What /payment hands to /payment-failed: the error, and what the shopper can quote to support. */
+export interface PaymentFailedState {
+  error?: string;
+  /** The shop's order number; absent when the order could not be created. */
+  orderId?: string;
+  /** Razorpay's payment id, when Razorpay got as far as a payment. */
+  paymentId?: string;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+const optionalString = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+
+function readReceipt(value: unknown): OrderReceipt | undefined {
+  if (!isRecord(value) || !Array.isArray(value.items) || typeof value.amount !== 'number' || !isRecord(value.deliveryAddress)) return undefined;
+  const items = value.items.filter((item): item is OrderReceipt['items'][number] => isRecord(item) && typeof item.name === 'string' && typeof item.quantity === 'number' && typeof item.total === 'number');
+  const address = value.deliveryAddress;
+  const text = (key: string) => (typeof address[key] === 'string' ? address[key] : '');
+  return {
+    items,
+    shippingCost: typeof value.shippingCost === 'number' ? value.shippingCost : 0,
+    amount: value.amount,
+    name: typeof value.name === 'string' ? value.name : '',
+    email: typeof value.email === 'string' ? value.email : '',
+    deliveryAddress: { flatNumber: text('flatNumber'), street: text('street'), area: text('area'), city: text('city'), state: text('state'), pincode: text('pincode') },
+  };
+}
+
+/** History state is whatever the browser kept: read it field by field, never trust its shape. */
+export function readPaymentSuccessState(state: unknown): PaymentSuccessState | undefined {
+  if (!isRecord(state)) return undefined;
+  const orderId = optionalString(state.orderId);
+  if (!orderId) return undefined;
+  return {
+    orderId,
+    paymentId: optionalString(state.paymentId),
+    amount: typeof state.amount === 'number' ? state.amount : undefined,
+    receipt: readReceipt(state.receipt),
+  };
+}
+
+export function readPaymentFailedState(state: unknown): PaymentFailedState {
+  if (!isRecord(state)) return {};
+  return { error: optionalString(state.error), orderId: optionalString(state.orderId), paymentId: optionalString(state.paymentId) };
+}

@@ -4,5 +4,5 @@ export { ConfirmModal } from './components/confirm-modal.js';
 export { ProcessingOverlay } from './components/processing-overlay.js';
 export { EMPTY_FORM, FORM_STORAGE_KEY, readStoredForm, storeForm, type CheckoutFormValues } from './form-storage.js';
 export { loadCheckoutScript } from './razorpay/load-checkout-script.js';
-export { startPayment, toOrderPayload, type PaymentSuccessState } from './start-payment.js';
+export { startPayment, toOrderPayload, toReceipt } from './start-payment.js';
 export { createCheckoutKeys } from './checkout-key.js';

@@ -1,6 +1,7 @@
-import type { CreateOrderPayload } from '@pickles/shared/validation';
+import { paiseToRupees, rupeesToPaise } from '@pickles/shared/money';
+import type { CreateOrderPayload, CreateOrderResponse } from '@pickles/shared/validation';
 import { isApiFailure } from '../../lib/api-client.js';
-import type { CheckoutNavigationState } from '../../lib/checkout-state.js';
+import type { CheckoutNavigationState, OrderReceipt, PaymentFailedState, PaymentSuccessState } from '../../lib/checkout-state.js';
 import { createOrder } from './api/create-order.js';
 import { reportPaymentFailed } from './api/report-payment-failed.js';
 import { verifyPayment } from './api/verify-payment.js';
@@ -13,18 +14,12 @@ export const VERIFICATION_FAILED = 'Payment verification failed';
 export const PAYMENT_FAILED = 'Payment failed';
 const THEME_COLOUR = '#8b1e1e';
 
-export interface PaymentSuccessState {
-  orderId: string;
-  paymentId: string;
-  amount: number;
-}
-
 export interface PaymentCallbacks {
   /** Razorpay reported success; the shop is verifying (show the processing overlay). */
   onVerifying: () => void;
   onSuccess: (state: PaymentSuccessState) => void;
   /** `withOverlay`: show the processing overlay for 1.5 s first (docs/product.md §4, step 5). */
-  onFailure: (error: string, withOverlay: boolean) => void;
+  onFailure: (failure: PaymentFailedState & { error: string }, withOverlay: boolean) => void;
   /** The shopper closed Razorpay's window, or could not start: back to the form. */
   onCancelled: () => void;
 }
@@ -52,6 +47,23 @@ export function toOrderPayload(checkout: CheckoutNavigationState, values: Checko
 }
 
 /**
+ * The receipt for /payment-success: the lines the server accepted (it refuses any line or total
+ * that differs from its own prices) and the amount the server charged, never the browser's total.
+ */
+export function toReceipt(payload: CreateOrderPayload, order: CreateOrderResponse, paidRupees?: number): OrderReceipt {
+  const amountPaise = paidRupees === undefined ? order.amount : rupeesToPaise(paidRupees);
+  const itemsPaise = payload.items.reduce((sum, item) => sum + rupeesToPaise(item.total), 0);
+  return {
+    items: payload.items.map(({ name, quantity, total }) => ({ name, quantity, total })),
+    shippingCost: paiseToRupees(Math.max(0, amountPaise - itemsPaise)),
+    amount: paiseToRupees(amountPaise),
+    name: payload.customerInfo.name,
+    email: payload.customerInfo.email,
+    deliveryAddress: { ...payload.deliveryAddress },
+  };
+}
+
+/**
  * Confirm & Pay (docs/product.md §4, steps 3-5): create the order on the server, open Razorpay
  * Checkout with the spec's options, verify on success, report failures.
  */
@@ -61,11 +73,12 @@ export async function startPayment(checkout: CheckoutNavigationState, values: Ch
     callbacks.onCancelled();
     return;
   }
-  let order;
+  const payload = toOrderPayload(checkout, values);
+  let order: CreateOrderResponse;
   try {
-    order = await createOrder(toOrderPayload(checkout, values), checkoutKey);
+    order = await createOrder(payload, checkoutKey);
   } catch (failure) {
-    callbacks.onFailure(isApiFailure(failure) && failure.error ? failure.error : ORDER_CREATION_FAILED, true);
+    callbacks.onFailure({ error: isApiFailure(failure) && failure.error ? failure.error : ORDER_CREATION_FAILED }, true);
     return;
   }
 
@@ -83,15 +96,18 @@ export async function startPayment(checkout: CheckoutNavigationState, values: Ch
     handler: (response) => {
       settled = true;
       callbacks.onVerifying();
+      // What the shopper can quote to support if the verification fails after money moved.
+      const reference = { orderId: order.orderId, paymentId: response.razorpay_payment_id };
       verifyPayment(response).then(
         (result) => {
           if (result?.success && result.orderId) {
-            callbacks.onSuccess({ orderId: result.orderId, paymentId: result.paymentId ?? response.razorpay_payment_id, amount: result.amount ?? checkout.total });
+            const receipt = toReceipt(payload, order, result.amount);
+            callbacks.onSuccess({ orderId: result.orderId, paymentId: result.paymentId ?? response.razorpay_payment_id, amount: receipt.amount, receipt });
           } else {
-            callbacks.onFailure(result?.error || VERIFICATION_FAILED, false);
+            callbacks.onFailure({ ...reference, error: result?.error || VERIFICATION_FAILED }, false);
           }
         },
-        (failure: unknown) => callbacks.onFailure(isApiFailure(failure) && failure.error ? failure.error : VERIFICATION_FAILED, false),
+        (failure: unknown) => callbacks.onFailure({ ...reference, error: isApiFailure(failure) && failure.error ? failure.error : VERIFICATION_FAILED }, false),
       );
     },
     modal: {
@@ -105,7 +121,7 @@ export async function startPayment(checkout: CheckoutNavigationState, values: Ch
     settled = true;
     void reportPaymentFailed(order.razorpayOrderId, response);
     rzp.close();
-    callbacks.onFailure(response?.error?.description || PAYMENT_FAILED, true);
+    callbacks.onFailure({ error: response?.error?.description || PAYMENT_FAILED, orderId: order.orderId, paymentId: response?.error?.metadata?.payment_id }, true);
   });
   rzp.open();
 }

@@ -1,18 +1,14 @@
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { env } from '../../../config/env.js';
 import { paths } from '../../../config/paths.js';
+import { readPaymentFailedState } from '../../../lib/checkout-state.js';
 import { PAGE_META, usePageMeta } from '../../page-meta.js';
-
-/** Navigation state set by the payment page when a payment fails. */
-export interface PaymentFailedState {
-  error?: string;
-}
+import './payment-result.css';
 
 export default function PaymentFailedRoute() {
   usePageMeta(PAGE_META.paymentFailed);
   const navigate = useNavigate();
-  const state: unknown = useLocation().state;
-  const error = typeof state === 'object' && state !== null ? (state as PaymentFailedState).error : undefined;
+  const { error, orderId, paymentId } = readPaymentFailedState(useLocation().state);
 
   return (
     <section className="container result-page result-page--failed" aria-labelledby="failed-title">
@@ -23,9 +19,38 @@ export default function PaymentFailedRoute() {
       <p>We could not complete your payment. Please try again.</p>
       {error && (
         <p className="result-page__error" role="alert" data-testid="payment-error">
-          {String(error)}
+          {error}
         </p>
       )}
+      {/*
+        The first worry of a card or UPI payer. Razorpay refunds on its own a payment it never
+        captured (late authorisation, capture timeout): https://razorpay.com/docs/payments/refunds/auto-refunds
+      */}
+      <section className="result-page__tips failed-refund" aria-labelledby="refund-title" data-testid="refund-note">
+        <h2 id="refund-title">Was money taken from your account?</h2>
+        <p>
+          If money was debited for this payment, it is refunded automatically by Razorpay, usually within 5-7 working days.
+        </p>
+        {orderId && (
+          <>
+            <p>
+              Writing to <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>? Please quote:
+            </p>
+            <dl className="failed-refund__reference" data-testid="failed-reference">
+              <div>
+                <dt>Order ID</dt>
+                <dd>{orderId}</dd>
+              </div>
+              {paymentId && (
+                <div>
+                  <dt>Payment ID</dt>
+                  <dd>{paymentId}</dd>
+                </div>
+              )}
+            </dl>
+          </>
+        )}
+      </section>
       <div className="result-page__tips">
         <h2>What you can do</h2>
         <ul>

@@ -1,26 +1,100 @@
-import { useEffect } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { formatRupees } from '@pickles/shared/money';
 import { paths } from '../../../config/paths.js';
+import { readPaymentSuccessState, type OrderReceipt, type PaymentSuccessState } from '../../../lib/checkout-state.js';
 import { PAGE_META, usePageMeta } from '../../page-meta.js';
+import './payment-result.css';
 
 export const SUCCESS_REDIRECT_MS = 10_000;
+/** How long the Copy button says 'Copied' (docs/product.md §9). */
+export const COPIED_MS = 1_500;
+export const COPY_FAILED = 'Copy failed';
 
-/** Navigation state set by the payment page after a verified payment. */
-export interface PaymentSuccessState {
-  orderId?: string;
-  paymentId?: string;
-  amount?: number;
+function CopyButton({ value }: { value: string }) {
+  const [isCopied, setIsCopied] = useState(false);
+  const timer = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(timer.current), []);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(value);
+      setIsCopied(true);
+      window.clearTimeout(timer.current);
+      timer.current = window.setTimeout(() => setIsCopied(false), COPIED_MS);
+    } catch {
+      window.alert(COPY_FAILED);
+    }
+  };
+  return (
+    // aria-live: the change to 'Copied' is read out, as sighted shoppers see it.
+    <button type="button" className={`btn success-copy${isCopied ? ' is-copied' : ''}`} onClick={copy} aria-live="polite">
+      {isCopied ? 'Copied' : 'Copy'}
+    </button>
+  );
 }
 
-function readState(state: unknown): PaymentSuccessState {
-  return typeof state === 'object' && state !== null ? (state as PaymentSuccessState) : {};
+function Receipt({ receipt }: { receipt: OrderReceipt }) {
+  const address = receipt.deliveryAddress;
+  return (
+    <div className="success-receipt">
+      <section className="card success-receipt__items" aria-labelledby="receipt-items-title">
+        <h2 id="receipt-items-title">What you paid for</h2>
+        <ul className="success-receipt__lines" data-testid="success-items">
+          {receipt.items.map((item) => (
+            <li key={item.name}>
+              <span>
+                {item.name} <span className="success-receipt__qty">x {item.quantity}</span>
+              </span>
+              <span>{formatRupees(item.total)}</span>
+            </li>
+          ))}
+          <li>
+            <span>Shipping</span>
+            <span>{formatRupees(receipt.shippingCost)}</span>
+          </li>
+        </ul>
+        <p className="success-receipt__total">
+          <span>Amount paid</span>
+          <strong data-testid="success-amount">{formatRupees(receipt.amount)}</strong>
+        </p>
+      </section>
+      <section className="card" aria-labelledby="receipt-address-title">
+        <h2 id="receipt-address-title">Delivering to</h2>
+        <address className="success-receipt__address" data-testid="success-address">
+          {receipt.name}
+          <br />
+          {address.flatNumber}, {address.street}
+          <br />
+          {address.area}, {address.city}
+          <br />
+          {address.state} - {address.pincode}
+        </address>
+      </section>
+      {/* The shipping policy's figures (docs/product.md §9). */}
+      <section className="card" aria-labelledby="receipt-next-title">
+        <h2 id="receipt-next-title">What happens next</h2>
+        <ol className="success-receipt__next">
+          <li>
+            A confirmation e-mail is on its way to <strong>{receipt.email}</strong>.
+          </li>
+          <li>We prepare and pack your pickles within 7-10 days.</li>
+          <li>Delivery takes a further 7-10 days after dispatch.</li>
+        </ol>
+      </section>
+    </div>
+  );
 }
 
-function SuccessContent({ orderId, paymentId }: { orderId: string; paymentId?: string }) {
+function SuccessContent({ orderId, paymentId, amount, receipt }: PaymentSuccessState) {
   const navigate = useNavigate();
+  const [secondsLeft, setSecondsLeft] = useState(SUCCESS_REDIRECT_MS / 1000);
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate(paths.home, { replace: true }), SUCCESS_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
+    const redirect = window.setTimeout(() => navigate(paths.home, { replace: true }), SUCCESS_REDIRECT_MS);
+    const tick = window.setInterval(() => setSecondsLeft((seconds) => Math.max(1, seconds - 1)), 1_000);
+    return () => {
+      window.clearTimeout(redirect);
+      window.clearInterval(tick);
+    };
   }, [navigate]);
 
   return (
@@ -30,10 +104,13 @@ function SuccessContent({ orderId, paymentId }: { orderId: string; paymentId?: s
       </div>
       <h1 id="success-title">Payment Successful!</h1>
       <p>Thank you for your royal order. Your order details will be emailed to you shortly.</p>
-      <dl className="result-page__details">
+      <dl className="result-page__details success-details">
         <div>
           <dt>Order ID</dt>
-          <dd data-testid="success-order-id">{orderId}</dd>
+          <dd>
+            <span data-testid="success-order-id">{orderId}</span>
+            <CopyButton value={orderId} />
+          </dd>
         </div>
         {paymentId && (
           <div>
@@ -41,18 +118,27 @@ function SuccessContent({ orderId, paymentId }: { orderId: string; paymentId?: s
             <dd>{paymentId}</dd>
           </div>
         )}
+        {!receipt && amount !== undefined && (
+          <div>
+            <dt>Amount paid</dt>
+            <dd>{formatRupees(amount)}</dd>
+          </div>
+        )}
       </dl>
+      {receipt && <Receipt receipt={receipt} />}
       <Link to={paths.shop} className="btn btn-primary">
         Continue Shopping
       </Link>
-      <p className="result-page__note">You will be taken to the home page in 10 seconds.</p>
+      <p className="result-page__note" data-testid="success-countdown">
+        You will be taken to the home page in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}.
+      </p>
     </section>
   );
 }
 
 export default function PaymentSuccessRoute() {
   usePageMeta(PAGE_META.paymentSuccess);
-  const { orderId, paymentId } = readState(useLocation().state);
-  if (!orderId) return <Navigate to={paths.home} replace />;
-  return <SuccessContent orderId={String(orderId)} paymentId={paymentId ? String(paymentId) : undefined} />;
+  const state = readPaymentSuccessState(useLocation().state);
+  if (!state) return <Navigate to={paths.home} replace />;
+  return <SuccessContent {...state} />;
 }

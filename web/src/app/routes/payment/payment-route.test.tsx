@@ -1,10 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { priceCart } from '@pickles/shared/pricing';
 import { toCheckoutState } from '../../../lib/checkout-state.js';
+import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
+import type { RazorpayOptions } from '../../../features/checkout/razorpay/types.js';
+import PaymentFailedRoute from '../payment-result/payment-failed-route.js';
+import PaymentSuccessRoute from '../payment-result/payment-success-route.js';
 import PaymentRoute from './payment-route.js';
 
 const FORM_KEY = 'royalPicklesFormData';
@@ -39,6 +43,8 @@ function renderPayment(cart: Record<string, number> = { 1: 2 }) {
     <MemoryRouter initialEntries={[{ pathname: '/payment', state: toCheckoutState(cart, priceCart(cart)) }]}>
       <Routes>
         <Route path="/payment" element={<PaymentRoute />} />
+        <Route path="/payment-success" element={<PaymentSuccessRoute />} />
+        <Route path="/payment-failed" element={<PaymentFailedRoute />} />
         <Route path="/" element={<p>Home page</p>} />
       </Routes>
     </MemoryRouter>,
@@ -61,6 +67,7 @@ beforeEach(() => {
 
 afterEach(() => {
   cleanup();
+  vi.unstubAllGlobals();
 });
 
 describe('/payment: the checkout form', () => {
@@ -105,6 +112,37 @@ describe('/payment: the checkout form', () => {
     expect(screen.getByText('+91')).toBeTruthy();
   });
 
+  it.each([
+    ['+91 98765 43210', '9876543210'],
+    ['+91-98765-43210', '9876543210'],
+    ['(+91) 98765-43210', '9876543210'],
+    ['091 98765 43210', '9876543210'],
+    ['098765 43210', '9876543210'],
+    ['919876543210', '9876543210'],
+    ['98765 43210', '9876543210'],
+    ['98765 43210 98765 43210', '9876543210'],
+  ])('pasting the phone %s keeps %s', async (pasted, kept) => {
+    const user = renderPayment();
+    await user.click(field('Phone number'));
+    await user.paste(pasted);
+    expect(field('Phone number').value).toBe(kept);
+  });
+
+  it('a pasted pincode keeps its 6 digits', async () => {
+    const user = renderPayment();
+    await user.click(field('Pincode'));
+    await user.paste('110 001');
+    expect(field('Pincode').value).toBe('110001');
+  });
+
+  it('a phone that is not an Indian mobile number (first digit 6-9) is refused', async () => {
+    const user = renderPayment();
+    await fill(user, { ...VALID, 'Phone number': '5876543210' });
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    expect(screen.getByRole('textbox', { name: 'Phone number', description: 'Valid 10-digit phone number required' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Confirm Your Royal Order' })).toBeNull();
+  });
+
   it('a valid form is kept in session storage and opens the confirmation', async () => {
     const user = renderPayment();
     await fill(user, VALID);
@@ -136,5 +174,81 @@ describe('/payment: the checkout form', () => {
     renderPayment({});
     expect(screen.getByRole('heading', { name: 'Your Royal Cart is Empty!' })).toBeTruthy();
     expect(screen.queryByRole('form', { name: 'Delivery details' })).toBeNull();
+  });
+});
+
+/** Razorpay Checkout as the page sees it: `open` answers at once as the test says. */
+function fakeRazorpay(answer: (options: RazorpayOptions, failed: (response: unknown) => void) => void) {
+  vi.stubGlobal(
+    'Razorpay',
+    class {
+      private failed: (response: unknown) => void = () => undefined;
+      constructor(private readonly options: RazorpayOptions) {}
+      on(_event: string, callback: (response: unknown) => void) {
+        this.failed = callback;
+      }
+      open() {
+        answer(this.options, this.failed);
+      }
+      close() {}
+    },
+  );
+}
+
+const CREATED = { success: true, keyId: 'rzp_test_key', amount: 115_000, currency: 'INR', razorpayOrderId: 'order_TEST12345678', orderId: 'RP260115-7KQ2XD' };
+
+describe('/payment: paying', () => {
+  it('a verified payment opens the success page with the receipt: lines, the amount the server charged, the address', async () => {
+    stubApi({
+      'POST /payment/create-order': () => jsonResponse(201, CREATED),
+      'POST /payment/verify-payment': () => jsonResponse(200, { success: true, orderId: 'RP260115-7KQ2XD', paymentId: 'pay_TEST12345678', amount: 1150 }),
+    });
+    fakeRazorpay((options) => options.handler({ razorpay_order_id: options.order_id, razorpay_payment_id: 'pay_TEST12345678', razorpay_signature: 'a'.repeat(64) }));
+    const user = renderPayment({ 1: 2 });
+    await fill(user, VALID);
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+
+    expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+    expect(screen.getByTestId('success-order-id').textContent).toBe('RP260115-7KQ2XD');
+    const items = within(screen.getByTestId('success-items'));
+    expect(items.getByText('Royal Chicken Pickle').closest('li')?.textContent).toBe('Royal Chicken Pickle x 2₹1,000');
+    expect(items.getByText('Shipping').closest('li')?.textContent).toBe('Shipping₹150');
+    expect(screen.getByTestId('success-amount').textContent).toBe('₹1,150');
+    expect(screen.getByTestId('success-address').textContent).toBe('Asha Verma12B, MG RoadGreen Park, New DelhiDelhi - 110016');
+    expect(screen.getByText('asha@example.in')).toBeTruthy();
+  });
+
+  it('a declined payment opens the failure page with the refund promise and the references to quote', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      stubApi({
+        'POST /payment/create-order': () => jsonResponse(201, CREATED),
+        'POST /payment/payment-failed': () => jsonResponse(200, { success: true }),
+      });
+      fakeRazorpay((_options, failed) => failed({ error: { description: 'Card declined by issuer', metadata: { payment_id: 'pay_DECLINED1234' } } }));
+      const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
+      render(
+        <MemoryRouter initialEntries={[{ pathname: '/payment', state: toCheckoutState({ 1: 1 }, priceCart({ 1: 1 })) }]}>
+          <Routes>
+            <Route path="/payment" element={<PaymentRoute />} />
+            <Route path="/payment-failed" element={<PaymentFailedRoute />} />
+          </Routes>
+        </MemoryRouter>,
+      );
+      await fill(user, VALID);
+      await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+      await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+      expect(await screen.findByText('Completing your royal transaction...')).toBeTruthy();
+      await vi.advanceTimersByTimeAsync(1_500);
+
+      expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();
+      expect(screen.getByTestId('payment-error').textContent).toBe('Card declined by issuer');
+      expect(screen.getByTestId('refund-note').textContent).toContain('refunded automatically by Razorpay, usually within 5-7 working days');
+      expect(screen.getByTestId('failed-reference').textContent).toBe('Order IDRP260115-7KQ2XDPayment IDpay_DECLINED1234');
+      expect(within(screen.getByTestId('refund-note')).getByRole('link', { name: 'support@royalpickles.in' }).getAttribute('href')).toBe('mailto:support@royalpickles.in');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

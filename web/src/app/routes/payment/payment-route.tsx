@@ -91,13 +91,13 @@ export default function PaymentRoute() {
         clearCart();
         navigate(paths.paymentSuccess, { replace: true, state: result });
       },
-      onFailure: (error, withOverlay) => {
+      onFailure: (failure, withOverlay) => {
         if (!withOverlay) {
-          navigate(paths.paymentFailed, { state: { error } });
+          navigate(paths.paymentFailed, { state: failure });
           return;
         }
         setStep('failing');
-        window.setTimeout(() => navigate(paths.paymentFailed, { state: { error } }), FAILURE_OVERLAY_MS);
+        window.setTimeout(() => navigate(paths.paymentFailed, { state: failure }), FAILURE_OVERLAY_MS);
       },
       onCancelled: () => setStep('confirm'),
     }).then(() => setStep((current) => (current === 'creating' ? 'paying' : current)));

@@ -1,7 +1,10 @@
 import { useCallback, useRef } from 'react';
+import { Link } from 'react-router-dom';
 import { formatPaise } from '@pickles/shared/money';
 import { MAX_QUANTITY_PER_LINE, type PricedCart } from '@pickles/shared/pricing';
+import { paths } from '../../../config/paths.js';
 import { useFocusTrap } from '../../../lib/use-focus-trap.js';
+import '../cart.css';
 
 interface CartSidebarProps {
   open: boolean;
@@ -17,6 +20,7 @@ export function CartSidebar({ open, priced, onClose, onIncrement, onDecrement, o
   const panel = useRef<HTMLElement>(null);
   const close = useCallback(() => onClose(), [onClose]);
   useFocusTrap(panel, open, close);
+  const isEmpty = priced.lines.length === 0;
 
   return (
     <>
@@ -38,8 +42,13 @@ export function CartSidebar({ open, priced, onClose, onIncrement, onDecrement, o
             <span aria-hidden="true">×</span>
           </button>
         </header>
-        {priced.lines.length === 0 ? (
-          <p className="cart-empty">Your cart is empty.</p>
+        {isEmpty ? (
+          <div className="cart-empty">
+            <p>Your cart is empty.</p>
+            <Link to={paths.shop} className="btn btn-primary" onClick={close}>
+              Shop pickles
+            </Link>
+          </div>
         ) : (
           <ul className="cart-lines">
             {priced.lines.map((line) => (
@@ -71,22 +80,26 @@ export function CartSidebar({ open, priced, onClose, onIncrement, onDecrement, o
             ))}
           </ul>
         )}
-        <dl className="cart-totals">
-          <div>
-            <dt>Subtotal</dt>
-            <dd data-testid="cart-subtotal">{formatPaise(priced.subtotalPaise)}</dd>
-          </div>
-          <div>
-            <dt>Shipping</dt>
-            <dd data-testid="cart-shipping">{formatPaise(priced.shippingPaise)}</dd>
-          </div>
-          <div className="cart-totals__total">
-            <dt>Total</dt>
-            <dd data-testid="cart-total">{formatPaise(priced.totalPaise)}</dd>
-          </div>
-        </dl>
+        {/* Three ₹0 rows say nothing to an empty cart. */}
+        {isEmpty ? null : (
+          <dl className="cart-totals">
+            <div>
+              <dt>Subtotal</dt>
+              <dd data-testid="cart-subtotal">{formatPaise(priced.subtotalPaise)}</dd>
+            </div>
+            <div>
+              <dt>Shipping</dt>
+              <dd data-testid="cart-shipping">{formatPaise(priced.shippingPaise)}</dd>
+            </div>
+            <div className="cart-totals__total">
+              <dt>Total</dt>
+              <dd data-testid="cart-total">{formatPaise(priced.totalPaise)}</dd>
+            </div>
+          </dl>
+        )}
         <p className="cart-note">Shipping: ₹50 per order plus ₹50 per item. Prices in INR, MRP inclusive of GST.</p>
-        <button type="button" className="btn btn-primary btn-block" onClick={onCheckout}>
+        {/* Stays enabled when empty: the shop answers it with the spec's alert (docs/product.md §4). */}
+        <button type="button" className={`btn btn-block ${isEmpty ? 'btn-ghost' : 'btn-primary'}`} onClick={onCheckout}>
           Proceed to Checkout
         </button>
       </aside>

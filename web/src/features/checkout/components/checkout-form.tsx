@@ -1,4 +1,5 @@
 import type { ChangeEvent, FormEvent } from 'react';
+import { normalisePhoneInput, normalisePincodeInput } from '@pickles/shared/validation';
 import type { CheckoutFormValues } from '../form-storage.js';
 
 interface FieldSpec {
@@ -7,14 +8,17 @@ interface FieldSpec {
   type?: string;
   autoComplete: string;
   inputMode?: 'numeric' | 'email' | 'tel' | 'text';
-  maxLength?: number;
-  digitsOnly?: boolean;
+  /**
+   * Phone and pincode keep digits only, capped at 10 and 6 (docs/product.md §5). No maxLength
+   * attribute: the browser would cut a pasted '+91 98765 43210' before the digits are picked out.
+   */
+  normalise?: (raw: string) => string;
 }
 
 const PERSONAL: FieldSpec[] = [
   { name: 'name', label: 'Full name', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
-  { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric', maxLength: 10, digitsOnly: true },
+  { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric', normalise: normalisePhoneInput },
 ];
 
 const ADDRESS: FieldSpec[] = [
@@ -23,7 +27,7 @@ const ADDRESS: FieldSpec[] = [
   { name: 'area', label: 'Area / Locality', autoComplete: 'address-level3' },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code', inputMode: 'numeric', maxLength: 6, digitsOnly: true },
+  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code', inputMode: 'numeric', normalise: normalisePincodeInput },
 ];
 
 export interface CheckoutFormProps {
@@ -44,11 +48,8 @@ export function CheckoutForm({ values, errors, onChange, onSubmit, isBusy }: Che
     const id = `checkout-${spec.name}`;
     const error = errors[spec.name];
     const handle = (event: ChangeEvent<HTMLInputElement>) => {
-      let value = event.target.value;
-      // Phone and pincode take digits only, capped at their length (docs/product.md §5).
-      if (spec.digitsOnly) value = value.replace(/\D/g, '');
-      if (spec.maxLength) value = value.slice(0, spec.maxLength);
-      onChange(spec.name, value);
+      const value = event.target.value;
+      onChange(spec.name, spec.normalise ? spec.normalise(value) : value);
     };
     const input = (
       <input
@@ -57,7 +58,6 @@ export function CheckoutForm({ values, errors, onChange, onSubmit, isBusy }: Che
         type={spec.type ?? 'text'}
         autoComplete={spec.autoComplete}
         inputMode={spec.inputMode}
-        maxLength={spec.maxLength}
         value={values[spec.name]}
         onChange={handle}
         aria-invalid={error ? true : undefined}
