@@ -124,7 +124,7 @@ test('a refunded amount shows under the order amount, and a refunded payment sta
   await expect(orderRows(page)).toHaveCount(3);
   const amountCell = (orderNumber: string) => page.locator(`tr[data-order-id="${orderNumber}"] td`).nth(7);
 
-  await expect(amountCell(partly.orderNumber)).toHaveText('₹1150 ₹200 refunded');
+  await expect(amountCell(partly.orderNumber)).toHaveText('₹1,150 ₹200 refunded');
   await expect(amountCell(partly.orderNumber).locator('.refunded-amount')).toHaveText('₹200 refunded');
   await expect(amountCell(fully.orderNumber).locator('.refunded-amount')).toHaveText('₹600 refunded');
   await expect(page.locator(`tr[data-order-id="${fully.orderNumber}"] .payment-status`)).toHaveText('payment: refunded');

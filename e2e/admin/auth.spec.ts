@@ -1,4 +1,5 @@
-import { ADMIN, expect, openPanelLoggedIn, test } from './fixtures.js';
+import { adminOrderPath } from '@pickles/shared/shop-paths';
+import { ADMIN, expect, openPanelLoggedIn, seedOrder, shownOrderIds, test, uniqueTag } from './fixtures.js';
 
 test('/admin without a token redirects to /login', async ({ page }) => {
   await page.goto('/admin');
@@ -27,12 +28,13 @@ test('login requires both fields, refuses a wrong password, then logs in to /adm
   expect(token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
 });
 
-test('logout clears the token, returns to /login, and the server refuses the old token', async ({ page }) => {
+test('logout clears the token, returns to /login saying so, and the server refuses the old token', async ({ page }) => {
   const token = await openPanelLoggedIn(page);
   const before = await page.request.get('/api/admin/orders', { headers: { Authorization: `Bearer ${token}` } });
   expect(before.status()).toBe(200);
   await page.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('status')).toHaveText('You have been logged out');
   expect(await page.evaluate(() => window.localStorage.getItem('adminToken'))).toBeNull();
   const after = await page.request.get('/api/admin/orders', { headers: { Authorization: `Bearer ${token}` } });
   expect(after.status()).toBe(401);
@@ -50,4 +52,16 @@ test('a token the server refuses sends the owner back to /login with a message',
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByText('Your session has expired. Please log in again.')).toBeVisible();
   expect(await page.evaluate(() => window.localStorage.getItem('adminToken'))).toBeNull();
+});
+
+test('the alert e-mail\'s /admin?search=<order id> link survives the login: the panel opens on that order', async ({ page }) => {
+  const order = await seedOrder({ tag: uniqueTag(), status: 'paid' });
+  await page.goto(adminOrderPath(order.orderNumber));
+  await expect(page).toHaveURL(/\/login$/);
+  await page.getByLabel('Username').fill(ADMIN.username);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(`/admin?search=${order.orderNumber}`);
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue(order.orderNumber);
+  await expect.poll(() => shownOrderIds(page)).toEqual([order.orderNumber]);
 });

@@ -68,7 +68,7 @@ test('an order that changed after the list was shown is left out of the batch an
   await expect(page.locator(`tr[data-order-id="${changed.orderNumber}"] .status-badge`)).toHaveText('delivered');
 });
 
-test('batch to delivered leaves an order whose payment failed as it is and says so on a second line', async ({ page }) => {
+test('batch to delivered leaves an order whose payment failed as it is and names it with the reason, in the alert and under the batch bar', async ({ page }) => {
   const tag = uniqueTag();
   const paid = [await seedOrder({ tag, status: 'paid' }), await seedOrder({ tag, status: 'paid' })];
   const alreadyDelivered = await seedOrder({ tag, status: 'delivered' });
@@ -85,7 +85,19 @@ test('batch to delivered leaves an order whose payment failed as it is and says 
   const reason = refusal.kind === 'refused' ? refusal.reason : '';
   await expect
     .poll(() => dialogs.messages)
-    .toEqual(['Update 4 visible orders to delivered?', `Successfully updated 2 orders to delivered\n1 orders were left as they are: ${reason}`]);
+    .toEqual(['Update 4 visible orders to delivered?', `Successfully updated 2 orders to delivered\n1 already delivered\n1 not changed:\n${failed.orderNumber}: ${reason}`]);
+  const result = page.getByRole('region', { name: 'Batch update result' });
+  await expect(result.getByRole('status')).toHaveText('Successfully updated 2 orders to delivered. 1 already delivered. 1 not changed:');
+  await expect(result.getByRole('listitem')).toHaveText(`${reason} ${failed.orderNumber}`);
+
+  // Right after the batch the button is disabled (no status chosen): it stays readable under the pointer.
+  const button = page.getByRole('button', { name: /^Batch Update \(\d+ visible orders\)$/ });
+  await expect(button).toBeDisabled();
+  const colours = () => button.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor].join(' on '));
+  const before = await colours();
+  await button.hover({ force: true });
+  expect(await colours()).toBe(before);
+  expect(before).toBe('rgb(92, 74, 61) on rgb(239, 231, 220)');
 
   const status = await statusesOf([...paid.map((o) => o.id), alreadyDelivered.id, failed.id]);
   for (const o of paid) expect(status[o.id]).toBe('delivered/paid');

@@ -1,7 +1,11 @@
 import { decideOwnerMove, ownerChoices } from '@pickles/shared';
+import { adminOrderPath } from '@pickles/shared/shop-paths';
+import type { Locator, Page } from '@playwright/test';
 import { e2eDb, expect, openPanelLoggedIn, orderRows, recordDialogs, searchFor, seedOrder, shownOrderIds, test, uniqueTag, type SeededOrder } from './fixtures.js';
 
 const DAY = 86_400_000;
+
+type Box = { x: number; y: number; width: number; height: number };
 
 test.describe('filters, search and sort', () => {
   let tag: string;
@@ -122,7 +126,8 @@ test('table columns, truncation, "-" for empty, Copy with Copied and Copy failed
   await expect(cells.nth(3).locator('.copy-value')).toHaveText(`${old.email.slice(0, 15)}...`);
   await expect(cells.nth(2)).toHaveText('Meera Rathore');
   await expect(cells.nth(6)).toHaveText(`7A, ${tag} Road, Civil Lines, Jaipur, Rajasthan - 302001`);
-  await expect(cells.nth(7)).toHaveText('₹1150');
+  // en-IN grouping, as on the storefront and in the e-mails.
+  await expect(cells.nth(7)).toHaveText('₹1,150');
   await expect(cells.nth(8)).toHaveText('Royal Chicken Pickle (Qty: 2)');
   await expect(oldRow).toHaveClass(/unattended-row/);
   const freshRow = page.locator(`tr[data-order-id="${fresh.orderNumber}"]`);
@@ -214,3 +219,105 @@ test('cards show the totals per status and the unattended count from the databas
   const unattended = Number(await page.locator('[data-card="unattended"] .status-card-count').textContent());
   expect(unattended).toBeGreaterThanOrEqual(1);
 });
+
+test('/admin?search=<order id>, the link in the owner\'s alert e-mails, opens the panel showing that order', async ({ page }) => {
+  const tag = uniqueTag();
+  const wanted = await seedOrder({ tag, status: 'paid' });
+  await seedOrder({ tag, status: 'paid' });
+  await openPanelLoggedIn(page);
+  await page.goto(adminOrderPath(wanted.orderNumber));
+  await expect(page.getByLabel('Search', { exact: true })).toHaveValue(wanted.orderNumber);
+  await expect.poll(() => shownOrderIds(page)).toEqual([wanted.orderNumber]);
+});
+
+/** Horizontal overflow of the page itself (the table may scroll inside its own box). */
+const pageOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+function overlaps(a: Box, b: Box): boolean {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+async function box(locator: Locator): Promise<Box> {
+  const found = await locator.boundingBox();
+  if (!found) throw new Error('not rendered');
+  return found;
+}
+
+for (const width of [1280, 390, 360]) {
+  test(`at ${width}px the page does not overflow, the headers do not overlap, and History opens in view from a table scrolled right`, async ({ page }) => {
+    await page.setViewportSize({ width, height: width > 800 ? 800 : 844 });
+    const tag = uniqueTag();
+    const long = [{ name: 'Royal Chicken Pickle', quantity: 2 }, { name: 'Royal Mutton Pickle', quantity: 3 }, { name: 'Royal Prawn Pickle', quantity: 1 }];
+    await seedOrder({ tag, status: 'paid', amountPaise: 1_234_500, items: long });
+    const target = await seedOrder({ tag, status: 'delivered', amountPaise: 115_000, items: long });
+    await openPanelLoggedIn(page);
+    await searchFor(page, tag);
+    await expect(orderRows(page)).toHaveCount(2);
+    expect(await pageOverflow(page)).toBe(0);
+
+    const header = page.getByRole('banner');
+    const brand = await box(header.getByRole('link', { name: 'Royal Pickles admin' }));
+    const tagBox = await box(header.getByText('Admin', { exact: true }));
+    expect(overlaps(brand, tagBox)).toBe(false);
+    expect(tagBox.x + tagBox.width).toBeLessThanOrEqual(width);
+    const title = await box(page.getByRole('heading', { name: 'Admin Panel' }));
+    const logout = await box(page.getByRole('button', { name: 'Logout' }));
+    expect(overlaps(title, logout)).toBe(false);
+    expect(logout.x + logout.width).toBeLessThanOrEqual(width);
+    // Header and panel share one width: the brand starts where the panel's title does.
+    expect(Math.abs(brand.x - title.x)).toBeLessThanOrEqual(1);
+
+    // Every card shows its whole label on one line and its number, level with its row's other numbers.
+    const cards = await page.locator('.status-card').evaluateAll((all) =>
+      all.map((card) => {
+        const label = card.querySelector('.status-card-label')!;
+        const count = card.querySelector('.status-card-count')!;
+        return {
+          label: label.textContent,
+          isClipped: label.scrollWidth > label.clientWidth,
+          cardTop: Math.round(card.getBoundingClientRect().top),
+          countTop: Math.round(count.getBoundingClientRect().top),
+          hasCount: /^\d+$/.test(count.textContent ?? ''),
+        };
+      }),
+    );
+    expect(cards).toHaveLength(9);
+    for (const card of cards) {
+      expect(card, card.label ?? '').toMatchObject({ isClipped: false, hasCount: true });
+      const rowMates = cards.filter((other) => other.cardTop === card.cardTop);
+      expect(new Set(rowMates.map((other) => other.countTop)).size, `numbers level in the row of ${card.label}`).toBe(1);
+    }
+
+    // The amounts in the table read with Indian grouping.
+    await expect(page.locator(`tr[data-order-id="${target.orderNumber}"] td`).nth(7)).toHaveText('₹1,150');
+    await expect(page.locator('table.orders-table')).toContainText('₹12,345');
+
+    const row = page.locator(`tr[data-order-id="${target.orderNumber}"]`);
+    const select = page.getByLabel(`Change status of ${target.orderNumber}`);
+    if (width === 1280) {
+      // On a laptop the columns the owner acts on are in view, and on top, without scrolling the table.
+      await row.evaluate((el) => window.scrollBy(0, el.getBoundingClientRect().top - 300));
+      expect(await page.locator('.orders-table-wrap').evaluate((el) => el.scrollLeft)).toBe(0);
+      await expect(select).toBeInViewport({ ratio: 1 });
+      const selectBox = await box(select);
+      const onTop = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.getAttribute('aria-label'), [selectBox.x + selectBox.width / 2, selectBox.y + selectBox.height / 2]);
+      expect(onTop).toBe(`Change status of ${target.orderNumber}`);
+    }
+
+    // The owner scrolls the row into view and the table to its right end, then opens History.
+    await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    const wrap = page.locator('.orders-table-wrap');
+    await wrap.evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+    await row.getByRole('button', { name: 'History' }).click();
+    expect(await wrap.evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
+    const panel = page.getByRole('heading', { name: `Status history of ${target.orderNumber}` }).locator('xpath=../..');
+    await expect(panel).toContainText('No status changes recorded.');
+    await expect(panel).toBeInViewport({ ratio: 1 });
+    const panelBox = await box(panel);
+    expect(panelBox.x).toBeGreaterThanOrEqual(0);
+    expect(panelBox.x + panelBox.width).toBeLessThanOrEqual(width);
+    expect(await pageOverflow(page)).toBe(0);
+  });
+}

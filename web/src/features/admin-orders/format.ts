@@ -19,7 +19,3 @@ export function formatAddress(a: { flatNumber: string; street: string; area: str
 export function formatItems(items: { name: string; quantity: number }[]): string {
   return items.map((item) => `${item.name} (Qty: ${item.quantity})`).join(', ');
 }
-
-export function formatAmount(rupees: number): string {
-  return `₹${rupees}`;
-}

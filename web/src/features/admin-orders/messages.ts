@@ -1,4 +1,4 @@
-import type { AdminSettableStatus, BatchUpdateResponse } from '@pickles/shared';
+import type { AdminSettableStatus, BatchUpdateResponse, RefusedOrder } from '@pickles/shared';
 import { isApiFailure } from '../../lib/api-client.js';
 
 /** The panel's texts (docs/product.md §8: keep them exactly). */
@@ -17,15 +17,41 @@ export const MESSAGES = {
   resolveFailed: 'Failed to mark the payment as resolved',
 } as const;
 
+/** Refused orders listed in the alert; the result panel under the batch bar lists every one the server sent. */
+export const REFUSED_IN_ALERT = 5;
+
+export interface RefusalGroup {
+  reason: string;
+  orderIds: string[];
+}
+
+/** The refused orders by reason, in the server's order: a batch over many pending orders is one line, not a hundred. */
+export function groupRefusals(refused: readonly RefusedOrder[] | undefined): RefusalGroup[] {
+  const groups = new Map<string, string[]>();
+  for (const order of refused ?? []) groups.set(order.reason, [...(groups.get(order.reason) ?? []), order.orderId]);
+  return [...groups].map(([reason, orderIds]) => ({ reason, orderIds }));
+}
+
+/** How many orders were refused without being listed (beyond the server's first 100, or no longer there). */
+export function unlistedRefusals(response: BatchUpdateResponse): number {
+  return Math.max(0, response.refusedCount - (response.refused?.length ?? 0));
+}
+
 /**
- * The spec's success alert, and on a second line the orders the lifecycle left alone (a failed or
- * pending payment, ...) with the first reason, so the first line stays exactly the spec's text.
+ * The spec's success alert on the first line, exactly; then the orders that already had the status
+ * and those the lifecycle left alone (a failed or pending payment, ...), each named with its reason.
  */
 export function batchResultMessage(response: BatchUpdateResponse, status: AdminSettableStatus): string {
-  const done = MESSAGES.batchDone(response.updatedCount, status);
-  if (!response.refusedCount) return done;
-  const reason = response.refused?.[0]?.reason;
-  return `${done}\n${response.refusedCount} orders were left as they are${reason ? `: ${reason}` : ''}`;
+  const lines: string[] = [MESSAGES.batchDone(response.updatedCount, status)];
+  if (response.unchangedCount) lines.push(`${response.unchangedCount} already ${status}`);
+  if (response.refusedCount) {
+    const refused = response.refused ?? [];
+    lines.push(`${response.refusedCount} not changed${refused.length ? ':' : ''}`);
+    for (const order of refused.slice(0, REFUSED_IN_ALERT)) lines.push(`${order.orderId}: ${order.reason}`);
+    const more = response.refusedCount - Math.min(refused.length, REFUSED_IN_ALERT);
+    if (refused.length && more > 0) lines.push(`and ${more} more${refused.length > REFUSED_IN_ALERT ? ', listed under Batch Update' : ''}`);
+  }
+  return lines.join('\n');
 }
 
 /**

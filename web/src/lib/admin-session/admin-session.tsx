@@ -1,5 +1,5 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import type { AdminLogoutResponse } from '@pickles/shared/api';
 import { paths } from '../../config/paths.js';
 import { apiRequest } from '../api-client.js';
@@ -8,6 +8,25 @@ import { clearAdminToken, readAdminToken, saveAdminToken } from './token-store.j
 
 /** Shown by /login after a 401 ended the session. */
 export const SESSION_EXPIRED_MESSAGE = 'Your session has expired. Please log in again.';
+/** Shown by /login after the owner logged out. */
+export const LOGGED_OUT_MESSAGE = 'You have been logged out';
+
+/** What the admin pages hand /login: a message to show, and the admin page to return to after logging in. */
+export interface LoginState {
+  message?: string;
+  from?: string;
+}
+
+/**
+ * Where a successful login goes: back to the admin page that sent the owner to /login (the alert
+ * e-mail's `/admin?search=<orderId>`, say), otherwise /admin. Only admin pages, never another site.
+ */
+export function afterLoginPath(state: unknown): string {
+  const from = (state as LoginState | null)?.from;
+  if (typeof from !== 'string') return paths.admin;
+  const isAdminPage = from === paths.admin || from.startsWith(`${paths.admin}?`) || from.startsWith(`${paths.admin}/`);
+  return isAdminPage ? from : paths.admin;
+}
 
 export interface AdminSession {
   token: string;
@@ -28,12 +47,23 @@ export function startAdminSession(token: string): void {
  */
 export function AdminSessionProvider({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
+  const location = useLocation();
+  const here = `${location.pathname}${location.search}`;
+  // Where a 401 found the owner, so logging in again returns there.
+  const hereRef = useRef(here);
+  useEffect(() => {
+    hereRef.current = here;
+  }, [here]);
   // Read once: when the session ends the provider navigates to /login itself (with the message on a
   // 401); re-rendering a <Navigate> on the cleared token could replace that navigation and its state.
   const [token] = useState(readAdminToken);
 
   useEffect(
-    () => onAdminSessionExpired(() => navigate(paths.login, { replace: true, state: { message: SESSION_EXPIRED_MESSAGE } })),
+    () =>
+      onAdminSessionExpired(() => {
+        const state: LoginState = { message: SESSION_EXPIRED_MESSAGE, from: hereRef.current };
+        navigate(paths.login, { replace: true, state });
+      }),
     [navigate],
   );
 
@@ -42,11 +72,12 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
     // adminRequest: a token the server already refuses is simply gone, not an expired session.
     if (token) await apiRequest<AdminLogoutResponse>('POST', '/admin/logout', { token }).catch(() => undefined);
     clearAdminToken();
-    navigate(paths.login, { replace: true });
+    const state: LoginState = { message: LOGGED_OUT_MESSAGE };
+    navigate(paths.login, { replace: true, state });
   }, [navigate, token]);
 
   const session = useMemo(() => (token ? { token, logout } : null), [token, logout]);
-  if (!session) return <Navigate to={paths.login} replace />;
+  if (!session) return <Navigate to={paths.login} replace state={{ from: here } satisfies LoginState} />;
   return <AdminSessionContext.Provider value={session}>{children}</AdminSessionContext.Provider>;
 }
 

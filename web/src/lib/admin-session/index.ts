@@ -1,2 +1,11 @@
-export { AdminSessionProvider, SESSION_EXPIRED_MESSAGE, startAdminSession, useAdminSession, type AdminSession } from './admin-session.js';
+export {
+  AdminSessionProvider,
+  LOGGED_OUT_MESSAGE,
+  SESSION_EXPIRED_MESSAGE,
+  afterLoginPath,
+  startAdminSession,
+  useAdminSession,
+  type AdminSession,
+  type LoginState,
+} from './admin-session.js';
 export { adminRequest, adminStream, type AdminRequestOptions } from './admin-request.js';

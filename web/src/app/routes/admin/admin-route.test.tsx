@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminOrder, AdminOrdersResponse } from '@pickles/shared';
@@ -38,9 +38,9 @@ const ordersAnswer: AdminOrdersResponse = {
 
 const unauthorized = () => jsonResponse(401, { success: false, error: 'Unauthorized' });
 
-function renderAdmin() {
+function renderAdmin(url = '/admin') {
   return render(
-    <MemoryRouter initialEntries={['/admin']}>
+    <MemoryRouter initialEntries={[url]}>
       <Routes>
         <Route path="/admin/*" element={<AdminRoute />} />
         <Route path="/login" element={<LoginRoute />} />
@@ -136,7 +136,7 @@ describe('/admin and the admin session', () => {
     expect(window.localStorage.getItem('adminToken')).toBe(TOKEN);
   });
 
-  it('Logout revokes the token on the server, forgets it and shows the login page without a message', async () => {
+  it('Logout revokes the token on the server, forgets it and shows the login page saying so', async () => {
     window.localStorage.setItem('adminToken', TOKEN);
     const { calls } = stubApi({
       'GET /admin/orders': () => jsonResponse(200, ordersAnswer),
@@ -146,8 +146,62 @@ describe('/admin and the admin session', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Logout' }));
     expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('You have been logged out');
     expect(screen.queryByText(SESSION_EXPIRED)).toBeNull();
     expect(window.localStorage.getItem('adminToken')).toBeNull();
     expect(calls.find((call) => call.route === 'POST /admin/logout')?.headers.Authorization).toBe(`Bearer ${TOKEN}`);
+  });
+});
+
+describe('/admin?search= (the link in the owner\'s alert e-mails)', () => {
+  it('opens the panel with the search filled in and asks the server for that order only', async () => {
+    window.localStorage.setItem('adminToken', TOKEN);
+    const { calls } = stubApi({ 'GET /admin/orders': () => jsonResponse(200, ordersAnswer) });
+    renderAdmin(`/admin?search=${order.orderId}`);
+    const search = (await screen.findByRole('searchbox', { name: 'Search' })) as HTMLInputElement;
+    expect(search.value).toBe(order.orderId);
+    await screen.findByText('Asha Verma');
+    expect(calls.map((call) => call.url.searchParams.get('search'))).toEqual([order.orderId]);
+  });
+
+  it('without a token goes through the login and comes back to the same search', async () => {
+    const { calls } = stubApi({
+      'POST /admin/login': () => jsonResponse(200, { success: true, token: TOKEN }),
+      'GET /admin/orders': () => jsonResponse(200, ordersAnswer),
+    });
+    renderAdmin(`/admin?search=${order.orderId}`);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), 'admin');
+    await user.type(screen.getByLabelText('Password'), 'pickles-admin');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    const search = (await screen.findByRole('searchbox', { name: 'Search' })) as HTMLInputElement;
+    expect(search.value).toBe(order.orderId);
+    await screen.findByText('Asha Verma');
+    expect(calls.filter((call) => call.route === 'GET /admin/orders').map((call) => call.url.searchParams.get('search'))).toEqual([order.orderId]);
+  });
+});
+
+describe('batch update result', () => {
+  it('after the spec alert, names each refused order with its reason under the batch bar until dismissed', async () => {
+    window.localStorage.setItem('adminToken', TOKEN);
+    const reason = "Cannot set delivered: this order's payment failed";
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    stubApi({
+      'GET /admin/orders': () => jsonResponse(200, ordersAnswer),
+      'GET /admin/orders/ids': () => jsonResponse(200, { success: true, orderIds: [order._id, 'other'] }),
+      'PATCH /order/batch-update-status': () =>
+        jsonResponse(200, { success: true, status: 'delivered', updatedCount: 0, unchangedCount: 1, refusedCount: 1, refused: [{ _id: 'other', orderId: 'RP250511-FAILED', reason }] }),
+    });
+    renderAdmin();
+    const user = userEvent.setup();
+    await screen.findByText('Asha Verma');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Batch Status' }), 'delivered');
+    await user.click(screen.getByRole('button', { name: 'Batch Update (1 visible orders)' }));
+    const result = await screen.findByRole('region', { name: 'Batch update result' });
+    expect(alert).toHaveBeenCalledWith(`Successfully updated 0 orders to delivered\n1 already delivered\n1 not changed:\nRP250511-FAILED: ${reason}`);
+    expect(within(result).getByRole('status').textContent).toBe('Successfully updated 0 orders to delivered. 1 already delivered. 1 not changed:');
+    expect(within(result).getByRole('listitem').textContent).toBe(`${reason} RP250511-FAILED`);
+    await user.click(within(result).getByRole('button', { name: 'Dismiss' }));
+    expect(screen.queryByRole('region', { name: 'Batch update result' })).toBeNull();
   });
 });

@@ -32,9 +32,9 @@ export function FiltersBar({ filter, sort, onFilterChange, onSortChange, onReset
   );
   return (
     <section className="filters-bar" aria-label="Filters">
-      <div className="filter-search">
-        <Field label="Search" className="filter-field filter-field-wide">
-          {(id) => (
+      <Field label="Search" className="filter-field filter-search">
+        {(id) => (
+          <div className="filter-search__box">
             <input
               id={id}
               type="search"
@@ -42,67 +42,65 @@ export function FiltersBar({ filter, sort, onFilterChange, onSortChange, onReset
               onChange={(e) => onFilterChange({ search: e.target.value })}
               placeholder="Order ID, payment ID, name, email, phone, date, address, items"
             />
-          )}
-        </Field>
-        <button type="button" className="btn btn-ghost" onClick={() => onFilterChange({ search: '' })} disabled={!filter.search}>
-          Clear
-        </button>
-      </div>
-      <div className="filter-grid">
-        <Field label="Status">
-          {(id) => (
-            <select id={id} value={filter.status} onChange={(e) => onFilterChange({ status: e.target.value })}>
-              <option value="">All Statuses</option>
-              {ORDER_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        <Field label="Payment Status">
-          {(id) => (
-            <select id={id} value={filter.paymentStatus} onChange={(e) => onFilterChange({ paymentStatus: e.target.value })}>
-              <option value="">All Payment Statuses</option>
-              {PAYMENT_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
-        {text('pincode', 'Pincode', 'numeric')}
-        {text('city', 'City')}
-        {text('state', 'State')}
-        <Field label="Date From">
-          {(id) => <input id={id} type="date" value={filter.dateFrom} onChange={(e) => onFilterChange({ dateFrom: e.target.value })} />}
-        </Field>
-        <Field label="Date To">
-          {(id) => <input id={id} type="date" value={filter.dateTo} onChange={(e) => onFilterChange({ dateTo: e.target.value })} />}
-        </Field>
-        <Field label="Sort By">
-          {(id) => (
-            <select id={id} value={sort.field} onChange={(e) => onSortChange({ ...sort, field: e.target.value as OrdersSort['field'] })}>
-              <option value="createdAt">Created</option>
-              <option value="updatedAt">Updated</option>
-              <option value="amount">Amount</option>
-            </select>
-          )}
-        </Field>
-        <Field label="Sort Direction">
-          {(id) => (
-            <select id={id} value={sort.direction} onChange={(e) => onSortChange({ ...sort, direction: e.target.value as OrdersSort['direction'] })}>
-              <option value="desc">Desc</option>
-              <option value="asc">Asc</option>
-            </select>
-          )}
-        </Field>
-        <button type="button" className="btn btn-ghost filter-reset" onClick={onReset}>
-          Reset Filters
-        </button>
-      </div>
+            <button type="button" className="btn btn-ghost" onClick={() => onFilterChange({ search: '' })} disabled={!filter.search}>
+              Clear
+            </button>
+          </div>
+        )}
+      </Field>
+      <Field label="Status" className="filter-field filter-field--select">
+        {(id) => (
+          <select id={id} value={filter.status} onChange={(e) => onFilterChange({ status: e.target.value })}>
+            <option value="">All Statuses</option>
+            {ORDER_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      <Field label="Payment Status" className="filter-field filter-field--select filter-field--wide">
+        {(id) => (
+          <select id={id} value={filter.paymentStatus} onChange={(e) => onFilterChange({ paymentStatus: e.target.value })}>
+            <option value="">All Payment Statuses</option>
+            {PAYMENT_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {text('pincode', 'Pincode', 'numeric')}
+      {text('city', 'City')}
+      {text('state', 'State')}
+      <Field label="Date From">
+        {(id) => <input id={id} type="date" value={filter.dateFrom} onChange={(e) => onFilterChange({ dateFrom: e.target.value })} />}
+      </Field>
+      <Field label="Date To">
+        {(id) => <input id={id} type="date" value={filter.dateTo} onChange={(e) => onFilterChange({ dateTo: e.target.value })} />}
+      </Field>
+      <Field label="Sort By">
+        {(id) => (
+          <select id={id} value={sort.field} onChange={(e) => onSortChange({ ...sort, field: e.target.value as OrdersSort['field'] })}>
+            <option value="createdAt">Created</option>
+            <option value="updatedAt">Updated</option>
+            <option value="amount">Amount</option>
+          </select>
+        )}
+      </Field>
+      <Field label="Sort Direction">
+        {(id) => (
+          <select id={id} value={sort.direction} onChange={(e) => onSortChange({ ...sort, direction: e.target.value as OrdersSort['direction'] })}>
+            <option value="desc">Desc</option>
+            <option value="asc">Asc</option>
+          </select>
+        )}
+      </Field>
+      <button type="button" className="btn btn-ghost filter-reset" onClick={onReset}>
+        Reset Filters
+      </button>
     </section>
   );
 }

@@ -1,9 +1,11 @@
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import {
   ADMIN_SETTABLE_STATUSES,
   isAdminSettableStatus,
   type AdminOrder,
   type AdminSettableStatus,
+  type BatchUpdateResponse,
   type PaymentAttentionItem,
 } from '@pickles/shared';
 import { isApiFailure } from '../../../lib/api-client.js';
@@ -17,6 +19,7 @@ import { resolveAttention } from '../api/resolve-attention.js';
 import { PAGE_SIZE, useOrders } from '../hooks/use-orders.js';
 import { MESSAGES, batchResultMessage, statusFailureMessage } from '../messages.js';
 import { AttentionPanel } from './attention-panel.js';
+import { BatchResult } from './batch-result.js';
 import { StatusCards } from './status-cards.js';
 import { Field, FiltersBar } from './filters-bar.js';
 import { OrdersTable } from './orders-table.js';
@@ -29,15 +32,20 @@ interface OrdersPanelProps {
   onExport: (kind: ExportKind, filter: OrdersFilter, sort: OrdersSort) => Promise<void>;
 }
 
+/** The search `adminOrderPath` links to (the owner's alert e-mails): `/admin?search=<orderId>`. */
+export const SEARCH_PARAM = 'search';
+
 /** The admin panel (docs/product.md §2, "Admin panel"); inside the admin session (lib/admin-session). */
 export function OrdersPanel({ onExport }: OrdersPanelProps) {
   const { logout } = useAdminSession();
-  const [filter, setFilter] = useState<OrdersFilter>(EMPTY_FILTER);
+  const [searchParams] = useSearchParams();
+  const [filter, setFilter] = useState<OrdersFilter>(() => ({ ...EMPTY_FILTER, search: searchParams.get(SEARCH_PARAM) ?? '' }));
   const [sort, setSort] = useState<OrdersSort>(DEFAULT_SORT);
   const [page, setPage] = useState(1);
   const [batchStatus, setBatchStatus] = useState<AdminSettableStatus | ''>('');
   const [updatingIds, setUpdatingIds] = useState<ReadonlySet<string>>(new Set());
   const [busy, setBusy] = useState<string | undefined>();
+  const [batchResult, setBatchResult] = useState<{ response: BatchUpdateResponse; status: AdminSettableStatus } | undefined>();
   const { orders, total, cards, attention, answered, isLoading, hasError, query, reload, replaceOrder } = useOrders(filter, sort, page);
 
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
@@ -85,6 +93,7 @@ export function OrdersPanel({ onExport }: OrdersPanelProps) {
       return;
     }
     setBusy('batch');
+    setBatchResult(undefined);
     try {
       const { orderIds } = await getOrderIds(answered.filter, answered.asOf);
       if (orderIds.length === 0) {
@@ -93,6 +102,7 @@ export function OrdersPanel({ onExport }: OrdersPanelProps) {
       }
       if (!window.confirm(MESSAGES.batchConfirm(orderIds.length, batchStatus))) return;
       const response = await batchUpdateOrders(orderIds, batchStatus);
+      setBatchResult({ response, status: batchStatus });
       window.alert(batchResultMessage(response, batchStatus));
       setBatchStatus('');
       reload();
@@ -153,8 +163,8 @@ export function OrdersPanel({ onExport }: OrdersPanelProps) {
   };
 
   return (
-    <div className="admin-panel">
-      <header className="admin-header">
+    <div className="admin-panel admin-width">
+      <header className="admin-panel__header">
         <h1>Admin Panel</h1>
         <button type="button" className="btn" onClick={() => void logout()}>
           Logout
@@ -166,26 +176,31 @@ export function OrdersPanel({ onExport }: OrdersPanelProps) {
       <StatusCards cards={cards} />
 
       <section className="admin-actions" aria-label="Exports and removal">
-        <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('completeExcel')}>
-          Download Complete Excel
-        </button>
-        <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('viewExcel')}>
-          Download View Excel
-        </button>
-        <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('completeTxt')}>
-          Download Complete TXT
-        </button>
-        <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('viewTxt')}>
-          Download View TXT
-        </button>
+        <div className="admin-exports" role="group" aria-label="Exports">
+          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('completeExcel')}>
+            Download Complete Excel
+          </button>
+          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('viewExcel')}>
+            Download View Excel
+          </button>
+          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('completeTxt')}>
+            Download Complete TXT
+          </button>
+          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('viewTxt')}>
+            Download View TXT
+          </button>
+          {busy && busy !== 'batch' && busy !== 'remove' ? (
+            <span className="admin-busy" role="status">
+              Preparing export...
+            </span>
+          ) : null}
+        </div>
         <button type="button" className="btn btn-danger" disabled={Boolean(busy)} onClick={removeFinished}>
+          <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
+            <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2Zm-3 6h12l-1 12H7L6 9Zm4 2v8h1.5v-8H10Zm3.5 0v8H15v-8h-1.5Z" />
+          </svg>
           Remove Completed/Cancelled Orders
         </button>
-        {busy && busy !== 'batch' && busy !== 'remove' ? (
-          <span className="admin-busy" role="status">
-            Preparing export...
-          </span>
-        ) : null}
       </section>
 
       <section className="batch-bar" aria-label="Batch update">
@@ -204,6 +219,7 @@ export function OrdersPanel({ onExport }: OrdersPanelProps) {
         <button type="button" className="btn btn-primary" disabled={!batchStatus || visibleCount === 0 || isLoading || hasError || Boolean(busy)} onClick={batchUpdate}>
           Batch Update ({visibleCount} visible orders)
         </button>
+        {batchResult ? <BatchResult result={batchResult.response} status={batchResult.status} onDismiss={() => setBatchResult(undefined)} /> : null}
       </section>
 
       <FiltersBar filter={filter} sort={sort} onFilterChange={changeFilter} onSortChange={changeSort} onReset={reset} />

@@ -1,10 +1,13 @@
-import { Fragment, useState } from 'react';
-import { STATUS_COLOURS, isAdminSettableStatus, isUnattended, ownerChoices, type AdminOrder, type AdminSettableStatus } from '@pickles/shared';
-import { formatAddress, formatAmount, formatDateTime, formatItems } from '../format.js';
+import { Fragment, useId, useState } from 'react';
+import { STATUS_COLOURS, formatRupees, isAdminSettableStatus, isUnattended, ownerChoices, type AdminOrder, type AdminSettableStatus } from '@pickles/shared';
+import { formatAddress, formatDateTime, formatItems } from '../format.js';
 import { CopyCell } from './copy-cell.js';
 import { OrderHistory } from './order-history.js';
 
 export const COLUMNS = ['Order ID', 'Payment ID', 'Name', 'Email', 'Phone', 'Datetime', 'Address', 'Amount', 'Items', 'Order Status', 'Change Status'] as const;
+
+/** One class per column, for its width (admin-orders.css); the last two stay in view while the rest scroll. */
+const COLUMN_CLASSES = ['col-id', 'col-id', 'col-name', 'col-id', 'col-phone', 'col-date', 'col-address', 'col-amount', 'col-items', 'col-status', 'col-change'] as const;
 
 interface OrdersTableProps {
   orders: AdminOrder[];
@@ -12,16 +15,31 @@ interface OrdersTableProps {
   onStatusChange: (order: AdminOrder, status: AdminSettableStatus) => void;
 }
 
+/** Long text kept to two lines so rows stay compact; the whole text is in the tooltip and the page's text. */
+function Clamped({ text }: { text: string }) {
+  return (
+    <span className="cell-clamp" title={text}>
+      {text}
+    </span>
+  );
+}
+
 export function OrdersTable({ orders, updatingIds, onStatusChange }: OrdersTableProps) {
   const [openHistory, setOpenHistory] = useState<string | undefined>();
+  const historyId = useId();
   const now = Date.now();
   return (
     <div className="orders-table-wrap">
       <table className="orders-table">
+        <colgroup>
+          {COLUMN_CLASSES.map((c, i) => (
+            <col key={i} className={c} />
+          ))}
+        </colgroup>
         <thead>
           <tr>
-            {COLUMNS.map((c) => (
-              <th key={c} scope="col">
+            {COLUMNS.map((c, i) => (
+              <th key={c} scope="col" className={COLUMN_CLASSES[i]}>
                 {c}
               </th>
             ))}
@@ -42,6 +60,8 @@ export function OrdersTable({ orders, updatingIds, onStatusChange }: OrdersTable
             const choices = ownerChoices(order);
             const hasMove = choices.some((s) => s !== order.status);
             const unattended = isUnattended(order, now);
+            const isHistoryOpen = openHistory === order._id;
+            const panelId = `${historyId}-${order._id}`;
             return (
               <Fragment key={order._id}>
                 <tr className={unattended ? 'order-row unattended-row' : 'order-row'} data-order-id={order.orderId} data-unattended={unattended || undefined}>
@@ -51,38 +71,47 @@ export function OrdersTable({ orders, updatingIds, onStatusChange }: OrdersTable
                   <td>
                     <CopyCell value={order.razorpayPaymentId} label="Payment ID" />
                   </td>
-                  <td>{order.customerInfo.name || '-'}</td>
+                  <td>
+                    <Clamped text={order.customerInfo.name || '-'} />
+                  </td>
                   <td>
                     <CopyCell value={order.customerInfo.email} label="Email" />
                   </td>
                   <td>{order.customerInfo.phone || '-'}</td>
                   <td>{formatDateTime(order.createdAt)}</td>
-                  <td className="address-cell">{formatAddress(order.deliveryAddress)}</td>
+                  <td>
+                    <Clamped text={formatAddress(order.deliveryAddress)} />
+                  </td>
                   <td className="amount-cell">
-                    {formatAmount(order.amount)}
+                    {formatRupees(order.amount)}
                     {order.refundedAmount ? (
                       <>
                         {' '}
-                        <span className="refunded-amount">{formatAmount(order.refundedAmount)} refunded</span>
+                        <span className="refunded-amount">{formatRupees(order.refundedAmount)} refunded</span>
                       </>
                     ) : null}
                   </td>
-                  <td>{formatItems(order.items) || '-'}</td>
                   <td>
-                    <span className="status-badge" data-status={order.status} style={{ backgroundColor: STATUS_COLOURS[order.status] }}>
-                      {order.status}
+                    <Clamped text={formatItems(order.items) || '-'} />
+                  </td>
+                  <td className="col-status">
+                    <span className="status-line">
+                      <span className="status-badge" data-status={order.status} style={{ backgroundColor: STATUS_COLOURS[order.status] }}>
+                        {order.status}
+                      </span>
+                      <button
+                        type="button"
+                        className="link-btn"
+                        aria-expanded={isHistoryOpen}
+                        aria-controls={isHistoryOpen ? panelId : undefined}
+                        onClick={() => setOpenHistory(isHistoryOpen ? undefined : order._id)}
+                      >
+                        History
+                      </button>
                     </span>
                     <span className="payment-status">payment: {order.paymentStatus}</span>
-                    <button
-                      type="button"
-                      className="link-btn"
-                      aria-expanded={openHistory === order._id}
-                      onClick={() => setOpenHistory(openHistory === order._id ? undefined : order._id)}
-                    >
-                      History
-                    </button>
                   </td>
-                  <td>
+                  <td className="col-change">
                     <select
                       aria-label={`Change status of ${order.orderId}`}
                       value={isAdminSettableStatus(order.status) ? order.status : ''}
@@ -104,10 +133,10 @@ export function OrdersTable({ orders, updatingIds, onStatusChange }: OrdersTable
                     {isUpdating ? <span className="updating">Updating...</span> : null}
                   </td>
                 </tr>
-                {openHistory === order._id ? (
+                {isHistoryOpen ? (
                   <tr className="history-row">
                     <td colSpan={COLUMNS.length}>
-                      <OrderHistory orderId={order._id} />
+                      <OrderHistory id={panelId} orderId={order._id} orderNumber={order.orderId} onClose={() => setOpenHistory(undefined)} />
                     </td>
                   </tr>
                 ) : null}
