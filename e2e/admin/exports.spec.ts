@@ -3,8 +3,17 @@ import * as XLSX from 'xlsx';
 import type { Page } from '@playwright/test';
 import { e2eDb, expect, openPanelLoggedIn, orderRows, searchFor, seedOrder, test, uniqueTag, type SeededOrder } from './fixtures.js';
 
-const COLUMNS = ['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt'];
-const today = () => new Date().toISOString().slice(0, 10);
+// The spec's columns, then the address split for courier uploads.
+const COLUMNS = ['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State'];
+/** Today's date in India (UTC+05:30), as the export names its files. */
+const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+
+/** A sheet's XML as written, for what SheetJS does not read back (panes). */
+function sheetXml(body: Buffer, index: number): string {
+  const zip = XLSX.CFB.read(body, { type: 'buffer' }) as { FullPaths: string[]; FileIndex: { content: Uint8Array }[] };
+  const at = zip.FullPaths.findIndex((path) => path.endsWith(`xl/worksheets/sheet${index}.xml`));
+  return Buffer.from(zip.FileIndex[at]!.content).toString('utf8');
+}
 
 async function download(page: Page, button: string): Promise<{ name: string; body: Buffer }> {
   const [file] = await Promise.all([page.waitForEvent('download', { timeout: 60_000 }), page.getByRole('button', { name: button }).click()]);
@@ -24,38 +33,83 @@ test.describe('exports', () => {
     paid = await seedOrder({ tag, status: 'paid', items: [{ name: 'Royal Chicken Pickle', quantity: 2 }], amountPaise: 115_000, createdAt: new Date('2025-05-10T06:30:00Z') });
     delivered = await seedOrder({ tag, status: 'delivered', createdAt: new Date('2025-05-11T06:30:00Z') });
     created = await seedOrder({ tag, status: 'created', paymentStatus: 'pending', createdAt: new Date('2025-05-12T06:30:00Z') });
-    evil = await seedOrder({ tag, status: 'paid', name: '=HYPERLINK("http://evil.example","x")', createdAt: new Date('2025-05-13T06:30:00Z') });
+    // 20:00 UTC on 13 May is 01:30 on 14 May in India.
+    evil = await seedOrder({ tag, status: 'paid', name: '=HYPERLINK("http://evil.example","x")', createdAt: new Date('2025-05-13T20:00:00Z') });
   });
 
-  test('Download View Excel: one Current_View sheet with the filtered orders in the spec columns', async ({ page }) => {
+  test('Download View Excel: one Current_View sheet with the filtered orders, dates in India time, sized columns, header frozen', async ({ page }) => {
     await openPanelLoggedIn(page);
     await searchFor(page, tag);
     await expect(orderRows(page)).toHaveCount(4);
     const file = await download(page, 'Download View Excel');
     expect(file.name).toBe(`Current_View_Orders_${today()}.xlsx`);
-    const book = XLSX.read(file.body);
+    const book = XLSX.read(file.body, { cellNF: true, cellStyles: true });
     expect(book.SheetNames).toEqual(['Current_View']);
-    const rows = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.Current_View!, { header: 1 });
+    const sheet = book.Sheets.Current_View!;
+    const rows = XLSX.utils.sheet_to_json<unknown[]>(sheet, { header: 1 });
     expect(rows[0]).toEqual(COLUMNS);
     expect(rows.slice(1).map((r) => r[0])).toEqual([evil, created, delivered, paid].map((o) => o.orderNumber));
+    const address = `7A, ${tag} Road, Civil Lines, Jaipur, Rajasthan - 302001`;
     const paidRow = rows.find((r) => r[0] === paid.orderNumber)!;
-    expect(paidRow).toEqual([
+    expect([...paidRow.slice(0, 10), ...paidRow.slice(11)]).toEqual([
       paid.orderNumber,
       paid.paymentId,
       'Meera Rathore',
       paid.email,
       '9812345670',
-      `7A, ${tag} Road, Civil Lines, Jaipur, Rajasthan - 302001`,
+      address,
       1150,
       'paid',
       'paid',
       'Royal Chicken Pickle (Qty: 2)',
-      new Date('2025-05-10T06:30:00Z').toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }),
+      '302001',
+      'Jaipur',
+      'Rajasthan',
     ]);
+
+    // CreatedAt: date cells (a number with a date format) holding India's wall-clock time.
+    const shownCreatedAt = new Map([
+      [evil.orderNumber, { text: '14/05/2025 01:30', date: { y: 2025, m: 5, d: 14, H: 1, M: 30 } }],
+      [created.orderNumber, { text: '12/05/2025 12:00', date: { y: 2025, m: 5, d: 12, H: 12, M: 0 } }],
+      [delivered.orderNumber, { text: '11/05/2025 12:00', date: { y: 2025, m: 5, d: 11, H: 12, M: 0 } }],
+      [paid.orderNumber, { text: '10/05/2025 12:00', date: { y: 2025, m: 5, d: 10, H: 12, M: 0 } }],
+    ]);
+    for (let r = 2; r <= 5; r++) {
+      const cell = sheet[`K${r}`] as XLSX.CellObject;
+      const expected = shownCreatedAt.get(String(sheet[`A${r}`]?.v))!;
+      expect(cell.t).toBe('n');
+      expect(XLSX.SSF.is_date(String(cell.z))).toBe(true);
+      expect(cell.w).toBe(expected.text);
+      expect(XLSX.SSF.parse_date_code(cell.v as number)).toMatchObject(expected.date);
+    }
+    expect(sheet.G2).toMatchObject({ t: 'n', w: expect.stringMatching(/^₹[\d,]+\.\d\d$/) });
+
+    // Columns sized to their content; the header row frozen.
+    const widths = (sheet['!cols'] ?? []).map((col) => col.wch);
+    expect(widths).toHaveLength(COLUMNS.length);
+    expect(widths[0]).toBe(paid.orderNumber.length + 2);
+    expect(widths[3]).toBe(paid.email.length + 2);
+    expect(address.length + 2).toBeGreaterThan(60);
+    expect(widths[5]).toBe(60); // capped
+    expect(widths[7]).toBe('delivered'.length + 2);
+    expect(widths[10]).toBe('dd/mm/yyyy hh:mm'.length + 2);
+    expect(widths[11]).toBe('Pincode'.length + 2);
+    expect(sheetXml(file.body, 1)).toMatch(/<sheetView [^>]*><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"\/><\/sheetView>/);
+
     // A formula-looking value is stored as text with a leading apostrophe, never as a formula.
-    const evilCell = book.Sheets.Current_View!['C2']!;
+    const evilCell = sheet['C2']!;
     expect(evilCell.f).toBeUndefined();
     expect(evilCell.v).toBe(`'=HYPERLINK("http://evil.example","x")`);
+  });
+
+  test("file names carry India's date: at 05:00 IST on 23 Nov (23:30 UTC on 22 Nov) they say 23 Nov", async ({ page }) => {
+    // A year away from the real clock, so neither today's UTC date nor India's can pass by chance.
+    await page.clock.setFixedTime(new Date('2025-11-22T23:30:00Z'));
+    await openPanelLoggedIn(page);
+    await searchFor(page, tag);
+    await expect(orderRows(page)).toHaveCount(4);
+    expect((await download(page, 'Download View Excel')).name).toBe('Current_View_Orders_2025-11-23.xlsx');
+    expect((await download(page, 'Download View TXT')).name).toBe('Current_View_Orders_2025-11-23.txt');
   });
 
   test('Download View TXT: a header line and one tab-separated line per filtered order', async ({ page }) => {
@@ -68,7 +122,10 @@ test.describe('exports', () => {
     const lines = file.body.toString('utf8').trimEnd().split('\n');
     expect(lines[0]!.split('\t')).toEqual(COLUMNS);
     expect(lines.slice(1).map((l) => l.split('\t')[0])).toEqual([evil.orderNumber, paid.orderNumber]);
-    expect(lines[2]!.split('\t')[9]).toBe('Royal Chicken Pickle (Qty: 2)');
+    const paidLine = lines[2]!.split('\t');
+    expect(paidLine[9]).toBe('Royal Chicken Pickle (Qty: 2)');
+    expect(paidLine[10]).toBe(new Date('2025-05-10T06:30:00Z').toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }));
+    expect(paidLine.slice(11)).toEqual(['302001', 'Jaipur', 'Rajasthan']);
   });
 
   test('Download Complete Excel: one sheet per status (paid, cancelled, delivered, completed), empty ones skipped, every order', async ({ page }) => {

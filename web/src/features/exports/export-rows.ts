@@ -1,8 +1,37 @@
 import type { AdminOrder } from '@pickles/shared';
 
-/** Columns of an export row, in order (docs/product.md §3, "Export row"). */
-export const EXPORT_COLUMNS = ['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt'] as const;
-export type ExportRow = [string, string, string, string, string, string, number, string, string, string, string];
+/**
+ * Columns of an export row, in order: the spec's eleven (docs/product.md §3, "Export row"), then the
+ * address split for courier bulk uploads, at the end so the spec's columns keep their positions.
+ */
+export const EXPORT_COLUMNS = ['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State'] as const;
+/** Amount stays a number and CreatedAt the instant: each file type writes them its own way (see toTxtLine, workbook.ts). */
+export type ExportRow = [
+  orderId: string,
+  paymentId: string,
+  name: string,
+  email: string,
+  phone: string,
+  address: string,
+  amount: number,
+  status: string,
+  paymentStatus: string,
+  items: string,
+  createdAt: Date,
+  pincode: string,
+  city: string,
+  state: string,
+];
+export const AMOUNT_COLUMN = 6;
+export const CREATED_AT_COLUMN = 10;
+
+/** India Standard Time, UTC+05:30 all year (no daylight saving since 1945). */
+const INDIA_OFFSET_MS = 330 * 60_000;
+
+/** The instant as India's wall clock, read through the Date's UTC fields (e.g. toISOString). */
+export function indiaWallClock(instant: Date): Date {
+  return new Date(instant.getTime() + INDIA_OFFSET_MS);
+}
 
 /**
  * A spreadsheet runs a cell starting with =, +, - or @ (and tab or carriage return, which some
@@ -16,8 +45,8 @@ export function neutraliseFormula(value: string): string {
 // most of the time of a 100,000-row export. Same output as toLocaleString('en-IN', { timeZone }).
 let indiaDateTime: Intl.DateTimeFormat | undefined;
 
-/** India time, as the panel shows it (e.g. 10/5/2025, 12:00:00 pm). */
-export function formatExportDate(iso: string): string {
+/** India time, as the panel shows it (e.g. 10/5/2025, 12:00:00 pm): the TXT export's CreatedAt. */
+export function formatExportDate(instant: Date): string {
   indiaDateTime ??= new Intl.DateTimeFormat('en-IN', {
     timeZone: 'Asia/Kolkata',
     year: 'numeric',
@@ -27,7 +56,7 @@ export function formatExportDate(iso: string): string {
     minute: '2-digit',
     second: '2-digit',
   });
-  return indiaDateTime.format(new Date(iso));
+  return indiaDateTime.format(instant);
 }
 
 export function toExportRow(order: AdminOrder): ExportRow {
@@ -44,18 +73,21 @@ export function toExportRow(order: AdminOrder): ExportRow {
     text(order.status),
     text(order.paymentStatus),
     text(order.items.map((item) => `${item.name} (Qty: ${item.quantity})`).join(', ')),
-    text(formatExportDate(order.createdAt)),
+    new Date(order.createdAt),
+    text(a.pincode),
+    text(a.city),
+    text(a.state),
   ];
 }
 
 /** One order per line, tab-separated, after a header line; tabs and line breaks inside values become spaces. */
 export function toTxtLine(row: ExportRow | readonly string[]): string {
-  return row.map((cell) => String(cell).replace(/[\t\r\n]+/g, ' ')).join('\t');
+  return row.map((cell) => (cell instanceof Date ? formatExportDate(cell) : String(cell).replace(/[\t\r\n]+/g, ' '))).join('\t');
 }
 
-/** YYYY-MM-DD for file names (the date of the download, UTC as toISOString gives it). */
+/** YYYY-MM-DD for file names: the date in India when the download is made. */
 export function fileDate(now = new Date()): string {
-  return now.toISOString().slice(0, 10);
+  return indiaWallClock(now).toISOString().slice(0, 10);
 }
 
 export const EXPORT_FILE_NAMES = {

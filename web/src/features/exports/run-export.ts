@@ -1,6 +1,7 @@
 import type { AdminOrder } from '@pickles/shared';
 import { COMPLETE_EXCEL_SHEETS, EXPORT_COLUMNS, EXPORT_FILE_NAMES, VIEW_SHEET, fileDate, toExportRow, toTxtLine, type ExportRow } from './export-rows.js';
 import { streamOrders } from './stream-orders.js';
+import { writeWorkbook } from './workbook.js';
 
 export type ExportKind = keyof typeof EXPORT_FILE_NAMES;
 
@@ -18,7 +19,8 @@ function downloadBlob(blob: Blob, fileName: string): void {
 /**
  * Builds an export in the browser. Complete exports cover every order on the panel (newest first);
  * view exports every order matching the panel's filter, in its sort. `query` holds the filter and
- * sort as the orders API reads them. Spreadsheet code (xlsx) loads only here, on demand.
+ * sort as the orders API reads them. Spreadsheet code (xlsx) loads only here, on demand; workbook.ts
+ * only types it.
  */
 export async function runExport(kind: ExportKind, query: Record<string, string>): Promise<{ rows: number; fileName: string }> {
   const isComplete = kind === 'completeExcel' || kind === 'completeTxt';
@@ -45,16 +47,17 @@ export async function runExport(kind: ExportKind, query: Record<string, string>)
       list.push(toExportRow(order));
     }),
   ]);
-  const workbook = XLSX.utils.book_new();
   const names = kind === 'viewExcel' ? [VIEW_SHEET] : COMPLETE_EXCEL_SHEETS.filter((status) => sheets.get(status)?.length);
   if (!names.length) names.push(COMPLETE_EXCEL_SHEETS[0]);
-  for (const name of names) {
-    // Dense sheets hold rows as arrays, not one object per cell: far less memory at 100,000 rows.
-    const sheet = XLSX.utils.aoa_to_sheet([[...EXPORT_COLUMNS], ...(sheets.get(name) ?? [])], { dense: true });
-    XLSX.utils.book_append_sheet(workbook, sheet, name);
-    sheets.delete(name);
+  // One sheet's rows at a time, let go of once they are cells: less memory at 100,000 rows.
+  function* takeSheets(): Generator<[string, ExportRow[]]> {
+    for (const name of names) {
+      const list = sheets.get(name) ?? [];
+      sheets.delete(name);
+      yield [name, list];
+    }
   }
-  // No deflate: SheetJS compresses in JavaScript, tripling the time of a large export for a smaller file.
-  XLSX.writeFile(workbook, fileName);
+  const file = writeWorkbook(XLSX, takeSheets());
+  downloadBlob(new Blob([file], { type: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet' }), fileName);
   return { rows, fileName };
 }

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import * as XLSX from 'xlsx';
+import { toExportRow } from './export-rows.js';
+import { order } from './order.fixture.js';
+import { MAX_COLUMN_WIDTH, writeWorkbook } from './workbook.js';
+
+const longItems = Array.from({ length: 12 }, (_, i) => ({ name: `Heritage Pickle ${i}`, quantity: i + 1 }));
+const rows = [
+  toExportRow(order),
+  toExportRow({ ...order, orderId: 'RP251231-LATE', amount: 123456.5, createdAt: '2025-12-31T18:29:00.000Z', items: longItems, customerInfo: { ...order.customerInfo, name: '=HYPERLINK("x")' } }),
+];
+const file = writeWorkbook(XLSX, [
+  ['paid', rows],
+  ['delivered', [toExportRow({ ...order, status: 'delivered' })]],
+]);
+const book = XLSX.read(file, { cellNF: true, cellStyles: true });
+const sheetXml = (index: number): string => {
+  const zip = XLSX.CFB.read(file, { type: 'array' }) as { FullPaths: string[]; FileIndex: { content: Uint8Array }[] };
+  const at = zip.FullPaths.findIndex((path) => path.endsWith(`xl/worksheets/sheet${index}.xml`));
+  return new TextDecoder().decode(zip.FileIndex[at]!.content);
+};
+
+describe('Excel workbook', () => {
+  it('one sheet per given name, in order, the header then one row per order', () => {
+    expect(book.SheetNames).toEqual(['paid', 'delivered']);
+    const table = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.paid!, { header: 1 });
+    expect(table[0]).toEqual(['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State']);
+    expect(table.map((row) => row[0])).toEqual(['OrderID', 'RP250510-ABCDEF', 'RP251231-LATE']);
+    expect(table[1]!.slice(11)).toEqual(['110016', 'New Delhi', 'Delhi']);
+  });
+
+  it('CreatedAt is a date cell holding the wall-clock time in India', () => {
+    const sheet = book.Sheets.paid!;
+    for (const [ref, shown, parts] of [
+      ['K2', '10/05/2025 12:00', { y: 2025, m: 5, d: 10, H: 12, M: 0 }],
+      // 18:29 UTC on 31 Dec is 23:59 in India, still 2025.
+      ['K3', '31/12/2025 23:59', { y: 2025, m: 12, d: 31, H: 23, M: 59 }],
+    ] as const) {
+      const cell = sheet[ref] as XLSX.CellObject;
+      expect(cell.t).toBe('n');
+      expect(cell.z).toBe('dd/mm/yyyy hh:mm');
+      expect(XLSX.SSF.is_date(String(cell.z))).toBe(true);
+      expect(cell.w).toBe(shown);
+      expect(XLSX.SSF.parse_date_code(cell.v as number)).toMatchObject(parts);
+    }
+  });
+
+  it('Amount stays a number, shown in rupees with grouping', () => {
+    const cell = book.Sheets.paid!.G3 as XLSX.CellObject;
+    expect(cell).toMatchObject({ t: 'n', v: 123456.5, w: '₹123,456.50' });
+  });
+
+  it('formula-looking text stays text with its apostrophe', () => {
+    const cell = book.Sheets.paid!.C3 as XLSX.CellObject;
+    expect(cell.t).toBe('s');
+    expect(cell.f).toBeUndefined();
+    expect(cell.v).toBe(`'=HYPERLINK("x")`);
+  });
+
+  it('columns are as wide as their content, capped', () => {
+    const widths = (book.Sheets.paid!['!cols'] ?? []).map((col) => col.wch ?? 0);
+    expect(widths).toHaveLength(14);
+    const [orderId, , , , phone, address, amount, status, , items, createdAt, pincode] = widths;
+    expect(orderId).toBe('RP250510-ABCDEF'.length + 2);
+    expect(phone).toBe('9876543210'.length + 2);
+    expect(address).toBe('12B, MG Road, Green Park, New Delhi, Delhi - 110016'.length + 2);
+    expect(amount).toBe('₹123,456.50'.length + 2);
+    expect(status).toBe('Status'.length + 2);
+    expect(items).toBe(MAX_COLUMN_WIDTH);
+    expect(createdAt).toBe('dd/mm/yyyy hh:mm'.length + 2);
+    expect(pincode).toBe('Pincode'.length + 2);
+  });
+
+  it('every sheet has its header row frozen', () => {
+    for (const index of [1, 2]) {
+      expect(sheetXml(index)).toContain('<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>');
+    }
+    // The rest of the file is intact after the splice: the last cell is still there.
+    expect(book.Sheets.delivered!.N2).toMatchObject({ v: 'Delhi' });
+  });
+});
