@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+/* global document */
 // Screenshots of every page at phone and laptop widths, for looking at what we build.
 // Usage: node scripts/screenshots.mjs [baseUrl] [outDir]   (a running shop: npm start)
 // Also reports horizontal overflow per page, which is a bug at any width.
