@@ -5,6 +5,7 @@ import * as m003 from './migrations/003-order-lifecycle.js';
 import * as m004 from './migrations/004-admin-password-changes.js';
 import * as m005 from './migrations/005-personal-data-erasure.js';
 import * as m006 from './migrations/006-email-send-lease.js';
+import * as m007 from './migrations/007-after-the-payment.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004-admin-password-changes': m004,
   '005-personal-data-erasure': m005,
   '006-email-send-lease': m006,
+  '007-after-the-payment': m007,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -97,6 +97,39 @@ export interface SentEmailsTable {
   sent_at: Timestamp;
   state: Generated<'sending' | 'sent'>;
   lease_until: Date | string | null;
+  /** Set for e-mails unique per (kind, dedupe_key) rather than (order_id, kind): one per refund, resends. */
+  dedupe_key: string | null;
+}
+
+export interface OrderDispatchesTable {
+  order_id: string;
+  courier: string;
+  awb: string;
+  tracking_url: string | null;
+  dispatched_at: Timestamp;
+  recorded_by: string;
+  corrections: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface RefundRequestsTable {
+  /** Also the X-Refund-Idempotency key sent to Razorpay. */
+  id: Generated<string>;
+  order_id: string;
+  razorpay_payment_id: string;
+  amount_paise: number;
+  reason: string;
+  requested_by: string;
+  client_key: string;
+  /** requested: not yet accepted by Razorpay; submitted: Razorpay gave it a refund id; refused: Razorpay said no. */
+  state: Generated<'requested' | 'submitted' | 'refused'>;
+  razorpay_refund_id: string | null;
+  error: string | null;
+  attempts: Generated<number>;
+  lease_until: Date | string | null;
+  next_attempt_at: Timestamp;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
 }
 
 export interface PaymentAttentionTable {
@@ -159,6 +192,8 @@ export interface Database {
   archived_orders: ArchivedOrdersTable;
   payment_attention: PaymentAttentionTable;
   refunds: RefundsTable;
+  order_dispatches: OrderDispatchesTable;
+  refund_requests: RefundRequestsTable;
   admin_users: AdminUsersTable;
   revoked_tokens: RevokedTokensTable;
 }

@@ -12,3 +12,4 @@ export * from './run-service.js';
 export * from './rate-limit.js';
 export * from './production.js';
 export * from './run-every.js';
+export * from './tracking-token.js';

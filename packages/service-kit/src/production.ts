@@ -20,6 +20,7 @@ export const PUBLISHED_VALUES: Readonly<Record<string, readonly string[]>> = {
     'scrypt$16384$8$1$c2FsdA==$aGFzaA==',
   ],
   SMTP_URL: ['smtp://mail-catcher:1025', 'smtp://127.0.0.1:1025', 'smtp://localhost:1025', 'smtps://FAKE-user:FAKE-password@smtp.example.com:465'],
+  TRACKING_LINK_SECRET: ['demo-tracking-link-secret-for-local-shops-only'],
   // Not secrets, but shoppers would call a stranger's number or follow links to nowhere.
   SUPPORT_PHONE: ['+91 11 4567 8900'],
   SHOP_URL: ['https://shop.example.in'],

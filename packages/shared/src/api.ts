@@ -188,3 +188,126 @@ export interface ApiHealthResponse {
   services: Record<string, { status: 'ok' | 'fail' }>;
   dependencies: Record<'postgres' | 'redis', 'ok' | 'fail' | 'unknown'>;
 }
+
+// ---- After the payment: dispatch, refunds, the order page and tracking (docs/decisions/010) ----
+
+/** The courier record of a shipped order (a record on the order, not a status). */
+export interface OrderDispatch {
+  /** An id of couriers.ts (COURIERS), e.g. "delhivery", or "other". */
+  courierId: string;
+  /** The courier's name as shoppers read it ("Delhivery"; for "other", what the owner typed). */
+  courierName: string;
+  awb: string;
+  /** The courier's public tracking page for this AWB, when known. */
+  trackingUrl: string | null;
+  dispatchedAt: string;
+  recordedBy: string;
+  /** How often the record was corrected after it was first made. */
+  corrections: number;
+}
+
+/** A refund the owner asked for and what Razorpay has made of it. Amounts in rupees. */
+export interface OrderRefund {
+  /** The refund request's id (also the idempotency key sent to Razorpay). */
+  id: string;
+  amount: number;
+  reason: string;
+  requestedBy: string;
+  requestedAt: string;
+  /**
+   * requested: not yet accepted by Razorpay (it is retried); pending: Razorpay accepted it and is
+   * processing; processed: the money is on its way back; failed: Razorpay could not refund it;
+   * refused: Razorpay refused the request (see `error`).
+   */
+  state: 'requested' | 'pending' | 'processed' | 'failed' | 'refused';
+  razorpayRefundId: string | null;
+  error: string | null;
+}
+
+/** A payment Razorpay reported for the order. Amount in rupees. */
+export interface OrderPaymentRecord {
+  razorpayPaymentId: string;
+  status: string;
+  amount: number;
+  method: string | null;
+  createdAt: string;
+}
+
+/** An e-mail the shop sent about the order. */
+export interface OrderEmailRecord {
+  kind: string;
+  recipient: string;
+  state: 'sending' | 'sent';
+  sentAt: string;
+}
+
+/** GET /api/admin/orders/{id}: everything the order page shows. Amounts in rupees. */
+export interface AdminOrderDetailResponse {
+  success: true;
+  order: AdminOrder & {
+    items: { name: string; quantity: number; price: number; total: number }[];
+    subtotal: number;
+    shipping: number;
+  };
+  dispatch: OrderDispatch | null;
+  payments: OrderPaymentRecord[];
+  refunds: OrderRefund[];
+  /** Rupees that may still be refunded: paid minus every refund not failed or refused. */
+  refundable: number;
+  history: OrderHistoryEntry[];
+  emails: OrderEmailRecord[];
+  /** Statuses the owner may move this order to now (order-lifecycle ownerChoices). */
+  statusChoices: import('./order-status.js').AdminSettableStatus[];
+}
+
+/** PUT /api/admin/orders/{id}/dispatch { courierId, courierName?, awb, trackingUrl? } */
+export interface RecordDispatchResponse {
+  success: true;
+  dispatch: OrderDispatch;
+  /** True the first time (the shopper is e-mailed), false for a correction. */
+  created: boolean;
+}
+
+/** POST /api/admin/orders/dispatch-batch { lines } — one "order number, courier, AWB" per line. */
+export interface BatchDispatchResponse {
+  success: true;
+  recorded: { orderId: string; awb: string; created: boolean }[];
+  /** Lines not recorded, with the line number (1-based) and why. */
+  refused: { line: number; text: string; reason: string }[];
+}
+
+/** POST /api/admin/orders/{id}/refunds { amount (rupees), reason, requestKey } */
+export interface CreateRefundResponse {
+  success: true;
+  refund: OrderRefund;
+  /** False when `requestKey` was seen before: the earlier request is returned, nothing new is refunded. */
+  created: boolean;
+}
+
+/** POST /api/admin/orders/{id}/resend-confirmation */
+export interface ResendConfirmationResponse {
+  success: true;
+}
+
+/** Where an order stands, in the shopper's words (the tracking page and e-mails). */
+export type ShopperOrderStage = 'awaiting-payment' | 'payment-failed' | 'paid' | 'dispatched' | 'delivered' | 'cancelled' | 'refunded';
+
+/**
+ * POST /api/track { orderNumber, contact } and GET /api/track?order=…&t=… (the signed link in
+ * e-mails). No personal data beyond what the shopper already knows: no address, no phone.
+ * Amounts in rupees.
+ */
+export interface TrackOrderResponse {
+  success: true;
+  orderNumber: string;
+  placedAt: string;
+  stage: ShopperOrderStage;
+  /** One sentence: where the order is. */
+  headline: string;
+  /** One sentence: what happens next. */
+  next: string;
+  items: { name: string; quantity: number }[];
+  amount: number;
+  dispatch: { courierName: string; awb: string; trackingUrl: string | null; dispatchedAt: string } | null;
+  refunds: { amount: number; state: 'in-progress' | 'processed' | 'failed'; requestedAt: string }[];
+}

@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { UnsupportedEventError } from './payment-verified.js';
+
+/**
+ * `order.shopper-update`: something happened to a paid order that the shopper is told about by
+ * e-mail. Written to the outbox in the transaction that makes the change (admin-orders for
+ * dispatch, delivery, cancellation and resends; payments for refunds), so each message goes out
+ * once per change: the notifications worker keys the e-mail by `dedupeKey`.
+ */
+export const ORDER_SHOPPER_UPDATE = 'order.shopper-update' as const;
+export const ORDER_SHOPPER_UPDATE_VERSION = 1;
+
+export const SHOPPER_UPDATE_KINDS = ['dispatched', 'delivered', 'cancelled', 'refund-started', 'refund-completed', 'confirmation-resent'] as const;
+export type ShopperUpdateKind = (typeof SHOPPER_UPDATE_KINDS)[number];
+
+export const orderShopperUpdateV1Schema = z.object({
+  /** Internal order id; the e-mail reads names, address and items from the database. */
+  orderId: z.uuid(),
+  kind: z.enum(SHOPPER_UPDATE_KINDS),
+  /**
+   * One e-mail per key and kind. The order id for dispatched, delivered and cancelled; the refund
+   * request's id for refund e-mails; a fresh id for each confirmation the owner resends.
+   */
+  dedupeKey: z.string().min(1).max(100),
+  /** The refund request, for refund-started and refund-completed. */
+  refundRequestId: z.uuid().optional(),
+});
+export type OrderShopperUpdateV1 = z.infer<typeof orderShopperUpdateV1Schema>;
+
+export function parseOrderShopperUpdate(envelope: { type: string; version: number; data: unknown }): OrderShopperUpdateV1 {
+  if (envelope.type !== ORDER_SHOPPER_UPDATE) throw new UnsupportedEventError(`Unexpected event type ${envelope.type}`);
+  if (envelope.version !== ORDER_SHOPPER_UPDATE_VERSION) throw new UnsupportedEventError(`Unsupported ${ORDER_SHOPPER_UPDATE} version ${envelope.version}`);
+  const result = orderShopperUpdateV1Schema.safeParse(envelope.data);
+  if (!result.success) throw new UnsupportedEventError(`Invalid ${ORDER_SHOPPER_UPDATE} data: ${result.error.message}`);
+  return result.data;
+}
