@@ -22,6 +22,8 @@ export const ROUTES: Route[] = [
   { path: '/api/payment/payment-failed', exact: true, service: 'payments', bodyLimit: 8 * KB },
   // Razorpay's webhook bodies carry whole payment and order entities.
   { path: '/api/payment/webhook', exact: true, service: 'payments', bodyLimit: 512 * KB },
+  // The shopper's order tracking (decision 010): a lookup form and the signed link in e-mails.
+  { path: '/api/track', exact: true, service: 'checkout', bodyLimit: 8 * KB },
   { path: '/api/admin/', service: 'admin-orders', bodyLimit: 2048 * KB },
   { path: '/api/order/', service: 'admin-orders', bodyLimit: 4096 * KB },
 ];
@@ -31,7 +33,7 @@ export function matchRoute(pathname: string): Route | undefined {
 }
 
 /** Client-side routes of the SPA (docs/product.md §2) that get the app shell rather than a 404. */
-export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin$/, /^\/policies(\/.*)?$/];
+export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin(\/orders\/[^/]+(\/packing-slip)?)?$/, /^\/track$/, /^\/policies(\/.*)?$/];
 
 export function isClientRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -21,6 +21,12 @@ export const policyPath = (name: PolicyName): string => `/policies/${name}`;
 
 export const ADMIN_PATH = '/admin';
 
+/** The shopper's order-tracking page; e-mails add `?order=…&t=…` (a signed link, decision 010). */
+export const TRACK_PATH = '/track';
+
+export const trackPath = (orderNumber: string, token: string): string =>
+  `${TRACK_PATH}?order=${encodeURIComponent(orderNumber)}&t=${encodeURIComponent(token)}`;
+
 /** The admin panel filtered to one order: its search box is prefilled from `?search=`. */
 export const adminOrderPath = (orderId: string): string => `${ADMIN_PATH}?search=${encodeURIComponent(orderId)}`;
 

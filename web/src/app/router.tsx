@@ -14,6 +14,7 @@ const NotFoundRoute = lazyRoute(() => import('./routes/not-found-route.js'));
 const PaymentRoute = lazyRoute(() => import('./routes/payment/payment-route.js'));
 const LoginRoute = lazyRoute(() => import('./routes/admin/login-route.js'));
 const AdminRoute = lazyRoute(() => import('./routes/admin/admin-route.js'));
+const TrackRoute = lazyRoute(() => import('./routes/track/track-route.js'));
 
 /** Known policy names render; any other name goes to the privacy policy (spec route table). */
 function PolicyGuard() {
@@ -32,6 +33,8 @@ const ROUTES: ReadonlyArray<{ path: string; route: LazyRoute }> = [
   { path: paths.payment, route: PaymentRoute },
   { path: paths.login, route: LoginRoute },
   { path: paths.admin, route: AdminRoute },
+  { path: `${paths.admin}/*`, route: AdminRoute },
+  { path: paths.track, route: TrackRoute },
 ];
 
 /**
@@ -58,6 +61,7 @@ export function AppRoutes() {
         <Route path={paths.paymentFailed} element={<PaymentFailedRoute />} />
         <Route path={paths.login} element={<LoginRoute />} />
         <Route path={`${paths.admin}/*`} element={<AdminRoute />} />
+        <Route path={paths.track} element={<TrackRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
     </SiteLayout>

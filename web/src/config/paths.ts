@@ -1,5 +1,5 @@
 /** Every client route of the SPA (docs/product.md §2). Links and redirects use these, never literals. */
-import { ADMIN_PATH, POLICY_NAMES, policyPath } from '@pickles/shared/shop-paths';
+import { ADMIN_PATH, POLICY_NAMES, TRACK_PATH, policyPath } from '@pickles/shared/shop-paths';
 
 export { POLICY_NAMES, isPolicyName, type PolicyName } from '@pickles/shared/shop-paths';
 
@@ -12,6 +12,9 @@ export const paths = {
   paymentFailed: '/payment-failed',
   login: '/login',
   admin: ADMIN_PATH,
+  /** The owner's page of one order (nested under the admin route). */
+  adminOrder: (id: string) => `${ADMIN_PATH}/orders/${encodeURIComponent(id)}`,
+  track: TRACK_PATH,
   policies: '/policies',
   policy: policyPath,
   defaultPolicy: '/policies/privacy-policy',
