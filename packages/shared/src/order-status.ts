@@ -24,6 +24,17 @@ export const STATUS_COLOURS: Record<OrderStatus, string> = {
   completed: '#2e7d32', // green
 };
 
+/**
+ * Badge backgrounds: the display colours, except where white text on them falls under 4.5:1 (teal
+ * 4.3:1, red 4.2:1): there a darker shade of the same hue (6.6:1, 5.6:1). Cards keep the display
+ * colours as their top borders, where no text sits on them. Created and pending take dark text.
+ */
+export const STATUS_BADGE_COLOURS: Record<OrderStatus, string> = {
+  ...STATUS_COLOURS,
+  paid: '#00695c',
+  failed: '#c62828',
+};
+
 export function isAdminSettableStatus(value: unknown): value is AdminSettableStatus {
   return (ADMIN_SETTABLE_STATUSES as readonly unknown[]).includes(value);
 }

@@ -1,5 +1,6 @@
 import { Fragment, useId, useState } from 'react';
-import { STATUS_COLOURS, formatRupees, isAdminSettableStatus, isUnattended, ownerChoices, type AdminOrder, type AdminSettableStatus } from '@pickles/shared';
+import { STATUS_BADGE_COLOURS, formatRupees, isAdminSettableStatus, isUnattended, ownerChoices, type AdminOrder, type AdminSettableStatus } from '@pickles/shared';
+import { paths } from '../../../config/paths.js';
 import { formatAddress, formatDateTime, formatItems } from '../format.js';
 import { CopyCell } from './copy-cell.js';
 import { OrderHistory } from './order-history.js';
@@ -66,7 +67,7 @@ export function OrdersTable({ orders, updatingIds, onStatusChange }: OrdersTable
               <Fragment key={order._id}>
                 <tr className={unattended ? 'order-row unattended-row' : 'order-row'} data-order-id={order.orderId} data-unattended={unattended || undefined}>
                   <td>
-                    <CopyCell value={order.orderId} label="Order ID" />
+                    <CopyCell value={order.orderId} label="Order ID" href={paths.adminOrder(order._id)} />
                   </td>
                   <td>
                     <CopyCell value={order.razorpayPaymentId} label="Payment ID" />
@@ -96,7 +97,7 @@ export function OrdersTable({ orders, updatingIds, onStatusChange }: OrdersTable
                   </td>
                   <td className="col-status">
                     <span className="status-line">
-                      <span className="status-badge" data-status={order.status} style={{ backgroundColor: STATUS_COLOURS[order.status] }}>
+                      <span className="status-badge" data-status={order.status} style={{ backgroundColor: STATUS_BADGE_COLOURS[order.status] }}>
                         {order.status}
                       </span>
                       <button
