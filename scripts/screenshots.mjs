@@ -20,11 +20,11 @@ const PAGES = [
   ['shop', '/shop', async (page) => page.waitForTimeout(300)],
   ['shop-cart', '/shop', async (page) => {
     await page.getByRole('button', { name: /add to cart/i }).first().click();
-    await page.getByRole('button', { name: /cart/i }).first().click().catch(() => undefined);
+    await page.getByRole('button', { name: /Open cart/ }).click().catch(() => undefined);
     await page.waitForTimeout(400);
   }],
   ['empty-cart', '/shop', async (page) => {
-    await page.locator('.cart-button, [aria-label*="art"]').first().click().catch(() => undefined);
+    await page.getByRole('button', { name: /Open cart/ }).click().catch(() => undefined);
     await page.waitForTimeout(400);
   }],
   ['about', '/about'],
