@@ -47,6 +47,8 @@ export interface RazorpayRefund {
   payment_id: string;
   amount: number;
   status: string;
+  /** The notes sent with the refund, echoed back (also in refund webhooks). */
+  notes?: Record<string, string>;
 }
 
 export interface RazorpayWebhookEvent {

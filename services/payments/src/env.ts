@@ -18,5 +18,7 @@ export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   PAYMENT_CALL_LIMIT_PER_CLIENT: z.coerce.number({ error: 'expected a whole number' }).int().min(1).default(30),
   /** How often the outbox relay polls for events (it is also nudged after each commit). */
   OUTBOX_POLL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),
+  /** How often the refund submitter looks for the owner's refund requests to send to Razorpay. */
+  REFUND_SUBMIT_INTERVAL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),
 });
 export type PaymentsEnv = z.infer<typeof paymentsEnvSchema>;

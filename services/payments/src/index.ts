@@ -5,6 +5,7 @@ import { createPaymentsApp } from './app.js';
 import { paymentsEnvSchema } from './env.js';
 import { startOutboxRelay } from './events/relay.js';
 import { startReconciler } from './reconcile/reconciler.js';
+import { startRefundSubmitter } from './refunds/refund-submitter.js';
 
 await runService('payments', paymentsEnvSchema, ({ env, logger, isShuttingDown }) => {
   const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'payments', onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
@@ -19,10 +20,12 @@ await runService('payments', paymentsEnvSchema, ({ env, logger, isShuttingDown }
       expireAfterSeconds: env.UNPAID_ORDER_EXPIRY_HOURS * 3600,
     },
   );
+  const refundSubmitter = startRefundSubmitter({ db, razorpay, logger, relay }, { intervalMs: env.REFUND_SUBMIT_INTERVAL_MS });
   return {
     app: createPaymentsApp({ db, razorpay, logger, relay, redis, limits: { prefix: env.REDIS_PREFIX, perClientPerMinute: env.PAYMENT_CALL_LIMIT_PER_CLIENT } }, isShuttingDown),
     closers: [
       { name: 'reconciler', close: () => reconciler.stop() },
+      { name: 'refund submitter', close: () => refundSubmitter.stop() },
       { name: 'outbox relay', close: () => relay.stop() },
       { name: 'redis', close: () => redis.quit() },
       { name: 'postgres', close: () => db.destroy() },

@@ -29,8 +29,9 @@ export interface PaymentsHarness {
   close: () => Promise<void>;
 }
 
-export async function startPaymentsHarness(knobs: Partial<Knobs> = {}, limits: { perClientPerMinute?: number } = {}): Promise<PaymentsHarness> {
-  const db = testDb();
+/** `db`: a database of the test file's own (privateDatabase) instead of the run's shared one; closed with the harness. */
+export async function startPaymentsHarness(knobs: Partial<Knobs> = {}, limits: { perClientPerMinute?: number } = {}, options: { db?: Db } = {}): Promise<PaymentsHarness> {
+  const db = options.db ?? testDb();
   const sandbox = createSandbox({ ...KEYS, knobs: { webhookDelayMs: 0, webhookRetryBaseMs: 50, ...knobs } });
   const sandboxApp = await startApp(sandbox.app);
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });

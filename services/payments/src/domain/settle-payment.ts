@@ -3,12 +3,15 @@ import {
   ATTENTION_TEXT,
   AWAITING_PAYMENT_STATES,
   decidePaymentObservation,
+  ORDER_SHOPPER_UPDATE,
+  ORDER_SHOPPER_UPDATE_VERSION,
   PAYMENT_NEEDS_ATTENTION,
   PAYMENT_NEEDS_ATTENTION_VERSION,
   PAYMENT_VERIFIED,
   PAYMENT_VERIFIED_VERSION,
   type AttentionKind,
   type OrderLookup,
+  type OrderShopperUpdateV1,
   type OrderState,
   type PaymentActor,
   type PaymentDecision,
@@ -18,6 +21,7 @@ import {
 } from '@pickles/shared';
 import { findArchivedOrder, lockOrderByRazorpayOrderId, type PaymentOrder } from '../db/orders.js';
 import { recordAttention, recordPayment, recordRefund, type PaymentFacts, type RefundFacts } from '../db/payment-records.js';
+import { linkRefundRequest } from '../db/refund-requests.js';
 
 type Trx = Transaction<Database>;
 
@@ -27,9 +31,14 @@ export interface SettleRequest {
   observation: PaymentObservation;
   /** The payment as Razorpay showed it, recorded against the order when the shop knows the order. */
   payment?: PaymentFacts;
-  /** For refund observations: the refund as Razorpay showed it. */
-  refund?: Omit<RefundFacts, 'orderId'>;
+  /**
+   * For refund observations: the refund as Razorpay showed it, with the shop's refund request id
+   * when known (the submitter's own, or `notes.refund_request_id` echoed back by Razorpay).
+   */
+  refund?: Omit<RefundFacts, 'orderId'> & { refundRequestId?: string };
   source: PaymentActor;
+  /** Who the order's history names; `system:<source>` unless given. */
+  changedBy?: string;
 }
 
 export interface SettleOutcome {
@@ -65,9 +74,22 @@ export async function settlePaymentInTransaction(trx: Trx, request: SettleReques
   const outcome: SettleOutcome = { found: lookup.found, order, changed: false, confirmed: false, wroteEvents: false };
 
   if (request.refund) {
-    const firstTime = await recordRefund(trx, { ...request.refund, orderId: order?.id ?? archived?.orderId ?? null });
+    const { refundRequestId, ...refund } = request.refund;
+    const firstTime = await recordRefund(trx, { ...refund, orderId: order?.id ?? archived?.orderId ?? null });
+    // Whichever path sees the shop's refund first (the submitter's answer or a webhook) submits the
+    // request and tells the shopper it started, once; the completion follows once, when processed.
+    const link = await linkRefundRequest(trx, { ...refund, refundRequestId });
+    if (order && link?.submittedNow) {
+      await writeShopperUpdate(trx, order.id, 'refund-started', link.requestId, link.requestId);
+      outcome.wroteEvents = true;
+    }
     // A refund already applied (a redelivered refund.processed) changes nothing more.
     if (!firstTime) return outcome;
+    if (order && refund.status === 'processed') {
+      // A refund made in Razorpay's dashboard has no request: its own id keys the e-mail.
+      await writeShopperUpdate(trx, order.id, 'refund-completed', link?.requestId ?? refund.razorpayRefundId, link?.requestId);
+      outcome.wroteEvents = true;
+    }
   }
   if (order && request.payment) await recordPayment(trx, order.id, request.payment);
 
@@ -135,11 +157,20 @@ async function applyDecision(trx: Trx, order: PaymentOrder, decision: PaymentDec
       to_status: next.status,
       from_payment_status: order.paymentStatus,
       to_payment_status: next.paymentStatus,
-      changed_by: `system:${request.source}`,
+      changed_by: request.changedBy ?? `system:${request.source}`,
       reason: decision.reason?.slice(0, 500) ?? null,
     })
     .execute();
   return { id: order.id, orderNumber: order.orderNumber, amountPaise: order.amountPaise, razorpayPaymentId: paymentId ?? order.razorpayPaymentId, ...next };
+}
+
+function writeShopperUpdate(trx: Trx, orderId: string, kind: 'refund-started' | 'refund-completed', dedupeKey: string, refundRequestId: string | undefined) {
+  return writeOutboxEvent(trx, ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, {
+    orderId,
+    kind,
+    dedupeKey,
+    ...(refundRequestId ? { refundRequestId } : {}),
+  } satisfies OrderShopperUpdateV1);
 }
 
 /** Records the attention item and, the first time, the event that e-mails the owner. */

@@ -15,7 +15,8 @@ export function settleRequestFor(event: RazorpayWebhookEvent): SettleRequest | u
   const refund = event.payload.refund?.entity;
   if (!payment) return undefined;
   const base = { razorpayOrderId: payment.order_id ?? event.payload.order?.entity.id ?? null, payment: paymentFacts(payment), source: 'webhook' as const };
-  const refundFacts = refund && { razorpayRefundId: refund.id, razorpayPaymentId: payment.id, amountPaise: refund.amount };
+  // The shop's own refunds carry their request's id in the notes (services/payments refund submitter).
+  const refundFacts = refund && { razorpayRefundId: refund.id, razorpayPaymentId: payment.id, amountPaise: refund.amount, refundRequestId: refund.notes?.refund_request_id };
   let observation: PaymentObservation;
   switch (event.event) {
     case 'payment.captured':
