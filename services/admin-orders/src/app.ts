@@ -31,7 +31,7 @@ export function buildApp(deps: AppDeps): Express {
     ),
   );
   const limiter = createLoginLimiter(deps.redis, deps.redisPrefix, deps.loginMaxFailures, deps.loginWindowSeconds);
-  app.use(routes({ db: deps.db, limiter, jwtSecret: deps.jwtSecret, jwtTtlSeconds: deps.jwtTtlSeconds }));
+  app.use(routes({ db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, limiter, jwtSecret: deps.jwtSecret, jwtTtlSeconds: deps.jwtTtlSeconds }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import type { Redis } from 'ioredis';
 import type { Db } from '@pickles/db';
 import type { LoginLimiter } from './auth/login-limiter.js';
 import { requireAdmin } from './auth/require-admin.js';
@@ -12,16 +13,23 @@ import { batchUpdateHandler } from './handlers/batch-update.js';
 import { removeOrdersHandler } from './handlers/remove-orders.js';
 import { orderIdsHandler } from './handlers/order-ids.js';
 import { resolveAttentionHandler } from './handlers/resolve-attention.js';
+import { orderDetailHandler } from './handlers/order-detail.js';
+import { recordDispatchHandler } from './handlers/record-dispatch.js';
+import { batchDispatchHandler } from './handlers/batch-dispatch.js';
+import { createRefundHandler } from './handlers/create-refund.js';
+import { resendConfirmationHandler } from './handlers/resend-confirmation.js';
 
 export interface RouteDeps {
   db: Db;
+  redis: Redis;
+  redisPrefix: string;
   limiter: LoginLimiter;
   jwtSecret: string;
   jwtTtlSeconds: number;
 }
 
 /** Full paths, /api included: the gateway forwards them unchanged. */
-export function routes({ db, limiter, jwtSecret, jwtTtlSeconds }: RouteDeps): Router {
+export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSeconds }: RouteDeps): Router {
   const router = Router();
   const admin = requireAdmin(db, jwtSecret);
   router.post('/api/admin/login', login({ db, limiter, jwtSecret, ttlSeconds: jwtTtlSeconds }));
@@ -29,7 +37,12 @@ export function routes({ db, limiter, jwtSecret, jwtTtlSeconds }: RouteDeps): Ro
   router.get('/api/admin/orders', admin, listOrdersHandler(db));
   router.get('/api/admin/orders/export', admin, exportOrdersHandler(db));
   router.get('/api/admin/orders/ids', admin, orderIdsHandler(db));
+  router.post('/api/admin/orders/dispatch-batch', admin, batchDispatchHandler(db));
+  router.get('/api/admin/orders/:id', admin, orderDetailHandler(db));
   router.get('/api/admin/orders/:id/history', admin, orderHistoryHandler(db));
+  router.put('/api/admin/orders/:id/dispatch', admin, recordDispatchHandler(db));
+  router.post('/api/admin/orders/:id/refunds', admin, createRefundHandler(db));
+  router.post('/api/admin/orders/:id/resend-confirmation', admin, resendConfirmationHandler(db, redis, redisPrefix));
   router.patch('/api/admin/orders/:id/status', admin, updateStatusHandler(db));
   router.patch('/api/order/batch-update-status', admin, batchUpdateHandler(db));
   router.post('/api/order/remove-multiple', admin, removeOrdersHandler(db));

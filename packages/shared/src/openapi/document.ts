@@ -11,6 +11,7 @@ import {
   statusUpdateSchema,
   verifyPaymentPayloadSchema,
 } from '../validation.js';
+import { batchDispatchSchema, createRefundSchema, recordDispatchSchema } from '../admin-order-requests.js';
 import * as answers from './responses.js';
 
 /**
@@ -117,6 +118,65 @@ export function buildOpenApiDocument() {
     ...admin,
     request: { params: orderId },
     responses: { 200: json(answers.orderHistoryResponseSchema, 'Oldest first'), 404: error('Order not found'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/orders/{id}',
+    summary: "The order page: priced items, amounts, dispatch, payments, refunds with their state, history, e-mails sent, the statuses it may move to",
+    ...admin,
+    request: { params: orderId },
+    responses: { 200: json(answers.adminOrderDetailResponseSchema, 'The order'), 404: error('Order not found (or archived)'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/admin/orders/{id}/dispatch',
+    summary: "Record (or correct) a paid order's dispatch; the first record e-mails the shopper, corrections do not",
+    ...admin,
+    request: { params: orderId, body: { content: { 'application/json': { schema: recordDispatchSchema } } } },
+    responses: {
+      200: json(answers.recordDispatchResponseSchema, 'The dispatch as recorded'),
+      400: error('Invalid courier, AWB or tracking link'),
+      404: error('Order not found'),
+      409: error('The order is not paid, refunded or cancelled'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/dispatch-batch',
+    summary: 'Record dispatches from pasted lines "order number, courier, AWB" (comma or tab separated, at most 500); each line on its own',
+    ...admin,
+    request: { body: { content: { 'application/json': { schema: batchDispatchSchema } } } },
+    responses: { 200: json(answers.batchDispatchResponseSchema, 'Lines recorded and lines refused with the reason'), 400: error('Nothing pasted or too many lines'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/{id}/refunds',
+    summary: 'Ask for a refund (rupees, with a reason); the payments service submits it to Razorpay. The same requestKey again returns the same request',
+    ...admin,
+    request: { params: orderId, body: { content: { 'application/json': { schema: createRefundSchema } } } },
+    responses: {
+      201: json(answers.createRefundResponseSchema, 'The refund request, new'),
+      200: json(answers.createRefundResponseSchema, 'The request made earlier with this requestKey (nothing more is refunded)'),
+      400: error('Invalid amount, reason or requestKey'),
+      404: error('Order not found'),
+      409: error('The order cannot be refunded, or the amount is more than can still be refunded'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/{id}/resend-confirmation',
+    summary: "E-mail a paid order's confirmation to the shopper again",
+    ...admin,
+    request: { params: orderId },
+    responses: {
+      200: json(answers.successResponseSchema, 'The e-mail is on its way'),
+      404: error('Order not found'),
+      409: error('The order is not paid, or cancelled'),
+      429: error('Resent less than a minute ago (Retry-After says when to try again)'),
+      ...unauthorised,
+    },
   });
   registry.registerPath({
     method: 'patch',

@@ -3,6 +3,7 @@ import type * as Api from '../api.js';
 import type { CreateOrderResponse } from '../validation.js';
 import { ATTENTION_KINDS } from '../order-lifecycle.js';
 import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status.js';
+import { COURIER_IDS } from '../couriers.js';
 
 /**
  * The API's answers as zod schemas, for the OpenAPI document only (the server never parses its own
@@ -139,6 +140,67 @@ export const removeOrdersResponseSchema = z
   .object({ success: z.literal(true), removedCount: z.number().int(), refusedCount: z.number().int() })
   .meta({ id: 'RemoveOrdersResponse' });
 
+// ---- the admin's order page (decision 010) ----
+
+export const orderDispatchSchema = z
+  .object({
+    courierId: z.string().meta({ description: `One of ${COURIER_IDS.join(', ')}` }),
+    courierName: z.string().meta({ description: "As shoppers read it; for \"other\", what the owner typed" }),
+    awb: z.string(),
+    trackingUrl: z.string().nullable(),
+    dispatchedAt: z.string(),
+    recordedBy: z.string(),
+    corrections: z.number().int().meta({ description: 'How often the record was corrected after it was first made' }),
+  })
+  .meta({ id: 'OrderDispatch' });
+
+export const orderRefundSchema = z
+  .object({
+    id: z.string().meta({ description: "The refund request's id (Razorpay's refund id for a refund made in its dashboard)" }),
+    amount: z.number().meta({ description: 'Rupees' }),
+    reason: z.string(),
+    requestedBy: z.string(),
+    requestedAt: z.string(),
+    state: z.enum(['requested', 'pending', 'processed', 'failed', 'refused']),
+    razorpayRefundId: z.string().nullable(),
+    error: z.string().nullable().meta({ description: "Razorpay's reason, for a refused request" }),
+  })
+  .meta({ id: 'OrderRefund' });
+
+export const adminOrderDetailResponseSchema = z
+  .object({
+    success: z.literal(true),
+    order: adminOrderSchema.extend({
+      items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() })).meta({ description: 'Rupees' }),
+      subtotal: z.number(),
+      shipping: z.number(),
+    }),
+    dispatch: orderDispatchSchema.nullable(),
+    payments: z.array(z.object({ razorpayPaymentId: z.string(), status: z.string(), amount: z.number(), method: z.string().nullable(), createdAt: z.string() })),
+    refunds: z.array(orderRefundSchema),
+    refundable: z.number().meta({ description: 'Rupees that may still be refunded (0 when the order cannot be refunded)' }),
+    history: orderHistoryResponseSchema.shape.history,
+    emails: z.array(z.object({ kind: z.string(), recipient: z.string(), state: z.enum(['sending', 'sent']), sentAt: z.string() })),
+    statusChoices: z.array(z.enum(ADMIN_SETTABLE_STATUSES)),
+  })
+  .meta({ id: 'AdminOrderDetailResponse' });
+
+export const recordDispatchResponseSchema = z
+  .object({ success: z.literal(true), dispatch: orderDispatchSchema, created: z.boolean().meta({ description: 'True the first time (the shopper is e-mailed), false for a correction' }) })
+  .meta({ id: 'RecordDispatchResponse' });
+
+export const batchDispatchResponseSchema = z
+  .object({
+    success: z.literal(true),
+    recorded: z.array(z.object({ orderId: z.string().meta({ description: 'The readable order number' }), awb: z.string(), created: z.boolean() })),
+    refused: z.array(z.object({ line: z.number().int().meta({ description: '1-based' }), text: z.string(), reason: z.string() })),
+  })
+  .meta({ id: 'BatchDispatchResponse' });
+
+export const createRefundResponseSchema = z
+  .object({ success: z.literal(true), refund: orderRefundSchema, created: z.boolean().meta({ description: 'False when the requestKey was seen before: the earlier request, nothing new refunded' }) })
+  .meta({ id: 'CreateRefundResponse' });
+
 // ---- compile-time agreement with the TypeScript contracts ----
 // Identical types, field by field and all the way down (mutual assignability would let an optional field slip).
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -160,3 +222,17 @@ agree<Same<z.infer<typeof orderHistoryResponseSchema>, Api.OrderHistoryResponse>
 agree<Same<z.infer<typeof updateStatusResponseSchema>, Api.UpdateStatusResponse>>(true);
 agree<Same<z.infer<typeof batchUpdateResponseSchema>, Api.BatchUpdateResponse>>(true);
 agree<Same<z.infer<typeof removeOrdersResponseSchema>, Api.RemoveOrdersResponse>>(true);
+agree<Same<z.infer<typeof orderDispatchSchema>, Api.OrderDispatch>>(true);
+agree<Same<z.infer<typeof orderRefundSchema>, Api.OrderRefund>>(true);
+// The contract's order is AdminOrder & {priced items}, an intersection Same cannot equate to the flat
+// schema: the rest of the answer is compared exactly, the order both ways (each assignable to the other).
+type Detail = z.infer<typeof adminOrderDetailResponseSchema>;
+type Assignable<A, B> = [A] extends [B] ? true : false;
+agree<Same<Omit<Detail, 'order'>, Omit<Api.AdminOrderDetailResponse, 'order'>>>(true);
+agree<Assignable<Detail['order'], Api.AdminOrderDetailResponse['order']>>(true);
+agree<Assignable<Api.AdminOrderDetailResponse['order'], Detail['order']>>(true);
+agree<Same<keyof Detail['order'], keyof Api.AdminOrderDetailResponse['order']>>(true);
+agree<Same<z.infer<typeof recordDispatchResponseSchema>, Api.RecordDispatchResponse>>(true);
+agree<Same<z.infer<typeof batchDispatchResponseSchema>, Api.BatchDispatchResponse>>(true);
+agree<Same<z.infer<typeof createRefundResponseSchema>, Api.CreateRefundResponse>>(true);
+agree<Same<z.infer<typeof successResponseSchema>, Api.ResendConfirmationResponse>>(true);

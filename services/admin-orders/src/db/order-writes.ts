@@ -1,5 +1,6 @@
 import { sql, type Database, type Transaction } from '@pickles/db';
-import type { OrderStatus, PaymentStatus } from '@pickles/shared';
+import type { OrderStatus, PaymentStatus, ShopperUpdateKind } from '@pickles/shared';
+import { writeShopperUpdates } from './shopper-updates.js';
 
 type Trx = Transaction<Database>;
 
@@ -18,9 +19,13 @@ export async function lockOrders(trx: Trx, ids: readonly string[]): Promise<Lock
   return rows.map((row) => ({ id: row.id, orderNumber: row.order_number, status: row.status, paymentStatus: row.payment_status }));
 }
 
+/** Owner moves the shopper is e-mailed about, when the order's money is held (paid, or partly refunded). */
+const SHOPPER_TOLD: Partial<Record<OrderStatus, ShopperUpdateKind>> = { delivered: 'delivered', cancelled: 'cancelled' };
+
 /**
  * Sets `to` on the given orders and records each change in their history. The caller holds the row
- * locks and has asked the lifecycle (decideOwnerMove) for every one of them.
+ * locks and has asked the lifecycle (decideOwnerMove) for every one of them. A paid order moved to
+ * delivered or cancelled also gets its `order.shopper-update` (one e-mail per order and kind).
  */
 export async function setStatus(trx: Trx, moves: readonly LockedOrder[], to: OrderStatus, changedBy: string): Promise<void> {
   if (!moves.length) return;
@@ -30,6 +35,11 @@ export async function setStatus(trx: Trx, moves: readonly LockedOrder[], to: Ord
     insert into order_status_history (order_id, from_status, to_status, from_payment_status, to_payment_status, changed_by)
     select id, from_status, ${to}, payment_status, payment_status, ${changedBy}
     from unnest(${ids}::uuid[], ${moves.map((o) => o.status)}::text[], ${moves.map((o) => o.paymentStatus)}::text[]) as m(id, from_status, payment_status)`.execute(trx);
+  const kind = SHOPPER_TOLD[to];
+  if (kind) {
+    const told = moves.filter((order) => order.paymentStatus === 'paid');
+    await writeShopperUpdates(trx, told.map((order) => ({ orderId: order.id, kind, dedupeKey: order.id })));
+  }
 }
 
 /**

@@ -1,0 +1,46 @@
+import { sql, type Db } from '@pickles/db';
+import { ownerChoices, paiseToRupees, type AdminOrderDetailResponse, type OrderStatus, type PaymentStatus } from '@pickles/shared';
+import { ADMIN_ORDER_COLUMNS, toAdminOrder, type AdminOrderRow } from './admin-order-row.js';
+import { orderDispatch } from './dispatches.js';
+import { orderHistory } from './orders.js';
+import { orderRefunds, refundableOrderFacts, refundablePaise, refundRefusal } from './refunds.js';
+
+/** Everything the admin's order page shows, or undefined for an unknown (or archived) order. */
+export async function orderDetail(db: Db, id: string): Promise<Omit<AdminOrderDetailResponse, 'success'> | undefined> {
+  const { rows } = await sql<AdminOrderRow & { subtotal_paise: number; shipping_paise: number }>`
+    select ${ADMIN_ORDER_COLUMNS}, orders.subtotal_paise, orders.shipping_paise from orders where orders.id = ${id}`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  const [items, dispatch, payments, refunds, facts, refundable, history, emails] = await Promise.all([
+    db.selectFrom('order_items').select(['name', 'quantity', 'unit_price_paise', 'line_total_paise']).where('order_id', '=', id).orderBy('id').execute(),
+    orderDispatch(db, id),
+    db.selectFrom('payments').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
+    orderRefunds(db, id),
+    refundableOrderFacts(db, id),
+    refundablePaise(db, id),
+    orderHistory(db, id),
+    db.selectFrom('sent_emails').select(['kind', 'recipient', 'state', 'sent_at']).where('order_id', '=', id).orderBy('sent_at').orderBy('id').execute(),
+  ]);
+  const order = toAdminOrder(row);
+  return {
+    order: {
+      ...order,
+      items: items.map((item) => ({ name: item.name, quantity: item.quantity, price: paiseToRupees(item.unit_price_paise), total: paiseToRupees(item.line_total_paise) })),
+      subtotal: paiseToRupees(row.subtotal_paise),
+      shipping: paiseToRupees(row.shipping_paise),
+    },
+    dispatch,
+    payments: payments.map((payment) => ({
+      razorpayPaymentId: payment.razorpay_payment_id,
+      status: payment.status,
+      amount: paiseToRupees(payment.amount_paise),
+      method: payment.method,
+      createdAt: new Date(payment.created_at).toISOString(),
+    })),
+    refunds,
+    refundable: facts && !refundRefusal(facts) ? paiseToRupees(refundable) : 0,
+    history,
+    emails: emails.map((email) => ({ kind: email.kind, recipient: email.recipient, state: email.state, sentAt: new Date(email.sent_at).toISOString() })),
+    statusChoices: ownerChoices({ status: order.status as OrderStatus, paymentStatus: order.paymentStatus as PaymentStatus }),
+  };
+}

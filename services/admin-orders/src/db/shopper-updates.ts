@@ -1,0 +1,34 @@
+import { randomUUID } from 'node:crypto';
+import { writeOutboxEvent, type Database, type Transaction } from '@pickles/db';
+import { ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, type EventEnvelope, type OrderShopperUpdateV1 } from '@pickles/shared';
+
+type Trx = Transaction<Database>;
+
+/** One `order.shopper-update` (the shopper's e-mail about a change), in the transaction making the change. */
+export async function writeShopperUpdate(trx: Trx, update: OrderShopperUpdateV1): Promise<void> {
+  await writeOutboxEvent(trx, ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, update);
+}
+
+const CHUNK = 1000;
+
+/**
+ * Many updates at once, for batch status changes (up to 100,000 orders): the same envelopes
+ * writeOutboxEvent writes, a thousand rows per statement instead of one round trip each.
+ */
+export async function writeShopperUpdates(trx: Trx, updates: readonly OrderShopperUpdateV1[]): Promise<void> {
+  if (updates.length === 1) return writeShopperUpdate(trx, updates[0]!);
+  const occurredAt = new Date().toISOString();
+  for (let start = 0; start < updates.length; start += CHUNK) {
+    const rows = updates.slice(start, start + CHUNK).map((data) => {
+      const envelope: EventEnvelope<typeof ORDER_SHOPPER_UPDATE, OrderShopperUpdateV1> = {
+        id: randomUUID(),
+        type: ORDER_SHOPPER_UPDATE,
+        version: ORDER_SHOPPER_UPDATE_VERSION,
+        occurredAt,
+        data,
+      };
+      return { id: envelope.id, type: envelope.type, version: envelope.version, payload: JSON.stringify(envelope), occurred_at: occurredAt };
+    });
+    await trx.insertInto('outbox_events').values(rows).execute();
+  }
+}

@@ -1,0 +1,43 @@
+import { randomUUID } from 'node:crypto';
+import type { RequestHandler } from 'express';
+import type { Redis } from 'ioredis';
+import { ConflictError, NotFoundError, TooManyRequestsError } from '@pickles/service-kit';
+import { sql, type Db } from '@pickles/db';
+import type { ResendConfirmationResponse } from '@pickles/shared';
+import { writeShopperUpdate } from '../db/shopper-updates.js';
+import { isUuid } from './parse.js';
+
+/** One resend per order per minute: a double click or an impatient owner does not e-mail the shopper twice. */
+export const RESEND_INTERVAL_SECONDS = 60;
+
+/**
+ * POST /api/admin/orders/{id}/resend-confirmation: the shopper gets the order confirmation again
+ * (`order.shopper-update`, kind confirmation-resent, its own dedupe key so each resend is one e-mail).
+ */
+export function resendConfirmationHandler(db: Db, redis: Redis, redisPrefix: string): RequestHandler {
+  return async (req, res) => {
+    const id = req.params.id;
+    if (!isUuid(id)) throw new NotFoundError('Order not found');
+    // Claimed in Redis before the transaction (never during it), released when nothing was written.
+    const key = `${redisPrefix}:resend-confirmation:${id}`;
+    if ((await redis.set(key, '1', 'EX', RESEND_INTERVAL_SECONDS, 'NX')) !== 'OK') {
+      const seconds = Math.max(1, await redis.ttl(key));
+      throw new TooManyRequestsError(`The confirmation was resent less than a minute ago. Please wait ${seconds} seconds before sending it again.`, seconds);
+    }
+    try {
+      await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ status: string; payment_status: string }>`select status, payment_status from orders where id = ${id} for update`.execute(trx);
+        const order = rows[0];
+        if (!order) throw new NotFoundError('Order not found');
+        if (order.payment_status !== 'paid') throw new ConflictError('Only a paid order has a confirmation to resend');
+        if (order.status === 'cancelled') throw new ConflictError('This order is cancelled: its confirmation is not resent');
+        await writeShopperUpdate(trx, { orderId: id, kind: 'confirmation-resent', dedupeKey: randomUUID() });
+      });
+    } catch (error) {
+      await redis.del(key).catch(() => undefined);
+      throw error;
+    }
+    req.log.info({ orderId: id }, 'confirmation resent');
+    res.json({ success: true } satisfies ResendConfirmationResponse);
+  };
+}
