@@ -27,6 +27,12 @@ export const SANDBOX_KEYS = {
 
 export const DEMO_ADMIN = { username: 'admin', password: 'pickles-admin' };
 
+/**
+ * A demo stack's key for the signed tracking links: @pickles/service-kit's DEMO_TRACKING_LINK_SECRET
+ * (this plain script cannot import TypeScript; test/deploy checks the two agree). Production refuses it.
+ */
+export const DEMO_TRACKING_LINK_SECRET = 'demo-tracking-link-secret-for-local-shops-only';
+
 /** True when the environment carries real Razorpay keys and no sandbox base URL. */
 export function usesRealRazorpay(env = process.env) {
   return Boolean(env.RAZORPAY_KEY_ID && !env.RAZORPAY_API_BASE_URL && /^rzp_(test|live)_/.test(env.RAZORPAY_KEY_ID) && env.RAZORPAY_KEY_ID !== SANDBOX_KEYS.keyId);
@@ -125,7 +131,12 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
               health: `http://127.0.0.1:${ports.sandbox}/health`,
             },
           }),
-      checkout: { entry: 'services/checkout/src/index.ts', env: { ...shared, PORT: String(ports.checkout) }, health: `http://127.0.0.1:${ports.checkout}/health` },
+      checkout: {
+        entry: 'services/checkout/src/index.ts',
+        // It checks the tracking links notifications signs: the same key (a live shop's own, start.mjs insists).
+        env: { ...shared, PORT: String(ports.checkout), ...(real ? {} : { TRACKING_LINK_SECRET: base.TRACKING_LINK_SECRET ?? DEMO_TRACKING_LINK_SECRET }) },
+        health: `http://127.0.0.1:${ports.checkout}/health`,
+      },
       payments: {
         entry: 'services/payments/src/index.ts',
         env: { ...shared, PORT: String(ports.payments) },
@@ -147,7 +158,9 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
           ...shared,
           PORT: String(ports.notifications),
           // A demo stack's e-mails link to its own gateway; a live shop gives its public address (start.mjs insists).
-          ...(real ? {} : { SMTP_URL: base.SMTP_URL ?? `smtp://127.0.0.1:${ports.mailSmtp}`, SHOP_URL: `http://localhost:${ports.gateway}` }),
+          ...(real
+            ? {}
+            : { SMTP_URL: base.SMTP_URL ?? `smtp://127.0.0.1:${ports.mailSmtp}`, SHOP_URL: `http://localhost:${ports.gateway}`, TRACKING_LINK_SECRET: base.TRACKING_LINK_SECRET ?? DEMO_TRACKING_LINK_SECRET }),
         },
         health: `http://127.0.0.1:${ports.notifications}/health`,
       },
@@ -177,6 +190,7 @@ export function liveShopProblems(env = process.env) {
     SMTP_URL: 'the SMTP relay that sends customer e-mails (smtps://user:password@host:465)',
     SHOP_URL: 'the shop\'s public address, which the e-mails link to (https://royalpickles.in)',
     SUPPORT_PHONE: 'the phone number shoppers see in their confirmation e-mail',
+    TRACKING_LINK_SECRET: 'at least 16 random characters that sign the tracking links in e-mails (openssl rand -base64 32)',
     RAZORPAY_KEY_SECRET: 'the key secret from the Razorpay dashboard',
     RAZORPAY_WEBHOOK_SECRET: 'the webhook secret set in the Razorpay dashboard',
   };

@@ -26,7 +26,7 @@ export const processes: Process[] = [
     port: 3000,
     env: ['NODE_ENV', 'LOG_LEVEL', 'PORT', 'CHECKOUT_URL', 'PAYMENTS_URL', 'ADMIN_ORDERS_URL', 'NOTIFICATIONS_URL', 'CORS_ORIGINS', 'RAZORPAY_CHECKOUT_SCRIPT_URL'],
   },
-  { name: 'checkout', workspace: 'services/checkout', entry: 'src/index.ts', port: 4001, env: [...base, ...razorpay, 'CREATE_ORDER_LIMIT_PER_CLIENT', 'CREATE_ORDER_LIMIT_PER_EMAIL'] },
+  { name: 'checkout', workspace: 'services/checkout', entry: 'src/index.ts', port: 4001, env: [...base, ...razorpay, 'CREATE_ORDER_LIMIT_PER_CLIENT', 'CREATE_ORDER_LIMIT_PER_EMAIL', 'TRACKING_LINK_SECRET'] },
   { name: 'payments', workspace: 'services/payments', entry: 'src/index.ts', port: 4002, env: [...base, ...razorpay, 'RECONCILE_AFTER_SECONDS', 'RECONCILE_INTERVAL_SECONDS', 'UNPAID_ORDER_EXPIRY_HOURS', 'PAYMENT_CALL_LIMIT_PER_CLIENT'] },
   {
     name: 'admin-orders',
@@ -35,7 +35,7 @@ export const processes: Process[] = [
     port: 4003,
     env: [...base, 'JWT_SECRET', 'JWT_TTL_SECONDS', 'ADMIN_USERNAME', 'ADMIN_PASSWORD_HASH', 'LOGIN_MAX_FAILURES', 'LOGIN_WINDOW_SECONDS'],
   },
-  { name: 'notifications', workspace: 'services/notifications', entry: 'src/index.ts', port: 4004, env: [...base, 'SMTP_URL', 'MAIL_FROM', 'OWNER_EMAIL', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'SHOP_URL'] },
+  { name: 'notifications', workspace: 'services/notifications', entry: 'src/index.ts', port: 4004, env: [...base, 'SMTP_URL', 'MAIL_FROM', 'OWNER_EMAIL', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'SHOP_URL', 'TRACKING_LINK_SECRET'] },
   {
     name: 'razorpay-sandbox',
     workspace: 'tools/razorpay-sandbox',

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse, parseAllDocuments } from 'yaml';
-import { productionProblems } from '@pickles/service-kit';
+import { DEMO_TRACKING_LINK_SECRET, productionProblems } from '@pickles/service-kit';
 import { repoRoot } from './support.js';
 
 /**
@@ -23,6 +23,8 @@ const CARRIES: Record<string, string> = {
   SMTP_URL: 'SMTP_URL',
   SUPPORT_PHONE: 'SUPPORT_PHONE',
   SHOP_URL: 'SHOP_URL',
+  TRACKING_LINK_SECRET: 'TRACKING_LINK_SECRET',
+  DEMO_TRACKING_LINK_SECRET: 'TRACKING_LINK_SECRET',
 };
 
 const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
@@ -60,6 +62,8 @@ function written(): { file: string; name: string; value: string }[] {
     const match = new RegExp(`${key}: '([^']+)'`).exec(stack);
     if (match) out.push({ file: 'scripts/stack.mjs', name, value: match[1]! });
   }
+  const tracking = /DEMO_TRACKING_LINK_SECRET = '([^']+)'/.exec(stack);
+  if (tracking) out.push({ file: 'scripts/stack.mjs', name: 'DEMO_TRACKING_LINK_SECRET', value: tracking[1]! });
   return out;
 }
 
@@ -69,5 +73,9 @@ describe('the values production mode refuses', () => {
     expect(values.length).toBeGreaterThan(15);
     const missing = values.filter(({ name, value }) => productionProblems({ [CARRIES[name]!]: value }).length === 0).map(({ file, name, value }) => `${file}: ${name}=${value}`);
     expect(missing).toEqual([]);
+  });
+
+  it('the local stack signs tracking links with service-kit\'s demo key, which checkout and notifications default to', () => {
+    expect(written()).toContainEqual({ file: 'scripts/stack.mjs', name: 'DEMO_TRACKING_LINK_SECRET', value: DEMO_TRACKING_LINK_SECRET });
   });
 });

@@ -6,7 +6,7 @@ import { eventually } from '@pickles/test-kit';
 
 /**
  * NODE_ENV=production refuses every value the repository publishes, the demo admin password, a
- * missing admin, JWT key, SMTP URL, shop address or support phone, a shop address on this machine,
+ * missing admin, JWT key, SMTP URL, shop address, support phone or tracking-link key, a shop address on this machine,
  * and a Razorpay base URL override nobody allowed; each refusal
  * is one line naming the variable, and the process exits 1 before it listens.
  */
@@ -31,6 +31,7 @@ const OWN = {
   SMTP_URL: 'smtps://shop:password@smtp.example.in:465',
   SHOP_URL: 'https://royalpickles.in',
   SUPPORT_PHONE: '+91 11 2345 6789',
+  TRACKING_LINK_SECRET: 'own-tracking-link-secret-own-tracking-link-secret',
   // Where nothing listens: a process that passes the checks fails later, on PostgreSQL, not here.
   DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none',
 };
@@ -44,6 +45,7 @@ const ENTRIES: Record<string, string> = {
   SMTP_URL: 'services/notifications/src/index.ts',
   SUPPORT_PHONE: 'services/notifications/src/index.ts',
   SHOP_URL: 'services/notifications/src/index.ts',
+  TRACKING_LINK_SECRET: 'services/notifications/src/index.ts',
 };
 
 describe('production mode refuses what the repository publishes', () => {
@@ -66,7 +68,7 @@ describe('production mode refuses what the repository publishes', () => {
     expect(lines).toEqual(['Invalid environment variable ADMIN_PASSWORD_HASH (the demo password): choose a password of your own (npm run admin:hash)']);
   });
 
-  it('a missing admin, JWT key, SMTP URL, shop address or support phone, one line each', () => {
+  it('a missing admin, JWT key, SMTP URL, shop address, support phone or tracking-link key, one line each', () => {
     const admin = start('services/admin-orders/src/index.ts', { DATABASE_URL: OWN.DATABASE_URL });
     expect(admin.code).toBe(1);
     expect(admin.lines).toEqual(['Invalid environment variable JWT_SECRET (missing): required in production (at least 32 characters)']);
@@ -80,6 +82,7 @@ describe('production mode refuses what the repository publishes', () => {
       'Invalid environment variable SMTP_URL (missing): required in production',
       'Invalid environment variable SHOP_URL (missing): required in production',
       'Invalid environment variable SUPPORT_PHONE (missing): required in production',
+      'Invalid environment variable TRACKING_LINK_SECRET (missing): required in production',
     ]);
   });
 
@@ -141,17 +144,17 @@ describe('internal services listen on this machine only unless HOST says otherwi
 describe('npm start with real Razorpay keys', () => {
   const live = { RAZORPAY_KEY_ID: OWN.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: OWN.RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: OWN.RAZORPAY_WEBHOOK_SECRET };
 
-  it('refuses to start without the owner\'s own admin, session key, SMTP relay, address and phone, one line each', () => {
-    const result = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...live, ADMIN_PASSWORD_HASH: '', JWT_SECRET: '', SMTP_URL: '', ADMIN_USERNAME: '', SHOP_URL: '', SUPPORT_PHONE: '' }, encoding: 'utf8', timeout: 60_000 });
+  it('refuses to start without the owner\'s own admin, session key, SMTP relay, address, phone and tracking-link key, one line each', () => {
+    const result = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...live, ADMIN_PASSWORD_HASH: '', JWT_SECRET: '', SMTP_URL: '', ADMIN_USERNAME: '', SHOP_URL: '', SUPPORT_PHONE: '', TRACKING_LINK_SECRET: '' }, encoding: 'utf8', timeout: 60_000 });
     expect(result.status).toBe(1);
     const lines = result.stderr.split('\n').filter((line) => line.startsWith('Missing '));
-    expect(lines.map((line) => line.split(':')[0])).toEqual(['Missing ADMIN_USERNAME', 'Missing ADMIN_PASSWORD_HASH', 'Missing JWT_SECRET', 'Missing SMTP_URL', 'Missing SHOP_URL', 'Missing SUPPORT_PHONE']);
+    expect(lines.map((line) => line.split(':')[0])).toEqual(['Missing ADMIN_USERNAME', 'Missing ADMIN_PASSWORD_HASH', 'Missing JWT_SECRET', 'Missing SMTP_URL', 'Missing SHOP_URL', 'Missing SUPPORT_PHONE', 'Missing TRACKING_LINK_SECRET']);
   });
 
   it('runs every process in production mode, without the sandbox, the mail catcher or any demo value', async () => {
     // @ts-expect-error plain ESM helper shared with `npm start`
     const { stackEnvironment } = (await import('../../scripts/stack.mjs')) as { stackEnvironment: (options: object) => { processes: Record<string, { env: Record<string, string> }> } };
-    const { processes } = stackEnvironment({ base: { ...live, ADMIN_USERNAME: 'owner', ADMIN_PASSWORD_HASH: OWN.ADMIN_PASSWORD_HASH, JWT_SECRET: OWN.JWT_SECRET, SMTP_URL: OWN.SMTP_URL, SHOP_URL: OWN.SHOP_URL, SUPPORT_PHONE: OWN.SUPPORT_PHONE }, databaseUrl: 'postgres://x@h/db', redisUrl: 'redis://h:6379', redisPrefix: 'p', jwtSecret: 'random-per-run' });
+    const { processes } = stackEnvironment({ base: { ...live, ADMIN_USERNAME: 'owner', ADMIN_PASSWORD_HASH: OWN.ADMIN_PASSWORD_HASH, JWT_SECRET: OWN.JWT_SECRET, SMTP_URL: OWN.SMTP_URL, SHOP_URL: OWN.SHOP_URL, SUPPORT_PHONE: OWN.SUPPORT_PHONE, TRACKING_LINK_SECRET: OWN.TRACKING_LINK_SECRET }, databaseUrl: 'postgres://x@h/db', redisUrl: 'redis://h:6379', redisPrefix: 'p', jwtSecret: 'random-per-run' });
     expect(Object.keys(processes).sort()).toEqual(['admin-orders', 'checkout', 'gateway', 'notifications', 'payments']);
     for (const [name, process] of Object.entries(processes)) {
       expect(process.env.NODE_ENV, name).toBe('production');
@@ -160,5 +163,8 @@ describe('npm start with real Razorpay keys', () => {
     expect(processes['admin-orders']!.env.JWT_SECRET).toBe(OWN.JWT_SECRET);
     expect(processes.notifications!.env.SMTP_URL).toBe(OWN.SMTP_URL);
     expect(processes.notifications!.env.SHOP_URL).toBe(OWN.SHOP_URL);
+    // Notifications signs the tracking links checkout checks: both with the owner's key.
+    expect(processes.notifications!.env.TRACKING_LINK_SECRET).toBe(OWN.TRACKING_LINK_SECRET);
+    expect(processes.checkout!.env.TRACKING_LINK_SECRET).toBe(OWN.TRACKING_LINK_SECRET);
   });
 });

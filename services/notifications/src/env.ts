@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema, portSchema } from '@pickles/service-kit';
+import { baseEnvSchema, DEMO_TRACKING_LINK_SECRET, portSchema } from '@pickles/service-kit';
 
 /** The demo support number: plausible in a demo e-mail, refused in production (PUBLISHED_VALUES). */
 export const DEMO_SUPPORT_PHONE = '+91 11 4567 8900';
@@ -20,6 +20,13 @@ export const notificationsEnvSchema = baseEnvSchema.extend({
     .default(DEMO_SUPPORT_PHONE),
   /** The shop's public address: the e-mails link to its policies and to orders in the admin panel. */
   SHOP_URL: z.url({ protocol: /^https?$/, error: 'expected the shop\'s address, such as https://royalpickles.in' }).default(LOCAL_SHOP_URL),
+  /**
+   * Signs the tracking links in shoppers' e-mails; checkout checks them with the same value. The demo
+   * default suits a local shop only: production mode requires the shop's own.
+   */
+  TRACKING_LINK_SECRET: z.string().min(16, { error: 'expected at least 16 random characters, the same value as checkout\'s' }).default(DEMO_TRACKING_LINK_SECRET),
+  /** From this hour (India time) the owner gets the day's list of paid orders waiting for dispatch. */
+  OWNER_SUMMARY_HOUR: z.coerce.number({ error: 'expected an hour from 0 to 23' }).int().min(0).max(23).default(9),
   WORKER_CONCURRENCY: z.coerce.number({ error: 'expected a number' }).int().min(1).max(100).default(10),
   /** How long a job's lock lasts; a worker that dies mid-job gives its job back after this. */
   JOB_LOCK_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).default(6_000),

@@ -2,6 +2,7 @@ import express from 'express';
 import { createDb, pingDatabase } from '@pickles/db';
 import { createRedis, healthRouter, pingRedis, runService } from '@pickles/service-kit';
 import { createMailer } from './clients/mailer.js';
+import { startDailySummary } from './daily-summary.js';
 import { notificationsEnvSchema } from './env.js';
 import { startSweeper } from './sweeper.js';
 import { createNotificationsWorker } from './worker.js';
@@ -10,6 +11,7 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
   const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'notifications', max: env.WORKER_CONCURRENCY + 2, onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
   const redis = createRedis(env.REDIS_URL, 'notifications');
   const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
+  const mailDomain = env.SUPPORT_EMAIL.split('@')[1] ?? 'royalpickles.in';
   const worker = createNotificationsWorker({
     connection: redis,
     prefix: env.REDIS_PREFIX,
@@ -17,12 +19,14 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     retryBaseMs: env.RETRY_BASE_MS,
     retryMaxMs: env.RETRY_MAX_MS,
     lockMs: env.JOB_LOCK_MS,
-    deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, supportPhone: env.SUPPORT_PHONE, shopUrl: env.SHOP_URL, mailDomain: env.SUPPORT_EMAIL.split('@')[1] ?? 'royalpickles.in', sendLeaseMs: env.JOB_LOCK_MS },
+    deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, supportPhone: env.SUPPORT_PHONE, shopUrl: env.SHOP_URL, trackingLinkSecret: env.TRACKING_LINK_SECRET, mailDomain, sendLeaseMs: env.JOB_LOCK_MS },
   });
   const sweeper = startSweeper(
     { db, connection: redis, prefix: env.REDIS_PREFIX, logger },
     { intervalSeconds: env.SWEEP_INTERVAL_SECONDS, afterSeconds: env.SWEEP_AFTER_SECONDS, alertAfterSeconds: env.UNSENT_ALERT_AFTER_HOURS * 3600 },
   );
+  // Every replica looks; the summary's claim (sendOnce) lets one of them send it.
+  const summary = startDailySummary({ db, mailer, logger, ownerEmail: env.OWNER_EMAIL, shopUrl: env.SHOP_URL, mailDomain, sendLeaseMs: env.JOB_LOCK_MS }, { hour: env.OWNER_SUMMARY_HOUR, checkMinutes: 15 });
   // No public routes: HTTP is only for the orchestrator's probes.
   const app = express();
   app.use(healthRouter('notifications', { postgres: () => pingDatabase(db), redis: () => pingRedis(redis) }, isShuttingDown));
@@ -31,6 +35,7 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     // worker.close() waits for jobs in flight to finish, then stops taking new ones.
     closers: [
       { name: 'sweeper', close: () => sweeper.stop() },
+      { name: 'daily summary', close: () => summary.stop() },
       { name: 'worker', close: () => worker.close() },
       { name: 'redis', close: () => redis.quit() },
       { name: 'smtp', close: async () => mailer.close() },
@@ -38,4 +43,4 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     ],
     shutdownTimeoutMs: 30_000,
   };
-}, { requiredInProduction: ['SMTP_URL', 'SHOP_URL', 'SUPPORT_PHONE'] });
+}, { requiredInProduction: ['SMTP_URL', 'SHOP_URL', 'SUPPORT_PHONE', 'TRACKING_LINK_SECRET'] });

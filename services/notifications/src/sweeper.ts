@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { sql, type Db } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
-import { NOTIFICATION_JOB_OPTIONS, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+import { NOTIFICATION_JOB_OPTIONS, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
 
 export interface SweepOptions {
   /** Published this long ago with its e-mail still not recorded: queue it again. */
@@ -35,6 +35,8 @@ export async function sweepOnce({ db, queue, logger }: { db: Db; queue: Queue; l
           or not exists (select 1 from sent_emails s where s.order_id = (e.payload->'data'->>'orderId')::uuid and s.kind = 'owner-alert' and s.state = 'sent')))
         or (e.type = ${PAYMENT_NEEDS_ATTENTION} and
           not exists (select 1 from sent_emails s where s.attention_id = (e.payload->'data'->>'attentionId')::uuid and s.kind = 'owner-attention' and s.state = 'sent'))
+        or (e.type = ${ORDER_SHOPPER_UPDATE} and
+          not exists (select 1 from sent_emails s where s.kind = e.payload->'data'->>'kind' and s.dedupe_key = e.payload->'data'->>'dedupeKey' and s.state = 'sent'))
       )
     order by e.published_at
     limit 500`.execute(db);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnv, productionProblems } from '@pickles/service-kit';
+import { DEMO_TRACKING_LINK_SECRET, parseEnv, productionProblems } from '@pickles/service-kit';
 import { notificationsEnvSchema } from '../src/env.js';
 
 describe('the notifications environment', () => {
@@ -11,6 +11,17 @@ describe('the notifications environment', () => {
       'Invalid environment variable SUPPORT_PHONE (got a published value): the repository\'s demo, example or sandbox value cannot be used in production',
       "Invalid environment variable SHOP_URL (a local address): e-mails link shoppers to it; give the shop's public address, such as https://royalpickles.in",
     ]);
+  });
+
+  it('signs tracking links with the demo secret by default, which production mode refuses; a short one is refused', () => {
+    const defaults = parseEnv(notificationsEnvSchema, {});
+    expect(defaults.TRACKING_LINK_SECRET).toBe(DEMO_TRACKING_LINK_SECRET);
+    expect(productionProblems({ TRACKING_LINK_SECRET: defaults.TRACKING_LINK_SECRET })).toEqual([
+      'Invalid environment variable TRACKING_LINK_SECRET (got a published value): the repository\'s demo, example or sandbox value cannot be used in production',
+    ]);
+    expect(productionProblems({}, ['TRACKING_LINK_SECRET'])).toEqual(['Invalid environment variable TRACKING_LINK_SECRET (missing): required in production']);
+    expect(parseEnv(notificationsEnvSchema, { TRACKING_LINK_SECRET: 'k'.repeat(40) }).TRACKING_LINK_SECRET).toBe('k'.repeat(40));
+    expect(() => parseEnv(notificationsEnvSchema, { TRACKING_LINK_SECRET: 'short' })).toThrow('Invalid environment variable TRACKING_LINK_SECRET');
   });
 
   it('takes the shop\'s own address and number, and refuses what is not one', () => {

@@ -3,7 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
 import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
-import { createLogger } from '@pickles/service-kit';
+import { createLogger, DEMO_TRACKING_LINK_SECRET, isValidTrackingToken } from '@pickles/service-kit';
 import { PAYMENT_VERIFIED, type EventEnvelope } from '@pickles/shared';
 import { insertOrder, testDb } from '@pickles/test-kit';
 import { createMailer } from '../src/clients/mailer.js';
@@ -110,6 +110,20 @@ describe('payment.verified -> e-mails', () => {
       expect(visibleText(confirmation.html), paidAt).toContain(`Expected delivery ${range}`);
       expect(confirmation.text).not.toContain('7-10 + 7-10');
     }
+  });
+
+  it('links the shopper to the order\'s tracking page with a signed link', async () => {
+    const order = await insertOrder(db);
+    await processPaymentVerified(event(order), deps);
+    const { confirmation } = await sentFor(order);
+    const link = /Track your order: (\S+)/.exec(confirmation.text)?.[1];
+    const url = new URL(link!);
+    expect(`${url.origin}${url.pathname}`).toBe('https://www.royalpickles.in/track');
+    expect(url.searchParams.get('order')).toBe(order.orderNumber);
+    // No secret given: the demo one (env.ts's default), which checkout's default matches.
+    expect(isValidTrackingToken(DEMO_TRACKING_LINK_SECRET, order.orderNumber, url.searchParams.get('t')!)).toBe(true);
+    expect(confirmation.html).toContain(`href="${link!.replace(/&/g, '&amp;')}"`);
+    expect(confirmation.html).toContain('Track your order</a>');
   });
 
   it('links the owner to the order in the admin panel', async () => {

@@ -1,4 +1,4 @@
-import type { Db } from '@pickles/db';
+import type { Db, OrderRow } from '@pickles/db';
 
 export interface EmailOrder {
   id: string;
@@ -12,19 +12,38 @@ export interface EmailOrder {
   amountPaise: number;
   razorpayPaymentId: string | null;
   paidAt: Date | null;
+  /** Refunds Razorpay has processed, in paise (orders.refunded_paise). */
+  refundedPaise: number;
+  /** The shopper asked to be forgotten: no e-mail address is left to write to. */
+  personalDataErased: boolean;
   items: { name: string; quantity: number; unitPricePaise: number; lineTotalPaise: number }[];
 }
 
-/** Personal details come from the database, never from the event (they stay out of Redis). */
+type ItemColumns = { name: string; quantity: number; unit_price_paise: number; line_total_paise: number };
+
+/**
+ * Personal details come from the database, never from the event (they stay out of Redis). An order
+ * the owner removed since (a cancelled order whose refund completes later) is read from its archived
+ * snapshot, which keeps the orders table's column names.
+ */
 export async function loadOrderForEmail(db: Db, orderId: string): Promise<EmailOrder | undefined> {
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-  if (!order) return undefined;
-  const items = await db
-    .selectFrom('order_items')
-    .select(['name', 'quantity', 'unit_price_paise', 'line_total_paise'])
-    .where('order_id', '=', orderId)
-    .orderBy('id')
-    .execute();
+  if (order) {
+    const items = await db
+      .selectFrom('order_items')
+      .select(['name', 'quantity', 'unit_price_paise', 'line_total_paise'])
+      .where('order_id', '=', orderId)
+      .orderBy('id')
+      .execute();
+    return toEmailOrder(order, items);
+  }
+  const archived = await db.selectFrom('archived_orders').select('snapshot').where('order_id', '=', orderId).executeTakeFirst();
+  if (!archived) return undefined;
+  const snapshot = archived.snapshot as OrderRow & { items?: ItemColumns[] };
+  return toEmailOrder(snapshot, snapshot.items ?? []);
+}
+
+function toEmailOrder(order: OrderRow, items: ItemColumns[]): EmailOrder {
   return {
     id: order.id,
     orderNumber: order.order_number,
@@ -37,6 +56,8 @@ export async function loadOrderForEmail(db: Db, orderId: string): Promise<EmailO
     amountPaise: order.amount_paise,
     razorpayPaymentId: order.razorpay_payment_id,
     paidAt: order.paid_at ? new Date(order.paid_at) : null,
+    refundedPaise: order.refunded_paise ?? 0,
+    personalDataErased: Boolean(order.personal_data_erased_at),
     items: items.map((item) => ({ name: item.name, quantity: item.quantity, unitPricePaise: item.unit_price_paise, lineTotalPaise: item.line_total_paise })),
   };
 }

@@ -1,9 +1,16 @@
 import { sql, type Db } from '@pickles/db';
+import type { ShopperUpdateKind } from '@pickles/shared';
 
-export type EmailKind = 'order-confirmation' | 'owner-alert' | 'owner-attention';
+/** `sent_emails.kind`; a shopper update is recorded under its event kind ("dispatched", "refund-started", ...). */
+export type EmailKind = 'order-confirmation' | 'owner-alert' | 'owner-attention' | 'owner-daily-summary' | ShopperUpdateKind;
 
-/** What an e-mail is about: an order (its confirmation and alert), or a payment attention item. */
-export type EmailSubject = { orderId: string } | { attentionId: string };
+/**
+ * What an e-mail is about, which decides what makes it unique: an order (its confirmation and alert:
+ * one per order and kind), a payment attention item (one per item and kind), or a `dedupeKey` (one
+ * per kind and key: a refund's e-mails, each resent confirmation, the owner's summary of a day). An
+ * e-mail with a dedupe key may still name its order, so the order page lists it.
+ */
+export type EmailSubject = { orderId: string; dedupeKey?: string } | { attentionId: string } | { dedupeKey: string };
 
 /** Another delivery holds the claim right now; the job retries after its backoff. */
 export class EmailInFlightError extends Error {}
@@ -12,7 +19,8 @@ export class EmailInFlightError extends Error {}
 export const DEFAULT_SEND_LEASE_MS = 10_000;
 
 /**
- * Sends an e-mail at most once per (order or attention item, kind), holding no transaction across
+ * Sends an e-mail at most once per (order or attention item, kind), or per (kind, dedupe key) when
+ * the key is given, holding no transaction across
  * the SMTP call (decision 008):
  * 1. claim: a committed `sending` row with a short lease (or take over a lease that ran out: its
  *    sender died); a `sent` row means done, a live lease means another delivery is at it;
@@ -26,24 +34,26 @@ export const DEFAULT_SEND_LEASE_MS = 10_000;
  */
 export async function sendOnce(
   db: Db,
-  key: EmailSubject & { kind: EmailKind; recipient: string; eventId: string },
+  key: EmailSubject & { kind: EmailKind; recipient: string; eventId: string | null },
   send: () => Promise<{ messageId?: string }>,
   leaseMs = DEFAULT_SEND_LEASE_MS,
 ): Promise<'sent' | 'already-sent'> {
   const lease = sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`;
-  const subject = 'orderId' in key ? { column: 'order_id' as const, id: key.orderId } : { column: 'attention_id' as const, id: key.attentionId };
+  const subject = claimSubject(key);
   const claimed = await db
     .insertInto('sent_emails')
     .values({
       order_id: 'orderId' in key ? key.orderId : null,
       attention_id: 'attentionId' in key ? key.attentionId : null,
+      dedupe_key: subject.column === 'dedupe_key' ? subject.id : null,
       kind: key.kind,
       recipient: key.recipient,
       event_id: key.eventId,
       state: 'sending',
       lease_until: lease,
     })
-    // Either unique index, (order_id, kind) or (attention_id, kind), makes a second claim a no-op.
+    // Any of the unique indexes, (order_id, kind) without a dedupe key, (attention_id, kind) or
+    // (kind, dedupe_key), makes a second claim a no-op.
     .onConflict((conflict) => conflict.doNothing())
     .returning('id')
     .executeTakeFirst();
@@ -54,12 +64,19 @@ export async function sendOnce(
       .set({ lease_until: lease, event_id: key.eventId })
       .where(subject.column, '=', subject.id)
       .where('kind', '=', key.kind)
+      .where(withoutDedupeKey(subject.column))
       .where('state', '=', 'sending')
       .where('lease_until', '<', sql<Date>`now()`)
       .returning('id')
       .executeTakeFirst();
     if (!takenOver) {
-      const row = await db.selectFrom('sent_emails').select('state').where(subject.column, '=', subject.id).where('kind', '=', key.kind).executeTakeFirst();
+      const row = await db
+        .selectFrom('sent_emails')
+        .select('state')
+        .where(subject.column, '=', subject.id)
+        .where('kind', '=', key.kind)
+        .where(withoutDedupeKey(subject.column))
+        .executeTakeFirst();
       if (row?.state === 'sent') return 'already-sent';
       throw new EmailInFlightError(`${key.kind} for ${subject.id} is being sent by another delivery`);
     }
@@ -81,6 +98,22 @@ export async function sendOnce(
   }
   await markSent(db, id, info.messageId ?? null);
   return 'sent';
+}
+
+/** The row a claim competes for, matched the way its unique index is (migration 007). */
+function claimSubject(key: EmailSubject): { column: 'order_id' | 'attention_id' | 'dedupe_key'; id: string } {
+  if ('dedupeKey' in key && key.dedupeKey !== undefined) return { column: 'dedupe_key', id: key.dedupeKey };
+  if ('orderId' in key) return { column: 'order_id', id: key.orderId };
+  if ('attentionId' in key) return { column: 'attention_id', id: key.attentionId };
+  throw new Error('an e-mail is about an order, an attention item or a dedupe key');
+}
+
+/**
+ * An order's own e-mail ((order_id, kind) is unique only among rows without a dedupe key) must not
+ * be matched with a keyed e-mail of the same order and kind, nor the other way round.
+ */
+function withoutDedupeKey(column: 'order_id' | 'attention_id' | 'dedupe_key') {
+  return column === 'order_id' ? sql<boolean>`dedupe_key is null` : sql<boolean>`true`;
 }
 
 async function markSent(db: Db, id: string, messageId: string | null): Promise<void> {

@@ -3,41 +3,20 @@ import { policyPath, shopLink } from '@pickles/shared/shop-paths';
 import type { EmailOrder } from '../db/orders.js';
 import { expectedDelivery } from './delivery-window.js';
 import { escapeHtml } from './escape.js';
+import { buttonHtml, claimsHtml, claimsRule, CLAIMS_HEADING, contactHtml, contactText, escapeKeepingRanges, LINK_STYLE, shopperHtml, SIGN_OFF, textLines, trackingLink, type RenderedEmail, type ShopContact } from './shopper.js';
 
-export interface RenderedEmail {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-/** How shoppers reach the shop (env: SUPPORT_EMAIL, SUPPORT_PHONE, SHOP_URL). */
-export interface ShopContact {
-  supportEmail: string;
-  supportPhone: string;
-  shopUrl: string;
-}
+export type { RenderedEmail, ShopContact } from './shopper.js';
 
 function addressLine(order: EmailOrder): string {
   const a = order.address;
   return `${a.flatNumber}, ${a.street}, ${a.area}, ${a.city}, ${a.state} - ${a.pincode}`;
 }
 
-/** Escaped, with ranges like "7-10" kept on one line: a phone screen must not split them at the dash. */
-const escapeKeepingRanges = (value: string) => escapeHtml(value).replace(/\d+-\d+/g, (range) => `<span style="white-space:nowrap">${range}</span>`);
-
-/** A tel: link dials digits only. */
-const telHref = (phone: string) => `tel:${phone.replace(/[^+0-9]/g, '')}`;
-
 const NEXT_STEPS = [
   'We confirm your order within about 36 hours of payment.',
   'Your pickles are freshly prepared and packed in 7-10 days.',
   'Delivery takes 7-10 days after dispatch, anywhere in India.',
 ];
-
-/** The refund policy's rule, which shoppers only learn too late if the e-mail does not say it. */
-const CLAIMS_HEADING = 'Please film your unboxing';
-const claimsRule = (supportEmail: string) =>
-  `Record a video while you open the package. If anything is damaged, wrong or missing, send us that unboxing video with your order ID within 24 hours of delivery, at ${supportEmail}. Claims without an unboxing video, or made more than 24 hours after delivery, cannot be accepted.`;
 
 /** The customer's order confirmation: what was bought, what was paid, where it goes, what next. */
 export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): RenderedEmail {
@@ -49,12 +28,14 @@ export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): R
     { label: 'Shipping Policy', url: shopLink(shop.shopUrl, policyPath('shipping-policy')) },
   ];
   const lines = order.items.map((item) => `${item.name} x ${item.quantity} = ${formatPaise(item.lineTotalPaise)}`);
-  const text = [
+  const track = trackingLink(shop, order.orderNumber);
+  const text = textLines([
     `Namaste ${order.customerName},`,
     '',
     `Thank you for your order! We have received your payment and your order ${order.orderNumber} is confirmed.`,
     '',
     `Expected delivery: ${delivery.text}`,
+    `Track your order: ${track}`,
     '',
     'Your order:',
     ...lines.map((line) => `  ${line}`),
@@ -77,13 +58,10 @@ export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): R
     '',
     ...policies.map(({ label, url }) => `${label}: ${url}`),
     '',
-    `Questions? Write to us at ${shop.supportEmail} or call ${shop.supportPhone}; we reply within 1-2 business days.`,
+    contactText(shop),
     '',
-    'With royal regards,',
-    'Royal Pickles, Delhi, India',
-  ]
-    .filter((line, index, all) => !(line === '' && all[index - 1] === ''))
-    .join('\n');
+    ...SIGN_OFF,
+  ]);
 
   const e = escapeHtml;
   // The table's outer columns line up with the paragraphs around it.
@@ -98,14 +76,11 @@ export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): R
     const wrap = (value: string) => (strong ? `<strong>${value}</strong>` : value);
     return `<tr><td colspan="2" style="${first}">${wrap(label)}</td><td style="${last}">${wrap(e(formatPaise(paise)))}</td></tr>`;
   };
-  const link = 'color:#8b1e1e';
-  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${e(subject)}</title></head>
-<body style="margin:0;background:#fdf6ec;font-family:Georgia,serif;color:#3b2416;font-size:16px;line-height:1.5">
-<div style="max-width:560px;margin:0 auto;padding:24px 20px;background:#fff">
-<h1 style="color:#8b1e1e;font-size:22px;line-height:1.3;margin:0 0 16px">Your royal order is confirmed</h1>
-<p>Namaste ${e(order.customerName)},</p>
+  const link = LINK_STYLE;
+  const html = shopperHtml(subject, 'Your royal order is confirmed', `<p>Namaste ${e(order.customerName)},</p>
 <p>Thank you for your order! We have received your payment and your order <strong>${e(order.orderNumber)}</strong> is confirmed.</p>
 <p style="margin:20px 0;padding:12px 16px;background:#fdf0d5;border-radius:6px">Expected delivery<br><strong style="font-size:18px">between <span style="white-space:nowrap">${e(delivery.from)}</span> and <span style="white-space:nowrap">${e(delivery.to)}</span></strong></p>
+${buttonHtml(track, 'Track your order')}
 <table style="width:100%;border-collapse:collapse;font-size:15px"><thead><tr><th style="${first}">Item</th><th style="${middle}">Qty</th><th style="${last}">Amount</th></tr></thead><tbody>${rows}</tbody>
 <tfoot>${total('Subtotal', order.subtotalPaise)}${total('Shipping', order.shippingPaise)}${total('Total paid', order.amountPaise, true)}</tfoot></table>
 ${order.razorpayPaymentId ? `<p style="font-size:14px;overflow-wrap:anywhere">Payment reference: ${e(order.razorpayPaymentId)}</p>` : ''}
@@ -113,13 +88,8 @@ ${order.razorpayPaymentId ? `<p style="font-size:14px;overflow-wrap:anywhere">Pa
 <p style="margin:0;overflow-wrap:anywhere">${e(order.customerName)}<br>${e(addressLine(order))}<br>Phone: +91 ${e(order.customerPhone)}</p>
 <h2 style="font-size:17px;margin:24px 0 8px">What happens next</h2>
 <ul style="margin:0;padding-left:20px">${NEXT_STEPS.map((step) => `<li>${escapeKeepingRanges(step)}</li>`).join('')}</ul>
-<div style="margin:24px 0;padding:12px 16px;border-left:4px solid #8b1e1e;background:#fbeaea">
-<h2 style="font-size:17px;margin:0 0 6px;color:#8b1e1e">${e(CLAIMS_HEADING)}</h2>
-<p style="margin:0">${e(claimsRule(shop.supportEmail))}</p>
-</div>
+${claimsHtml(shop)}
 <p>Our policies: ${policies.map(({ label, url }) => `<a href="${e(url)}" style="${link};white-space:nowrap">${e(label)}</a>`).join(' &middot; ')}</p>
-<p>Questions? Write to us at <a href="mailto:${e(shop.supportEmail)}" style="${link}">${e(shop.supportEmail)}</a> or call <a href="${e(telHref(shop.supportPhone))}" style="${link};white-space:nowrap">${e(shop.supportPhone)}</a>; we reply within ${escapeKeepingRanges('1-2')} business days.</p>
-<p style="margin-bottom:0">With royal regards,<br>Royal Pickles, Delhi, India</p>
-</div></body></html>`;
+${contactHtml(shop)}`);
   return { subject, text, html };
 }

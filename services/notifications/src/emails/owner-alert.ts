@@ -2,7 +2,7 @@ import { formatPaise } from '@pickles/shared';
 import { adminOrderPath, shopLink } from '@pickles/shared/shop-paths';
 import type { EmailOrder } from '../db/orders.js';
 import { escapeHtml } from './escape.js';
-import type { RenderedEmail } from './order-confirmation.js';
+import type { RenderedEmail } from './shopper.js';
 
 /** The owner's new-order alert: enough to start packing without opening the panel, and a link for when they do. */
 export function renderOwnerAlert(order: EmailOrder, shopUrl: string): RenderedEmail {

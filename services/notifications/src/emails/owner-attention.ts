@@ -2,7 +2,7 @@ import { ATTENTION_TEXT, formatPaise, type AttentionKind } from '@pickles/shared
 import { ADMIN_PATH, adminOrderPath, shopLink } from '@pickles/shared/shop-paths';
 import type { PaymentAttentionRow } from '@pickles/db';
 import { escapeHtml } from './escape.js';
-import type { RenderedEmail } from './order-confirmation.js';
+import type { RenderedEmail } from './shopper.js';
 
 /** The owner's e-mail about money that landed where it should not: what, how much, and what to do. */
 export function renderOwnerAttention(item: PaymentAttentionRow, shopUrl: string): RenderedEmail {

@@ -2,12 +2,14 @@ import { UnrecoverableError } from 'bullmq';
 import { parseOrFail } from './parse-event.js';
 import type { Logger } from 'pino';
 import type { Db } from '@pickles/db';
+import { DEMO_TRACKING_LINK_SECRET } from '@pickles/service-kit';
 import { parsePaymentVerified, type EventEnvelope } from '@pickles/shared';
 import type { Mailer } from '../clients/mailer.js';
 import { loadOrderForEmail } from '../db/orders.js';
 import { sendOnce } from '../db/sent-emails.js';
 import { renderOrderConfirmation } from '../emails/order-confirmation.js';
 import { renderOwnerAlert } from '../emails/owner-alert.js';
+import type { ShopContact } from '../emails/shopper.js';
 import { DEMO_SUPPORT_PHONE, LOCAL_SHOP_URL } from '../env.js';
 
 export interface NotificationDeps {
@@ -21,8 +23,20 @@ export interface NotificationDeps {
   /** The shop's public address for the e-mails' links; default: env.ts's local one. */
   shopUrl?: string;
   mailDomain: string;
+  /** Signs the tracking links in shoppers' e-mails; default: the demo secret (env.ts). */
+  trackingLinkSecret?: string;
   /** The e-mail claim's lease (sendOnce); about the job lock, so a dead worker's e-mail is retried soon. */
   sendLeaseMs?: number;
+}
+
+/** What the shopper e-mails say about reaching the shop and the order, from the deps and env.ts's defaults. */
+export function shopContact(deps: NotificationDeps): ShopContact {
+  return {
+    supportEmail: deps.supportEmail,
+    supportPhone: deps.supportPhone ?? DEMO_SUPPORT_PHONE,
+    shopUrl: deps.shopUrl ?? LOCAL_SHOP_URL,
+    trackingLinkSecret: deps.trackingLinkSecret ?? DEMO_TRACKING_LINK_SECRET,
+  };
 }
 
 /**
@@ -34,13 +48,13 @@ export async function processPaymentVerified(envelope: EventEnvelope, deps: Noti
   const order = await loadOrderForEmail(deps.db, data.orderId);
   if (!order) throw new UnrecoverableError(`order ${data.orderId} not found`);
 
-  const shopUrl = deps.shopUrl ?? LOCAL_SHOP_URL;
-  const confirmation = renderOrderConfirmation(order, { supportEmail: deps.supportEmail, supportPhone: deps.supportPhone ?? DEMO_SUPPORT_PHONE, shopUrl });
+  const shop = shopContact(deps);
+  const confirmation = renderOrderConfirmation(order, shop);
   const confirmationResult = await sendOnce(deps.db, { orderId: order.id, kind: 'order-confirmation', recipient: order.customerEmail, eventId: envelope.id }, () =>
     deps.mailer.send({ to: order.customerEmail, ...confirmation, messageId: `<${order.id}.order-confirmation@${deps.mailDomain}>` }),
     deps.sendLeaseMs,
   );
-  const alert = renderOwnerAlert(order, shopUrl);
+  const alert = renderOwnerAlert(order, shop.shopUrl);
   const alertResult = await sendOnce(deps.db, { orderId: order.id, kind: 'owner-alert', recipient: deps.ownerEmail, eventId: envelope.id }, () =>
     deps.mailer.send({ to: deps.ownerEmail, ...alert, messageId: `<${order.id}.owner-alert@${deps.mailDomain}>` }),
     deps.sendLeaseMs,

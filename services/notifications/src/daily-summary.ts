@@ -1,0 +1,70 @@
+import type { Logger } from 'pino';
+import type { Db } from '@pickles/db';
+import { runEvery } from '@pickles/service-kit';
+import type { Mailer } from './clients/mailer.js';
+import { loadWaitingOrders } from './db/waiting-orders.js';
+import { EmailInFlightError, sendOnce } from './db/sent-emails.js';
+import { renderOwnerDailySummary } from './emails/owner-daily-summary.js';
+
+/** India has one time zone and no daylight saving: UTC+5:30. */
+const INDIA_OFFSET_MS = 330 * 60_000;
+const DAY_MS = 86_400_000;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+
+/** The India calendar day of an instant, as the UTC midnight of that date. */
+const indiaDay = (instant: Date) => {
+  const india = new Date(instant.getTime() + INDIA_OFFSET_MS);
+  return new Date(Date.UTC(india.getUTCFullYear(), india.getUTCMonth(), india.getUTCDate()));
+};
+const isoDate = (day: Date) => day.toISOString().slice(0, 10);
+const longDate = (day: Date) => `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
+
+export interface DailySummaryDeps {
+  db: Db;
+  mailer: Mailer;
+  logger: Logger;
+  ownerEmail: string;
+  shopUrl: string;
+  mailDomain: string;
+  sendLeaseMs?: number;
+}
+
+export type DailySummaryResult = 'too-early' | 'nothing-waiting' | 'sent' | 'already-sent' | 'in-flight';
+
+/**
+ * One look at the clock: from `hour` o'clock India time the day's summary of paid orders waiting for
+ * dispatch goes to the owner, once per India day (sent_emails: kind owner-daily-summary, dedupe key
+ * the India date), whichever replica gets there first. It lists orders paid before that hour, so the
+ * day's list does not grow after it: a day with none waiting sends nothing and records nothing, and
+ * a later look that day finds none either (an order paid since was announced by its own alert).
+ */
+export async function dailySummaryOnce(deps: DailySummaryDeps, { hour, now = new Date() }: { hour: number; now?: Date }): Promise<DailySummaryResult> {
+  const today = indiaDay(now);
+  const from = new Date(today.getTime() + hour * 3_600_000 - INDIA_OFFSET_MS);
+  if (now < from) return 'too-early';
+  const dedupeKey = isoDate(today);
+  const done = await deps.db.selectFrom('sent_emails').select('state').where('kind', '=', 'owner-daily-summary').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
+  if (done?.state === 'sent') return 'already-sent';
+
+  const { orders, total } = await loadWaitingOrders(deps.db, from);
+  if (total === 0) return 'nothing-waiting';
+  const listed = orders.map((order) => ({ ...order, paidOn: longDate(indiaDay(order.paidAt)), daysWaiting: Math.round((today.getTime() - indiaDay(order.paidAt).getTime()) / DAY_MS) }));
+  const email = renderOwnerDailySummary({ orders: listed, total }, { day: longDate(today), shopUrl: deps.shopUrl });
+  try {
+    const result = await sendOnce(deps.db, { dedupeKey, kind: 'owner-daily-summary', recipient: deps.ownerEmail, eventId: null }, () =>
+      deps.mailer.send({ to: deps.ownerEmail, ...email, messageId: `<${dedupeKey}.owner-daily-summary@${deps.mailDomain}>` }),
+      deps.sendLeaseMs,
+    );
+    if (result === 'sent') deps.logger.info({ day: dedupeKey, waiting: total }, 'owner daily summary sent');
+    return result;
+  } catch (error) {
+    // Another replica is sending it right now.
+    if (error instanceof EmailInFlightError) return 'in-flight';
+    throw error;
+  }
+}
+
+/** Looks every `checkMinutes`; a failed send (SMTP down) is tried again at the next look. */
+export function startDailySummary(deps: DailySummaryDeps, { hour, checkMinutes }: { hour: number; checkMinutes: number }): { stop: () => Promise<void> } {
+  return runEvery(checkMinutes * 60_000, () => dailySummaryOnce(deps, { hour }), (error) => deps.logger.warn({ err: error }, 'owner daily summary failed; will retry'));
+}
