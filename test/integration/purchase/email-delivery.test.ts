@@ -62,8 +62,9 @@ describe('a confirmation e-mail is never given up', () => {
       const swept = await h.sweep({ afterSeconds: 0, alertAfterSeconds: 86_400 });
       expect(swept.requeued).toBeGreaterThanOrEqual(1);
       await eventually(async () => h.emailsFor(order.orderNumber).length === 2, 10_000);
-      // A second sweep finds nothing left to send, and nothing goes out twice.
-      expect((await h.sweep({ afterSeconds: 0, alertAfterSeconds: 86_400 })).requeued).toBe(0);
+      // A second sweep sends nothing twice. (Its count is not asserted: the database is shared with
+      // other test files, whose e-mails may be on their way at this moment.)
+      await h.sweep({ afterSeconds: 0, alertAfterSeconds: 86_400 });
       await h.drained();
       expect(confirmations(order.orderNumber)).toHaveLength(1);
       expect(h.emailsFor(order.orderNumber).filter((email) => email.to.includes(OWNER_EMAIL))).toHaveLength(1);
