@@ -1,13 +1,25 @@
 import type { Express } from 'express';
-import { createServiceApp, errorHandler, healthRouter, notFoundHandler, pingRedis } from '@pickles/service-kit';
+import { createServiceApp, DEMO_TRACKING_LINK_SECRET, errorHandler, healthRouter, notFoundHandler, pingRedis } from '@pickles/service-kit';
 import { pingDatabase } from '@pickles/db';
 import type { CheckoutLimits, CreateOrderDeps } from './handlers/create-order.js';
-import { routes } from './routes.js';
+import { routes, type TrackingLimits } from './routes.js';
 
-export function createCheckoutApp(deps: CreateOrderDeps & { limits: CheckoutLimits }, isShuttingDown?: () => boolean): Express {
+export interface TrackingOptions extends TrackingLimits {
+  /** TRACKING_LINK_SECRET: signs the links in e-mails. */
+  linkSecret: string;
+}
+
+/** The environment's defaults, for callers (tests) that do not look anything up. */
+export const TRACKING_DEFAULTS: TrackingOptions = { linkSecret: DEMO_TRACKING_LINK_SECRET, perClientPerMinute: 10, perOrderPerHour: 20, linksPerClientPerMinute: 30 };
+
+export function createCheckoutApp(
+  deps: CreateOrderDeps & { limits: CheckoutLimits; tracking?: Partial<TrackingOptions> },
+  isShuttingDown?: () => boolean,
+): Express {
+  const tracking = { ...TRACKING_DEFAULTS, ...deps.tracking };
   const app = createServiceApp(deps.logger);
   app.use(healthRouter('checkout', { postgres: () => pingDatabase(deps.db), redis: () => pingRedis(deps.limits.redis) }, isShuttingDown));
-  app.use(routes(deps, deps.limits));
+  app.use(routes({ ...deps, trackingLinkSecret: tracking.linkSecret }, deps.limits, tracking));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

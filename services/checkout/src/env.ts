@@ -1,4 +1,4 @@
-import { baseEnvSchema, portSchema, razorpayEnvSchema } from '@pickles/service-kit';
+import { baseEnvSchema, DEMO_TRACKING_LINK_SECRET, portSchema, razorpayEnvSchema } from '@pickles/service-kit';
 import { z } from 'zod';
 
 const perWindow = (fallback: number) => z.coerce.number({ error: 'expected a whole number' }).int().min(1).default(fallback);
@@ -9,5 +9,13 @@ export const checkoutEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   CREATE_ORDER_LIMIT_PER_CLIENT: perWindow(10),
   /** create-order calls per customer e-mail address per hour. */
   CREATE_ORDER_LIMIT_PER_EMAIL: perWindow(20),
+  /** Signs the tracking links in e-mails (decision 010); the demo value is refused in production, where it is required. */
+  TRACKING_LINK_SECRET: z.string().min(16, { error: 'at least 16 characters' }).default(DEMO_TRACKING_LINK_SECRET),
+  /** Tracking lookups (order number + phone or e-mail) one client may make per minute. */
+  TRACK_LIMIT_PER_CLIENT: perWindow(10),
+  /** Tracking lookups of one order number per hour, from anywhere: guessing a phone number stays slow. */
+  TRACK_LIMIT_PER_ORDER: perWindow(20),
+  /** Signed tracking links one client may open per minute. */
+  TRACK_LINK_LIMIT_PER_CLIENT: perWindow(30),
 });
 export type CheckoutEnv = z.infer<typeof checkoutEnvSchema>;

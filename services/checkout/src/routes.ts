@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { byClient, rateLimit } from '@pickles/service-kit';
 import { createOrderHandler, type CheckoutLimits, type CreateOrderDeps } from './handlers/create-order.js';
+import { trackByContactHandler, trackBySignedLinkHandler, type TrackOrderDeps } from './handlers/track-order.js';
 
 /** The customer's e-mail of a create-order body, when there is one to count. */
 const byEmail = (req: Request) => {
@@ -8,7 +9,19 @@ const byEmail = (req: Request) => {
   return typeof email === 'string' && email.length <= 200 ? email.trim().toLowerCase() : undefined;
 };
 
-export function routes(deps: CreateOrderDeps, limits: CheckoutLimits): Router {
+/** The order number a tracking lookup asks about, as the schema reads it (any case, spaces around). */
+const byOrderNumber = (req: Request) => {
+  const orderNumber = (req.body as { orderNumber?: unknown } | undefined)?.orderNumber;
+  return typeof orderNumber === 'string' && orderNumber.length <= 40 ? orderNumber.trim().toUpperCase() : undefined;
+};
+
+export interface TrackingLimits {
+  perClientPerMinute: number;
+  perOrderPerHour: number;
+  linksPerClientPerMinute: number;
+}
+
+export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutLimits, tracking: TrackingLimits): Router {
   const router = Router();
   const limited = rateLimit(
     limits.redis,
@@ -20,5 +33,24 @@ export function routes(deps: CreateOrderDeps, limits: CheckoutLimits): Router {
     deps.logger,
   );
   router.post('/api/payment/create-order', limited, createOrderHandler(deps));
+
+  // Lookups are counted whether or not they find an order, so a 429 says nothing about the order either.
+  const lookupLimited = rateLimit(
+    limits.redis,
+    limits.prefix,
+    [
+      { name: 'track:client', points: tracking.perClientPerMinute, perSeconds: 60, key: byClient, message: 'Too many order lookups from this connection. Please wait a minute and try again.' },
+      { name: 'track:order', points: tracking.perOrderPerHour, perSeconds: 3600, key: byOrderNumber, message: 'Too many lookups for this order number. Please try again in an hour.' },
+    ],
+    deps.logger,
+  );
+  const linkLimited = rateLimit(
+    limits.redis,
+    limits.prefix,
+    [{ name: 'track-link:client', points: tracking.linksPerClientPerMinute, perSeconds: 60, key: byClient, message: 'Too many order lookups from this connection. Please wait a minute and try again.' }],
+    deps.logger,
+  );
+  router.post('/api/track', lookupLimited, trackByContactHandler(deps));
+  router.get('/api/track', linkLimited, trackBySignedLinkHandler(deps));
   return router;
 }

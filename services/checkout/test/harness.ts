@@ -4,7 +4,7 @@ import { createRazorpayClient, type RazorpayClient } from '@pickles/razorpay-cli
 import { createSandbox, type Knobs, type Sandbox } from '@pickles/razorpay-sandbox';
 import { createLogger, createRedis } from '@pickles/service-kit';
 import { orderPayload, postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
-import { createCheckoutApp } from '../src/app.js';
+import { createCheckoutApp, type TrackingOptions } from '../src/app.js';
 
 const KEYS = { keyId: 'rzp_test_Checkout00000001', keySecret: 'checkout_key_secret_0123', webhookSecret: 'checkout_webhook_secret_0123' };
 
@@ -22,8 +22,12 @@ export interface CheckoutHarness {
 /** The one create-order body of the tests (test-kit). */
 export { orderPayload };
 
-/** Limits high enough for a test file's own orders; the rate-limit test sets its own. */
-export async function startCheckoutHarness(knobs: Partial<Knobs> = {}, limits: { perClientPerMinute?: number; perEmailPerHour?: number } = {}): Promise<CheckoutHarness> {
+/** Limits high enough for a test file's own orders and lookups; the rate-limit tests set their own. */
+export async function startCheckoutHarness(
+  knobs: Partial<Knobs> = {},
+  limits: { perClientPerMinute?: number; perEmailPerHour?: number } = {},
+  tracking: Partial<TrackingOptions> = { perClientPerMinute: 1_000, perOrderPerHour: 1_000, linksPerClientPerMinute: 1_000 },
+): Promise<CheckoutHarness> {
   const db = testDb();
   const redis = createRedis(process.env.REDIS_URL!, 'checkout-test');
   // No webhook receiver: checkout never takes them.
@@ -36,6 +40,7 @@ export async function startCheckoutHarness(knobs: Partial<Knobs> = {}, limits: {
       razorpay,
       logger: createLogger('checkout-test', 'silent'),
       limits: { redis, prefix: `${process.env.REDIS_PREFIX}:${randomUUID().slice(0, 8)}`, perClientPerMinute: 1_000, perEmailPerHour: 1_000, ...limits },
+      tracking,
     }),
   );
   return {

@@ -26,6 +26,10 @@ export const PAGE_META = {
   },
   paymentSuccess: { title: `Payment Successful | ${BRAND}`, description: 'Your royal order is confirmed.' },
   paymentFailed: { title: `Payment Failed | ${BRAND}`, description: 'Your payment could not be completed.' },
+  track: {
+    title: `Track your order | ${BRAND}`,
+    description: 'See where your Royal Pickles order is: enter the order number and the phone number or e-mail you used at checkout.',
+  },
   notFound: { title: `Page not found | ${BRAND}`, description: 'This page does not exist.' },
 } satisfies Record<string, PageMeta>;
 

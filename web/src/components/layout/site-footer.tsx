@@ -32,6 +32,9 @@ export function SiteFooter() {
             <li>
               <Link to={paths.about}>Our Story</Link>
             </li>
+            <li>
+              <Link to={paths.track}>Track your order</Link>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-policies">

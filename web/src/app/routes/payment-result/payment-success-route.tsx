@@ -126,9 +126,15 @@ function SuccessContent({ orderId, paymentId, amount, receipt }: PaymentSuccessS
         )}
       </dl>
       {receipt && <Receipt receipt={receipt} />}
-      <Link to={paths.shop} className="btn btn-primary">
-        Continue Shopping
-      </Link>
+      <div className="result-page__actions">
+        <Link to={paths.shop} className="btn btn-primary">
+          Continue Shopping
+        </Link>
+        {/* The order number is filled in; the shopper types the phone or e-mail (decision 010). */}
+        <Link to={`${paths.track}?${new URLSearchParams({ order: orderId }).toString()}`} className="btn">
+          Track this order
+        </Link>
+      </div>
       <p className="result-page__note" data-testid="success-countdown">
         You will be taken to the home page in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}.
       </p>

@@ -1,0 +1,79 @@
+import { sql, type Db } from '@pickles/db';
+import type { TrackingContact } from '@pickles/shared/tracking-requests';
+
+/** What proves the lookup is the shopper's: the contact they typed, or a signed link (checked before). */
+export type TrackingProof = TrackingContact | { kind: 'signed'; valid: boolean };
+
+export interface TrackedOrder {
+  orderNumber: string;
+  createdAt: Date;
+  status: string;
+  paymentStatus: string;
+  amountPaise: number;
+  refundedPaise: number;
+  items: { name: string; quantity: number }[];
+  dispatch: { courier: string; awb: string; trackingUrl: string | null; dispatchedAt: string } | null;
+  /** Refunds the owner asked for (refused ones left out: no money moved) and refunds made in Razorpay's dashboard. */
+  refunds: { amountPaise: number; requestedAt: string; status: 'pending' | 'processed' | 'failed' }[];
+}
+
+function proofMatches(proof: TrackingProof) {
+  switch (proof.kind) {
+    case 'email':
+      return sql<boolean>`lower(o.customer_email) = ${proof.email}`;
+    case 'phone':
+      return sql<boolean>`o.customer_phone = ${proof.phone}`;
+    case 'signed':
+      return sql<boolean>`${proof.valid}::boolean`;
+  }
+}
+
+/**
+ * The order with this number whose proof matches, in one query. The proof is part of the WHERE
+ * clause, so an unknown order and a known one with the wrong phone or e-mail cost the database the
+ * same work (one unique-index probe) and both come back empty; so does an order whose personal data
+ * was erased (an archived one is no longer in `orders` at all). No address, phone or e-mail leaves it.
+ */
+export async function findTrackedOrder(db: Db, orderNumber: string, proof: TrackingProof): Promise<TrackedOrder | undefined> {
+  const { rows } = await sql<{
+    order_number: string;
+    created_at: Date;
+    status: string;
+    payment_status: string;
+    amount_paise: number;
+    refunded_paise: number;
+    items: TrackedOrder['items'];
+    dispatch: { courier: string; awb: string; tracking_url: string | null; dispatched_at: string } | null;
+    refunds: { amount_paise: number; requested_at: string; status: 'pending' | 'processed' | 'failed' }[];
+  }>`
+    select o.order_number, o.created_at, o.status, o.payment_status, o.amount_paise, o.refunded_paise,
+      (select coalesce(jsonb_agg(jsonb_build_object('name', i.name, 'quantity', i.quantity) order by i.id), '[]'::jsonb)
+         from order_items i where i.order_id = o.id) as items,
+      (select jsonb_build_object('courier', d.courier, 'awb', d.awb, 'tracking_url', d.tracking_url, 'dispatched_at', d.dispatched_at)
+         from order_dispatches d where d.order_id = o.id) as dispatch,
+      (select coalesce(jsonb_agg(to_jsonb(r) order by r.requested_at), '[]'::jsonb) from (
+         select rr.amount_paise, rr.created_at as requested_at, coalesce(rf.status, 'pending') as status
+           from refund_requests rr left join refunds rf on rf.razorpay_refund_id = rr.razorpay_refund_id
+          where rr.order_id = o.id and rr.state <> 'refused'
+         union all
+         select rf.amount_paise, rf.created_at, rf.status
+           from refunds rf
+          where rf.order_id = o.id
+            and not exists (select 1 from refund_requests rr where rr.razorpay_refund_id = rf.razorpay_refund_id)
+       ) r) as refunds
+    from orders o
+    where o.order_number = ${orderNumber} and o.personal_data_erased_at is null and ${proofMatches(proof)}`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    orderNumber: row.order_number,
+    createdAt: new Date(row.created_at),
+    status: row.status,
+    paymentStatus: row.payment_status,
+    amountPaise: row.amount_paise,
+    refundedPaise: row.refunded_paise,
+    items: row.items,
+    dispatch: row.dispatch && { courier: row.dispatch.courier, awb: row.dispatch.awb, trackingUrl: row.dispatch.tracking_url, dispatchedAt: row.dispatch.dispatched_at },
+    refunds: row.refunds.map((refund) => ({ amountPaise: refund.amount_paise, requestedAt: refund.requested_at, status: refund.status })),
+  };
+}

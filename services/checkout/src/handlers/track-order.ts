@@ -1,0 +1,98 @@
+import type { RequestHandler, Response } from 'express';
+import type { Db } from '@pickles/db';
+import { isValidTrackingToken, parseOrThrow } from '@pickles/service-kit';
+import { paiseToRupees, type TrackOrderResponse } from '@pickles/shared';
+import { courierTrackingUrl, findCourier } from '@pickles/shared/couriers';
+import { shopperStage } from '@pickles/shared/shopper-stage';
+import { parseTrackingContact, trackLinkQuerySchema, trackOrderRequestSchema, TRACKING_MESSAGES } from '@pickles/shared/tracking-requests';
+import { findTrackedOrder, type TrackedOrder, type TrackingProof } from '../db/tracked-order.js';
+
+export interface TrackOrderDeps {
+  db: Db;
+  /** Signs the links in e-mails (TRACKING_LINK_SECRET). */
+  trackingLinkSecret: string;
+}
+
+/** The one answer to every lookup that finds nothing, whatever the reason. */
+const NOT_FOUND = { success: false, error: TRACKING_MESSAGES.notFound } as const;
+
+/**
+ * The courier's name as shoppers read it. admin-orders stores a known courier's id, or for "other"
+ * the owner's own name for the courier ("other" itself when they gave none), as the e-mails read it.
+ */
+export function courierName(courier: string): string {
+  const known = findCourier(courier);
+  if (known && known.id !== 'other') return known.name;
+  return courier === 'other' || !courier.trim() ? 'our courier' : courier.trim();
+}
+
+/** Only web links are shown as links (never javascript: or data:). */
+function webLink(url: string | null | undefined): string | null {
+  return url && /^https?:\/\//i.test(url) ? url : null;
+}
+
+export function toTrackResponse(order: TrackedOrder): TrackOrderResponse {
+  const dispatch = order.dispatch && {
+    courierName: courierName(order.dispatch.courier),
+    awb: order.dispatch.awb,
+    trackingUrl: webLink(order.dispatch.trackingUrl ?? courierTrackingUrl(order.dispatch.courier, order.dispatch.awb)),
+    dispatchedAt: new Date(order.dispatch.dispatchedAt).toISOString(),
+  };
+  const { stage, headline, next } = shopperStage({
+    status: order.status,
+    paymentStatus: order.paymentStatus,
+    courierName: dispatch ? dispatch.courierName : null,
+    amountPaise: order.amountPaise,
+    refundedPaise: order.refundedPaise,
+    refundsInProgress: order.refunds.filter((refund) => refund.status === 'pending').length,
+  });
+  return {
+    success: true,
+    orderNumber: order.orderNumber,
+    placedAt: order.createdAt.toISOString(),
+    stage,
+    headline,
+    next,
+    items: order.items,
+    amount: paiseToRupees(order.amountPaise),
+    dispatch,
+    refunds: order.refunds.map((refund) => ({
+      amount: paiseToRupees(refund.amountPaise),
+      state: refund.status === 'pending' ? 'in-progress' : refund.status,
+      requestedAt: new Date(refund.requestedAt).toISOString(),
+    })),
+  };
+}
+
+/** Found or not, the answer is never cached: it is about one shopper's order and changes. */
+async function answer(res: Response, db: Db, orderNumber: string, proof: TrackingProof): Promise<void> {
+  const order = await findTrackedOrder(db, orderNumber, proof);
+  res.setHeader('Cache-Control', 'no-store');
+  if (!order) {
+    res.status(404).json(NOT_FOUND);
+    return;
+  }
+  res.json(toTrackResponse(order));
+}
+
+/** POST /api/track { orderNumber, contact }: the form on /track. */
+export function trackByContactHandler({ db }: TrackOrderDeps): RequestHandler {
+  return async (req, res) => {
+    const { orderNumber, contact } = parseOrThrow(trackOrderRequestSchema, req.body);
+    // The schema accepted it, so it parses.
+    await answer(res, db, orderNumber, parseTrackingContact(contact)!);
+  };
+}
+
+/**
+ * GET /api/track?order=…&t=…: the signed link of the e-mails. A bad or mangled link runs the same
+ * query with a proof that never matches, so it answers like an unknown order, in the same time.
+ */
+export function trackBySignedLinkHandler({ db, trackingLinkSecret }: TrackOrderDeps): RequestHandler {
+  return async (req, res) => {
+    const query = trackLinkQuerySchema.safeParse(req.query);
+    const orderNumber = query.success ? query.data.order : '';
+    const valid = query.success && isValidTrackingToken(trackingLinkSecret, orderNumber, query.data.t);
+    await answer(res, db, orderNumber, { kind: 'signed', valid });
+  };
+}

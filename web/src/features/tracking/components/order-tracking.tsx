@@ -1,0 +1,168 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { fieldErrors } from '@pickles/shared/validation';
+import type { TrackOrderResponse } from '@pickles/shared/api';
+import { trackOrderRequestSchema } from '@pickles/shared/tracking-requests';
+import { paths } from '../../../config/paths.js';
+import { isApiFailure } from '../../../lib/api-client.js';
+import { lookUpOrder, openTrackingLink } from '../api/track-order.js';
+import { TrackResult } from './track-result.js';
+import './tracking.css';
+
+/** Where the details come from, beside the empty form. */
+function TrackingHelp() {
+  return (
+    <section className="track-help card" aria-labelledby="track-help-title">
+      <h2 id="track-help-title">Where to find your order number</h2>
+      <p>
+        It starts with <strong>RP</strong> and is in the confirmation e-mail we sent after your payment, and on the page you saw once you paid.
+      </p>
+      <p>Every e-mail we send about your order has a tracking link that opens it without typing.</p>
+      <p>
+        Still stuck? <Link to={paths.policy('contact-us')}>Contact us</Link> and we will help.
+      </p>
+    </section>
+  );
+}
+
+export const UNREACHABLE = 'We could not reach the shop. Check your connection and try again.';
+
+type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; order: TrackOrderResponse } | { kind: 'failed'; message: string };
+
+/** The server's message when it answered (not found, too many lookups ...), else that it could not be reached. */
+function failureMessage(failure: unknown): string {
+  return isApiFailure(failure) && failure.status !== undefined ? failure.error : UNREACHABLE;
+}
+
+export interface OrderTrackingProps {
+  /** From ?order= (the signed link, or the link on /payment-success). */
+  initialOrderNumber?: string;
+  /** From ?t=: with the order number, the order is looked up at once. */
+  linkToken?: string;
+}
+
+/**
+ * The guest tracking page's form and answer (decision 010): the order number and the phone or
+ * e-mail used at checkout, or a signed link that needs neither. The answer's heading takes focus so
+ * a screen reader reads where the order is; a failure is announced as an alert.
+ */
+export function OrderTracking({ initialOrderNumber = '', linkToken }: OrderTrackingProps) {
+  const [orderNumber, setOrderNumber] = useState(initialOrderNumber);
+  const [contact, setContact] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [lookup, setLookup] = useState<Lookup>(linkToken && initialOrderNumber ? { kind: 'loading' } : { kind: 'idle' });
+  const resultHeading = useRef<HTMLHeadingElement>(null);
+  const orderInput = useRef<HTMLInputElement>(null);
+  const contactInput = useRef<HTMLInputElement>(null);
+  const pending = useRef<AbortController | null>(null);
+
+  const run = async (request: (signal: AbortSignal) => Promise<TrackOrderResponse>) => {
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    setLookup({ kind: 'loading' });
+    try {
+      const order = await request(controller.signal);
+      if (!controller.signal.aborted) setLookup({ kind: 'found', order });
+    } catch (failure) {
+      if (controller.signal.aborted) return;
+      if (isApiFailure(failure) && failure.fields) setFields(failure.fields);
+      setLookup({ kind: 'failed', message: failureMessage(failure) });
+    }
+  };
+
+  // The signed link of an e-mail opens the order without typing.
+  useEffect(() => {
+    if (!linkToken || !initialOrderNumber) return;
+    void run((signal) => openTrackingLink(initialOrderNumber, linkToken, signal));
+    return () => pending.current?.abort();
+  }, [initialOrderNumber, linkToken]);
+
+  useEffect(() => {
+    if (lookup.kind === 'found') resultHeading.current?.focus();
+  }, [lookup]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (lookup.kind === 'loading') return;
+    const parsed = trackOrderRequestSchema.safeParse({ orderNumber, contact });
+    if (!parsed.success) {
+      const errors = fieldErrors(parsed.error);
+      setFields(errors);
+      (errors.orderNumber ? orderInput : contactInput).current?.focus();
+      return;
+    }
+    setFields({});
+    void run((signal) => lookUpOrder(parsed.data.orderNumber, parsed.data.contact, signal));
+  };
+
+  const isLoading = lookup.kind === 'loading';
+  return (
+    <div className="track-layout">
+      <form className="track-form card" onSubmit={submit} noValidate aria-labelledby="track-form-title">
+        <h2 id="track-form-title">{lookup.kind === 'found' ? 'Look up another order' : 'Find your order'}</h2>
+        <div className={`track-field${fields.orderNumber ? ' has-error' : ''}`}>
+          <label htmlFor="track-order-number">Order number</label>
+          <input
+            ref={orderInput}
+            id="track-order-number"
+            name="orderNumber"
+            value={orderNumber}
+            onChange={(event) => setOrderNumber(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            placeholder="e.g. RP261122-7KQ2XD"
+            aria-invalid={fields.orderNumber ? true : undefined}
+            aria-describedby={fields.orderNumber ? 'track-order-number-error' : undefined}
+          />
+          {fields.orderNumber ? (
+            <p className="track-field__error" id="track-order-number-error">
+              {fields.orderNumber}
+            </p>
+          ) : null}
+        </div>
+        <div className={`track-field${fields.contact ? ' has-error' : ''}`}>
+          <label htmlFor="track-contact">Phone number or e-mail</label>
+          <input
+            ref={contactInput}
+            id="track-contact"
+            name="contact"
+            value={contact}
+            onChange={(event) => setContact(event.target.value)}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            aria-invalid={fields.contact ? true : undefined}
+            aria-describedby={fields.contact ? 'track-contact-error track-contact-hint' : 'track-contact-hint'}
+          />
+          <p className="track-field__hint" id="track-contact-hint">
+            The one you gave at checkout.
+          </p>
+          {fields.contact ? (
+            <p className="track-field__error" id="track-contact-error">
+              {fields.contact}
+            </p>
+          ) : null}
+        </div>
+        {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
+        <button type="submit" className="btn btn-primary btn-block" aria-disabled={isLoading || undefined}>
+          {isLoading ? 'Looking up...' : 'Track order'}
+        </button>
+      </form>
+
+      <div className="track-answer">
+        <p role="status" className={isLoading ? 'track-loading' : 'visually-hidden'}>
+          {isLoading ? 'Looking up your order...' : ''}
+        </p>
+        {lookup.kind === 'failed' ? (
+          <p role="alert" className="track-error">
+            {lookup.message}
+          </p>
+        ) : null}
+        {lookup.kind === 'found' ? <TrackResult order={lookup.order} headingRef={resultHeading} /> : null}
+        {lookup.kind === 'idle' || lookup.kind === 'failed' ? <TrackingHelp /> : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+import type { Ref } from 'react';
+import type { ShopperOrderStage, TrackOrderResponse } from '@pickles/shared/api';
+import { formatRupees } from '@pickles/shared/money';
+import { formatIndiaDay, formatIndiaTime } from '../format.js';
+
+/** The road of an order that goes on; the other stages (cancelled, refunded, unpaid) have none. */
+const STEPS = ['Confirmed', 'Dispatched', 'Delivered'] as const;
+const STEP_OF: Partial<Record<ShopperOrderStage, number>> = { paid: 0, dispatched: 1, delivered: 2 };
+
+const REFUND_STATE = {
+  'in-progress': 'Being processed',
+  processed: 'Refunded',
+  failed: 'Did not go through: we will contact you',
+} as const;
+
+function Progress({ stage }: { stage: ShopperOrderStage }) {
+  const current = STEP_OF[stage];
+  if (current === undefined) return null;
+  return (
+    <ol className="track-steps" aria-label="Progress">
+      {STEPS.map((step, index) => (
+        <li key={step} className={index <= current ? 'is-done' : undefined} aria-current={index === current ? 'step' : undefined}>
+          <span className="track-steps__dot" aria-hidden="true" />
+          {step}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** One order as the tracking lookup answered it: where it is, what happens next, the parcel and the money. */
+export function TrackResult({ order, headingRef }: { order: TrackOrderResponse; headingRef: Ref<HTMLHeadingElement> }) {
+  const { dispatch } = order;
+  return (
+    <section className={`track-result card track-result--${order.stage}`} aria-labelledby="track-result-title" data-testid="track-result">
+      <p className="track-result__order">
+        <span>
+          Order <strong>{order.orderNumber}</strong>
+        </span>
+        <span>
+          Placed {formatIndiaDay(order.placedAt)}, <span className="track-result__time">{formatIndiaTime(order.placedAt)}</span>
+        </span>
+      </p>
+      <h2 id="track-result-title" ref={headingRef} tabIndex={-1}>
+        {order.headline}
+      </h2>
+      <p className="track-result__next">{order.next}</p>
+      <Progress stage={order.stage} />
+
+      {dispatch ? (
+        <div className="track-block track-dispatch">
+          <h3>Parcel</h3>
+          <dl className="track-facts">
+            <div>
+              <dt>Courier</dt>
+              <dd>{dispatch.courierName}</dd>
+            </div>
+            <div>
+              <dt>Tracking number (AWB)</dt>
+              <dd className="track-facts__awb">{dispatch.awb}</dd>
+            </div>
+            <div>
+              <dt>Dispatched</dt>
+              <dd>{formatIndiaDay(dispatch.dispatchedAt)}</dd>
+            </div>
+          </dl>
+          {dispatch.trackingUrl ? (
+            <a
+              className="btn btn-primary track-dispatch__link"
+              href={dispatch.trackingUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label={`Track with ${dispatch.courierName} (opens in a new tab)`}
+            >
+              Track with {dispatch.courierName}
+            </a>
+          ) : null}
+        </div>
+      ) : null}
+
+      <div className="track-block">
+        <h3>Your order</h3>
+        <ul className="track-items">
+          {order.items.map((item) => (
+            <li key={item.name}>
+              <span>{item.name}</span>
+              <span className="track-items__qty">x {item.quantity}</span>
+            </li>
+          ))}
+        </ul>
+        <p className="track-total">
+          <span>Order total</span>
+          <strong>{formatRupees(order.amount)}</strong>
+        </p>
+      </div>
+
+      {order.refunds.length ? (
+        <div className="track-block">
+          <h3>Refunds</h3>
+          <ul className="track-refunds">
+            {order.refunds.map((refund) => (
+              <li key={`${refund.requestedAt}-${refund.amount}`} className={`track-refunds__${refund.state}`}>
+                <strong>{formatRupees(refund.amount)}</strong>
+                <span>{REFUND_STATE[refund.state]}</span>
+                <span className="track-refunds__date">Started {formatIndiaDay(refund.requestedAt)}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
+    </section>
+  );
+}

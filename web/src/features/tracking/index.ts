@@ -1,0 +1,1 @@
+export { OrderTracking, type OrderTrackingProps } from './components/order-tracking.js';
