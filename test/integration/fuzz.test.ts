@@ -58,7 +58,7 @@ beforeAll(async () => {
   const sandboxApp = await startApp(sandbox.app);
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
   const limitPrefix = `${process.env.REDIS_PREFIX}:fuzz-limits-${randomUUID().slice(0, 6)}`;
-  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix: limitPrefix, perClientPerMinute: 1_000, perEmailPerHour: 1_000 } }));
+  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix: limitPrefix, perClientPerMinute: 1_000, perEmailPerHour: 1_000 }, tracking: { perClientPerMinute: 100_000, perOrderPerHour: 100_000, linksPerClientPerMinute: 100_000 } }));
   const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis, limits: { prefix: limitPrefix, perClientPerMinute: 1_000 } }));
   const admin = await startApp(
     buildAdminApp({
@@ -126,6 +126,13 @@ const ROUTES: Route[] = [
   { method: 'PATCH', path: () => '/api/order/batch-update-status', body: () => ({ orderIds: [randomUUID()], status: 'delivered' }), admin: true },
   { method: 'POST', path: () => '/api/order/remove-multiple', body: () => ({ orderIds: [randomUUID()] }), admin: true },
   { method: 'POST', path: (id) => `/api/admin/attention/${id}/resolve`, admin: true },
+  { method: 'POST', path: () => '/api/track', body: () => ({ orderNumber: 'RP261123-ABC123', contact: '9876543210' }) },
+  { method: 'GET', path: (id) => `/api/track?order=RP261123-${id.slice(0, 6)}&t=${id}` },
+  { method: 'GET', path: (id) => `/api/admin/orders/${id}`, admin: true },
+  { method: 'PUT', path: (id) => `/api/admin/orders/${id}/dispatch`, body: () => ({ courierId: 'delhivery', awb: 'AWB123456' }), admin: true },
+  { method: 'POST', path: () => '/api/admin/orders/dispatch-batch', body: () => ({ lines: 'RP261123-ABC123, delhivery, AWB123456' }), admin: true },
+  { method: 'POST', path: (id) => `/api/admin/orders/${id}/refunds`, body: () => ({ amount: 100, reason: 'Damaged jar', requestKey: `fuzz-${randomUUID()}` }), admin: true },
+  { method: 'POST', path: (id) => `/api/admin/orders/${id}/resend-confirmation`, admin: true },
 ];
 
 function fuzzer(random: () => number) {
