@@ -12,6 +12,7 @@ import {
   verifyPaymentPayloadSchema,
 } from '../validation.js';
 import { batchDispatchSchema, createRefundSchema, recordDispatchSchema } from '../admin-order-requests.js';
+import { trackLinkQuerySchema, trackOrderRequestSchema } from '../tracking-requests.js';
 import * as answers from './responses.js';
 
 /**
@@ -118,6 +119,22 @@ export function buildOpenApiDocument() {
     ...admin,
     request: { params: orderId },
     responses: { 200: json(answers.orderHistoryResponseSchema, 'Oldest first'), 404: error('Order not found'), ...unauthorised },
+  });
+  const notFoundOrder = error('No order matches: an unknown number, the wrong phone or e-mail, or a bad link all answer alike');
+  const tooMany = error('Too many lookups (Retry-After says when to try again)');
+  registry.registerPath({
+    method: 'post',
+    path: '/api/track',
+    summary: "The shopper's order tracking: the order number and the phone or e-mail used at checkout",
+    request: { body: { content: { 'application/json': { schema: trackOrderRequestSchema } } } },
+    responses: { 200: json(answers.trackOrderResponseSchema, 'Where the order is, in plain words'), 400: error('Missing or unreadable order number or contact'), 404: notFoundOrder, 429: tooMany },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/track',
+    summary: 'The signed tracking link of the e-mails (t = HMAC of the order number)',
+    request: { query: trackLinkQuerySchema },
+    responses: { 200: json(answers.trackOrderResponseSchema, 'Where the order is, in plain words'), 404: notFoundOrder, 429: tooMany },
   });
   registry.registerPath({
     method: 'get',

@@ -32,11 +32,14 @@ describe('docs/api/openapi.json', () => {
         '/api/payment/payment-failed',
         '/api/payment/verify-payment',
         '/api/payment/webhook',
+        '/api/track',
       ].sort(),
     );
     const createOrder = document.paths['/api/payment/create-order']!.post.requestBody.content['application/json'].schema;
     expect(Object.keys(createOrder.properties).sort()).toEqual(['amount', 'customerInfo', 'deliveryAddress', 'items']);
     expect(document.paths['/api/order/batch-update-status']!.patch.requestBody.content['application/json'].schema.required).toEqual(['orderIds', 'status']);
+    expect(Object.keys(document.paths['/api/track']!).sort()).toEqual(['get', 'post']);
+    expect(document.paths['/api/track']!.post.requestBody.content['application/json'].schema.required).toEqual(['orderNumber', 'contact']);
     expect(document.components.schemas.AdminOrder.required).toEqual(expect.arrayContaining(['_id', 'orderId', 'status', 'paymentStatus', 'amount']));
     expect(document.paths['/api/admin/orders']!.get.security).toEqual([{ adminToken: [] }]);
   });

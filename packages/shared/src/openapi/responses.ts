@@ -201,6 +201,21 @@ export const createRefundResponseSchema = z
   .object({ success: z.literal(true), refund: orderRefundSchema, created: z.boolean().meta({ description: 'False when the requestKey was seen before: the earlier request, nothing new refunded' }) })
   .meta({ id: 'CreateRefundResponse' });
 
+export const trackOrderResponseSchema = z
+  .object({
+    success: z.literal(true),
+    orderNumber: z.string(),
+    placedAt: z.string(),
+    stage: z.enum(['awaiting-payment', 'payment-failed', 'paid', 'dispatched', 'delivered', 'cancelled', 'refunded']),
+    headline: z.string().meta({ description: 'One sentence: where the order is' }),
+    next: z.string().meta({ description: 'One sentence: what happens next' }),
+    items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+    amount: z.number().meta({ description: 'Rupees' }),
+    dispatch: z.object({ courierName: z.string(), awb: z.string(), trackingUrl: z.string().nullable(), dispatchedAt: z.string() }).nullable(),
+    refunds: z.array(z.object({ amount: z.number(), state: z.enum(['in-progress', 'processed', 'failed']), requestedAt: z.string() })),
+  })
+  .meta({ id: 'TrackOrderResponse' });
+
 // ---- compile-time agreement with the TypeScript contracts ----
 // Identical types, field by field and all the way down (mutual assignability would let an optional field slip).
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -236,3 +251,4 @@ agree<Same<z.infer<typeof recordDispatchResponseSchema>, Api.RecordDispatchRespo
 agree<Same<z.infer<typeof batchDispatchResponseSchema>, Api.BatchDispatchResponse>>(true);
 agree<Same<z.infer<typeof createRefundResponseSchema>, Api.CreateRefundResponse>>(true);
 agree<Same<z.infer<typeof successResponseSchema>, Api.ResendConfirmationResponse>>(true);
+agree<Same<z.infer<typeof trackOrderResponseSchema>, Api.TrackOrderResponse>>(true);
