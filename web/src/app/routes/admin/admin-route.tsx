@@ -1,14 +1,28 @@
 import { useCallback } from 'react';
+import { Route, Routes, useParams } from 'react-router-dom';
 import { AdminSessionProvider } from '../../../lib/admin-session/index.js';
 import { OrdersPanel, type ExportKind } from '../../../features/admin-orders/components/orders-panel.js';
 import { activeFilter, type OrdersFilter, type OrdersSort } from '../../../features/admin-orders/api/orders-query.js';
 import { runExport } from '../../../features/exports/run-export.js';
+import { BatchDispatchButton, OrderPage, PackingSlip } from '../../../features/admin-order-page/index.js';
 
 export const EXPORT_FAILED = 'Export failed';
 
+function OrderPageRoute() {
+  const { id = '' } = useParams();
+  // Keyed by the order: another order's page starts from nothing, not from this one's state.
+  return <OrderPage key={id} id={id} />;
+}
+
+function PackingSlipRoute() {
+  const { id = '' } = useParams();
+  return <PackingSlip key={id} id={id} />;
+}
+
 /**
- * /admin: only with an admin token, otherwise /login (docs/product.md §2). The server checks the token
+ * /admin/*: only with an admin token, otherwise /login (docs/product.md §2). The server checks the token
  * on every call; the session (lib/admin-session) sends the owner to /login with a message on a 401.
+ * /admin is the panel, /admin/orders/:id one order's page and /admin/orders/:id/packing-slip its slip.
  */
 export default function AdminRoute() {
   const onExport = useCallback(async (kind: ExportKind, filter: OrdersFilter, sort: OrdersSort) => {
@@ -20,9 +34,15 @@ export default function AdminRoute() {
     }
   }, []);
 
+  const panel = <OrdersPanel onExport={onExport} batchActions={<BatchDispatchButton />} />;
   return (
     <AdminSessionProvider>
-      <OrdersPanel onExport={onExport} />
+      <Routes>
+        <Route path="orders/:id" element={<OrderPageRoute />} />
+        <Route path="orders/:id/packing-slip" element={<PackingSlipRoute />} />
+        {/* Any other admin address shows the panel, as /admin/* always did. */}
+        <Route path="*" element={panel} />
+      </Routes>
     </AdminSessionProvider>
   );
 }

@@ -1,11 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
 import { truncate } from '../format.js';
 
 export const COPIED_MS = 1_500;
 export const COPY_FAILED = 'Copy failed';
 
-/** A truncated value with a Copy button that shows 'Copied' for 1.5 s (docs/product.md §2, §9). */
-export function CopyCell({ value, label }: { value: string | undefined; label: string }) {
+/**
+ * A truncated value with a Copy button that shows 'Copied' for 1.5 s (docs/product.md §2, §9); with
+ * `href`, the value links there (the order number opens the order's page).
+ */
+export function CopyCell({ value, label, href }: { value: string | undefined; label: string; href?: string }) {
   const [isCopied, setIsCopied] = useState(false);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -24,9 +28,15 @@ export function CopyCell({ value, label }: { value: string | undefined; label: s
 
   return (
     <span className="copy-cell">
-      <span className="copy-value" title={value || undefined}>
-        {truncate(value)}
-      </span>
+      {href && value ? (
+        <Link to={href} className="copy-value" title={`Open order ${value}`} aria-label={value}>
+          {truncate(value)}
+        </Link>
+      ) : (
+        <span className="copy-value" title={value || undefined}>
+          {truncate(value)}
+        </span>
+      )}
       {value ? (
         <button type="button" className="copy-btn" onClick={copy} data-copy={label}>
           {isCopied ? 'Copied' : 'Copy'}

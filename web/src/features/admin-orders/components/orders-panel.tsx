@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
   ADMIN_SETTABLE_STATUSES,
@@ -30,13 +30,15 @@ export type ExportKind = 'completeExcel' | 'viewExcel' | 'completeTxt' | 'viewTx
 interface OrdersPanelProps {
   /** Builds and downloads an export; view exports cover every order matching `filter` in `sort`. */
   onExport: (kind: ExportKind, filter: OrdersFilter, sort: OrdersSort) => Promise<void>;
+  /** More bulk actions beside Batch Update, composed by the route (dispatch from a file). */
+  batchActions?: ReactNode;
 }
 
 /** The search `adminOrderPath` links to (the owner's alert e-mails): `/admin?search=<orderId>`. */
 export const SEARCH_PARAM = 'search';
 
 /** The admin panel (docs/product.md §2, "Admin panel"); inside the admin session (lib/admin-session). */
-export function OrdersPanel({ onExport }: OrdersPanelProps) {
+export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
   const { logout } = useAdminSession();
   const [searchParams] = useSearchParams();
   const [filter, setFilter] = useState<OrdersFilter>(() => ({ ...EMPTY_FILTER, search: searchParams.get(SEARCH_PARAM) ?? '' }));
@@ -219,6 +221,7 @@ export function OrdersPanel({ onExport }: OrdersPanelProps) {
         <button type="button" className="btn btn-primary" disabled={!batchStatus || visibleCount === 0 || isLoading || hasError || Boolean(busy)} onClick={batchUpdate}>
           Batch Update ({visibleCount} visible orders)
         </button>
+        {batchActions ? <div className="batch-bar__more">{batchActions}</div> : null}
         {batchResult ? <BatchResult result={batchResult.response} status={batchResult.status} onDismiss={() => setBatchResult(undefined)} /> : null}
       </section>
 

@@ -2,6 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router-dom';
 import type { AdminOrder } from '@pickles/shared';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import { OrdersTable } from './orders-table.js';
@@ -22,7 +23,11 @@ const order: AdminOrder = {
 };
 
 function renderTable() {
-  render(<OrdersTable orders={[order]} updatingIds={new Set()} onStatusChange={vi.fn()} />);
+  render(
+    <MemoryRouter>
+      <OrdersTable orders={[order]} updatingIds={new Set()} onStatusChange={vi.fn()} />
+    </MemoryRouter>,
+  );
   return userEvent.setup();
 }
 
@@ -37,6 +42,14 @@ describe('orders table', () => {
   it('shows amounts with Indian digit grouping, as the storefront and the e-mails do', () => {
     renderTable();
     expect(cellOf(7).textContent).toBe('₹12,500 ₹1,150 refunded');
+  });
+
+  it("links the order number to the order's page, keeping its Copy button", () => {
+    renderTable();
+    const link = within(cellOf(0)).getByRole('link', { name: order.orderId });
+    expect(link.getAttribute('href')).toBe(`/admin/orders/${order._id}`);
+    expect(link.textContent).toBe('RP250510-BIGONE');
+    expect(within(cellOf(0)).getByRole('button', { name: 'Copy' })).toBeTruthy();
   });
 
   it('keeps the whole address and items in a tooltip when the cell shows only two lines', () => {

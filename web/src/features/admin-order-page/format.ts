@@ -1,0 +1,48 @@
+import type { AdminOrder, OrderRefund } from '@pickles/shared';
+import { isApiFailure } from '../../lib/api-client.js';
+
+/** Times are shown in India time, as in the panel. */
+export function formatDateTime(iso: string | null | undefined): string {
+  if (!iso) return '-';
+  return new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+}
+
+/** The address as a label prints it: one line per part. */
+export function addressLines(a: AdminOrder['deliveryAddress']): string[] {
+  return [`${a.flatNumber}, ${a.street}`, a.area, `${a.city}, ${a.state}`].filter((line) => line.trim());
+}
+
+const EMAIL_KINDS: Record<string, string> = {
+  'order-confirmation': 'Order confirmation',
+  'confirmation-resent': 'Order confirmation (resent)',
+  'owner-alert': 'New order alert (to the shop)',
+  dispatched: 'Dispatched',
+  delivered: 'Delivered',
+  cancelled: 'Cancelled',
+  'refund-started': 'Refund started',
+  'refund-completed': 'Refund completed',
+};
+
+export function emailKindLabel(kind: string): string {
+  return EMAIL_KINDS[kind] ?? kind.replace(/-/g, ' ');
+}
+
+/** A refund Razorpay has not finished with: the page polls the order while one exists. */
+export function isRefundInFlight(refund: OrderRefund): boolean {
+  return refund.state === 'requested' || refund.state === 'pending';
+}
+
+export const REFUND_STATE_LABELS: Record<OrderRefund['state'], string> = {
+  requested: 'Requested',
+  pending: 'Pending',
+  processed: 'Processed',
+  failed: 'Failed',
+  refused: 'Refused',
+};
+
+/** The server's reason when it refused the request (4xx), else `fallback` with what went wrong. */
+export function failureText(failure: unknown, fallback: string): string {
+  if (isApiFailure(failure) && failure.status !== undefined && failure.status >= 400 && failure.status < 500) return failure.error;
+  const detail = isApiFailure(failure) ? failure.error : undefined;
+  return detail ? `${fallback} (${detail})` : fallback;
+}

@@ -1,0 +1,3 @@
+export { OrderPage, packingSlipPath } from './components/order-page.js';
+export { PackingSlip } from './components/packing-slip.js';
+export { BatchDispatchButton } from './components/batch-dispatch.js';
