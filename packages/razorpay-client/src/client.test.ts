@@ -32,6 +32,7 @@ describe('createRazorpayClient input validation (before any request)', () => {
   it('rejects empty ids and bad idempotency keys as rejected promises, not throws', async () => {
     expect((await kindOf(client.fetchOrder(''))).kind).toBe('invalid_request');
     expect((await kindOf(client.fetchPayment('../orders'))).kind).toBe('invalid_request');
+    expect(await kindOf(client.fetchRefund('rfnd_1/../orders'))).toMatchObject({ kind: 'invalid_request', field: 'refundId' });
     expect(await kindOf(client.refundPayment('pay_29QQoUBi66xm2f', { idempotencyKey: 'short' }))).toMatchObject({ field: 'idempotencyKey' });
   });
 

@@ -42,6 +42,9 @@ interface SdkInstance {
     capture(id: string, amount: number, currency: string): Promise<unknown>;
     refund(id: string, params: Record<string, unknown>): Promise<unknown>;
   };
+  refunds: {
+    fetch(id: string): Promise<unknown>;
+  };
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -203,6 +206,12 @@ export function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
         );
         return normaliseRefund(response.data);
       });
+    },
+
+    async fetchRefund(refundId) {
+      assertId(refundId, 'refundId');
+      // GET /v1/refunds/:id: where a refund is now (pending, processed, failed), when its webhook was lost.
+      return withRetries(async () => normaliseRefund(await call(() => sdk.refunds.fetch(refundId), 'fetch-by-id')));
     },
 
     isValidCheckoutSignature({ orderId, paymentId, signature }) {

@@ -46,6 +46,7 @@ export interface RazorpayRefund {
   id: string;
   payment_id: string;
   amount: number;
+  /** Razorpay: pending until the bank confirms, then processed or failed. */
   status: string;
   /** The notes sent with the refund, echoed back (also in refund webhooks). */
   notes?: Record<string, string>;
@@ -75,6 +76,8 @@ export interface RazorpayClient {
     paymentId: string,
     input?: { amountPaise?: number; idempotencyKey?: string; notes?: Record<string, string> },
   ): Promise<RazorpayRefund>;
+  /** GET /v1/refunds/:id (Razorpay's refunds.fetch); an unknown id is `not_found`. */
+  fetchRefund(refundId: string): Promise<RazorpayRefund>;
   /** HMAC-SHA256(order_id|payment_id, key secret), constant-time compare (crypto.timingSafeEqual) */
   isValidCheckoutSignature(input: { orderId: string; paymentId: string; signature: string }): boolean;
   /** HMAC-SHA256(raw body bytes, webhook secret), constant time */

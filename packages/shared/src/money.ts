@@ -13,18 +13,15 @@ export function paiseToRupees(paise: number): number {
   return paise / PAISE_PER_RUPEE;
 }
 
-const rupeeFormat = new Intl.NumberFormat('en-IN', {
-  style: 'currency',
-  currency: 'INR',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+const wholeRupees = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+const rupeesAndPaise = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
-/** "₹1,050" for 105000 paise, Indian digit grouping. */
+/** "₹1,050" for 105000 paise, Indian digit grouping; "₹449.50" when there are paise (never "₹449.5"). */
 export function formatPaise(paise: number): string {
-  return rupeeFormat.format(paiseToRupees(paise));
+  const whole = Math.round(paise) % PAISE_PER_RUPEE === 0;
+  return (whole ? wholeRupees : rupeesAndPaise).format(paiseToRupees(Math.round(paise)));
 }
 
 export function formatRupees(rupees: number): string {
-  return rupeeFormat.format(rupees);
+  return formatPaise(rupeesToPaise(rupees));
 }

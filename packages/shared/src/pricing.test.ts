@@ -33,5 +33,8 @@ describe('money', () => {
 
   it('formats paise as Indian rupees', () => {
     expect(formatPaise(10_500_000)).toBe('₹1,05,000');
+    // Paise shown in full when there are any: a partial refund of ₹449.50 never reads "₹449.5".
+    expect(formatPaise(44_950)).toBe('₹449.50');
+    expect(formatPaise(40_000)).toBe('₹400');
   });
 });

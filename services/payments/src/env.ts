@@ -20,5 +20,9 @@ export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   OUTBOX_POLL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),
   /** How often the refund submitter looks for the owner's refund requests to send to Razorpay. */
   REFUND_SUBMIT_INTERVAL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),
+  /** How often refunds still pending are looked for, in case Razorpay's refund webhook was lost. */
+  REFUND_CHECK_INTERVAL_SECONDS: seconds(300),
+  /** A refund still pending this long after it was recorded is asked about at Razorpay (then less and less often). */
+  REFUND_CHECK_AFTER_SECONDS: seconds(900),
 });
 export type PaymentsEnv = z.infer<typeof paymentsEnvSchema>;

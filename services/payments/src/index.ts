@@ -4,6 +4,7 @@ import { createRedis, runService } from '@pickles/service-kit';
 import { createPaymentsApp } from './app.js';
 import { paymentsEnvSchema } from './env.js';
 import { startOutboxRelay } from './events/relay.js';
+import { startRefundCheck } from './reconcile/refund-check.js';
 import { startReconciler } from './reconcile/reconciler.js';
 import { startRefundSubmitter } from './refunds/refund-submitter.js';
 
@@ -21,11 +22,13 @@ await runService('payments', paymentsEnvSchema, ({ env, logger, isShuttingDown }
     },
   );
   const refundSubmitter = startRefundSubmitter({ db, razorpay, logger, relay }, { intervalMs: env.REFUND_SUBMIT_INTERVAL_MS });
+  const refundCheck = startRefundCheck({ db, razorpay, logger, relay }, { intervalSeconds: env.REFUND_CHECK_INTERVAL_SECONDS, olderThanSeconds: env.REFUND_CHECK_AFTER_SECONDS });
   return {
     app: createPaymentsApp({ db, razorpay, logger, relay, redis, limits: { prefix: env.REDIS_PREFIX, perClientPerMinute: env.PAYMENT_CALL_LIMIT_PER_CLIENT } }, isShuttingDown),
     closers: [
       { name: 'reconciler', close: () => reconciler.stop() },
       { name: 'refund submitter', close: () => refundSubmitter.stop() },
+      { name: 'refund check', close: () => refundCheck.stop() },
       { name: 'outbox relay', close: () => relay.stop() },
       { name: 'redis', close: () => redis.quit() },
       { name: 'postgres', close: () => db.destroy() },

@@ -240,6 +240,18 @@ export function apiRouter(state: SandboxState, held: Set<Response>): Router {
     res.json(state.refundPayment(req.params.id, parsed, key));
   });
 
+  router.get('/payments/:id/refunds', (req, res) => {
+    res.json(collection(state.refundsOf(req.params.id)));
+  });
+
+  router.get('/payments/:id/refunds/:refundId', (req, res) => {
+    res.json(state.getRefund(req.params.refundId, req.params.id));
+  });
+
+  router.get('/refunds/:id', (req, res) => {
+    res.json(state.getRefund(req.params.id));
+  });
+
   router.use((_req, _res, next) => next(urlNotFound()));
 
   const onError: ErrorRequestHandler = (error, _req, res, _next) => {

@@ -413,14 +413,56 @@ export class SandboxState {
     payment.amount_refunded += amount;
     payment.refund_status = payment.amount_refunded >= payment.amount ? 'full' : 'partial';
     if (payment.refund_status === 'full') payment.status = 'refunded';
-    const created = { refund: { entity: clone(refund) }, payment: { entity: clone(payment) } };
+    const created: WebhookItem = { event: 'refund.created', contains: ['refund', 'payment'], payload: { refund: { entity: clone(refund) }, payment: { entity: clone(payment) } } };
+    if (this.knobs.holdRefunds) {
+      // Pending until a test (or the dashboard's owner) says the bank processed or failed it.
+      this.webhooks.emit([created]);
+      return refund;
+    }
     // Test-mode refunds are processed at once; the order stays paid (protocol §7).
+    this.webhooks.emit([created, this.processRefund(refund, payment)]);
+    return refund;
+  }
+
+  private processRefund(refund: RefundEntity, payment: PaymentEntity): WebhookItem {
     refund.status = 'processed';
     refund.acquirer_data = { arn: String(Date.now()) };
-    this.webhooks.emit([
-      { event: 'refund.created', contains: ['refund', 'payment'], payload: created },
-      { event: 'refund.processed', contains: ['refund', 'payment'], payload: { refund: { entity: clone(refund) }, payment: { entity: clone(payment) } } },
-    ]);
+    return { event: 'refund.processed', contains: ['refund', 'payment'], payload: { refund: { entity: clone(refund) }, payment: { entity: clone(payment) } } };
+  }
+
+  /** GET /v1/refunds/:id (and /v1/payments/:paymentId/refunds/:id, which must name its payment). */
+  getRefund(id: string, paymentId?: string): RefundEntity {
+    if (paymentId !== undefined) this.getPayment(paymentId);
+    if (!isWellFormedId(id, 'rfnd')) throw notAValidId(id);
+    const refund = this.refunds.get(id);
+    if (!refund || (paymentId !== undefined && refund.payment_id !== paymentId)) throw idDoesNotExist();
+    return refund;
+  }
+
+  /** GET /v1/payments/:id/refunds, newest first. */
+  refundsOf(paymentId: string): RefundEntity[] {
+    const payment = this.getPayment(paymentId);
+    return [...this.refunds.values()].filter((r) => r.payment_id === payment.id).sort((a, b) => b.created_at - a.created_at);
+  }
+
+  /**
+   * Finishes a refund held pending (the holdRefunds knob): processed, or failed with its amount
+   * given back to the payment as refundable again; sends refund.processed or refund.failed.
+   * Throws ApiError when there is no such refund or it is no longer pending.
+   */
+  settleRefund(id: string, outcome: 'processed' | 'failed'): RefundEntity {
+    const refund = this.getRefund(id);
+    if (refund.status !== 'pending') throw badRequest(`The refund is already ${refund.status}`, { field: 'id' });
+    const payment = this.getPayment(refund.payment_id);
+    if (outcome === 'processed') {
+      this.webhooks.emit([this.processRefund(refund, payment)]);
+      return refund;
+    }
+    refund.status = 'failed';
+    payment.amount_refunded -= refund.amount;
+    payment.refund_status = payment.amount_refunded === 0 ? null : payment.amount_refunded >= payment.amount ? 'full' : 'partial';
+    if (payment.status === 'refunded' && payment.refund_status !== 'full') payment.status = 'captured';
+    this.webhooks.emit([{ event: 'refund.failed', contains: ['refund', 'payment'], payload: { refund: { entity: clone(refund) }, payment: { entity: clone(payment) } } }]);
     return refund;
   }
 }

@@ -40,6 +40,13 @@ export const knobsSchema = z
     /** Payments that would succeed first fail, then become authorized (and captured) later. */
     lateAuthorisation: z.boolean(),
     lateAuthorisationDelayMs: z.number().int().min(0).max(3_600_000),
+    /**
+     * Refunds stay pending (only refund.created is sent) until POST /sandbox/refunds/:id/process or
+     * /fail, like a real refund waiting days for the bank. Off: processed at once, as in test mode.
+     */
+    holdRefunds: z.boolean(),
+    /** refund.* webhooks are recorded as dropped and never sent (a lost webhook); redeliver sends one late. */
+    dropRefundWebhooks: z.boolean(),
   })
   .strict();
 
@@ -65,4 +72,6 @@ export const DEFAULT_KNOBS: Knobs = {
   apiTimeoutHoldMs: 30_000,
   lateAuthorisation: false,
   lateAuthorisationDelayMs: 3_000,
+  holdRefunds: false,
+  dropRefundWebhooks: false,
 };

@@ -151,6 +151,16 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       throw error;
     }
   });
+  controls.post('/refunds/:id/:outcome', (req, res) => {
+    const outcome = ({ process: 'processed', fail: 'failed' } as const)[req.params.outcome as 'process' | 'fail'];
+    if (!outcome) throw new NotFoundError('Use /sandbox/refunds/:id/process or /sandbox/refunds/:id/fail');
+    try {
+      res.json(state.settleRefund(req.params.id, outcome));
+    } catch (error) {
+      if (error instanceof ApiError) throw new InvalidError(error.body.description);
+      throw error;
+    }
+  });
   controls.post('/webhooks/release', (_req, res) => {
     res.json({ released: state.webhooks.release() });
   });

@@ -103,7 +103,8 @@ export interface WebhookEventRecord {
   created_at: number;
   /** The exact bytes sent (and signed) on every delivery of this event. */
   body: string;
-  status: 'pending' | 'withheld' | 'sending' | 'delivered' | 'failed' | 'not_configured';
+  /** `dropped`: never sent (the dropRefundWebhooks knob); redeliver still sends it. */
+  status: 'pending' | 'withheld' | 'dropped' | 'sending' | 'delivered' | 'failed' | 'not_configured';
   deliveries: number;
 }
 

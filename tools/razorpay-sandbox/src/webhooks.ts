@@ -50,11 +50,13 @@ export class WebhookDispatcher {
     });
     this.events.push(...records);
     const knobs = this.deps.knobs();
+    const sent = records.filter((record) => !(knobs.dropRefundWebhooks && record.event.startsWith('refund.')));
+    for (const record of records) if (!sent.includes(record)) record.status = 'dropped';
     if (knobs.withholdWebhooks) {
-      for (const record of records) record.status = 'withheld';
-      this.withheld.push(...records);
-    } else {
-      this.track(knobs.webhookDelayMs, () => this.sendGroup(records));
+      for (const record of sent) record.status = 'withheld';
+      this.withheld.push(...sent);
+    } else if (sent.length > 0) {
+      this.track(knobs.webhookDelayMs, () => this.sendGroup(sent));
     }
     return records;
   }

@@ -130,6 +130,24 @@ describe('order and payment rules', () => {
     expect((await api(sandbox.url, 'POST', `/v1/payments/${pay}/refund`, { amount: 2000 }, headers)).status).toBe(400);
     expect((await api(sandbox.url, 'POST', `/v1/payments/${pay}/refund`, { amount: 1000 }, { 'X-Refund-Idempotency': 'short' })).status).toBe(400);
   });
+
+  it('refunds are fetched by id, under their payment, and listed per payment (newest first)', async () => {
+    const id = (await order({ amount: 5000, currency: 'INR' })).json.id as string;
+    const pay = (await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: id, status: 'captured' })).json.razorpay_payment_id as string;
+    const other = (await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: (await order({ amount: 5000, currency: 'INR' })).json.id, status: 'captured' })).json
+      .razorpay_payment_id as string;
+    const first = (await api(sandbox.url, 'POST', `/v1/payments/${pay}/refund`, { amount: 1000 })).json;
+    const second = (await api(sandbox.url, 'POST', `/v1/payments/${pay}/refund`, { amount: 2000 })).json;
+    expect((await api(sandbox.url, 'GET', `/v1/refunds/${first.id}`)).json).toEqual(first);
+    expect((await api(sandbox.url, 'GET', `/v1/payments/${pay}/refunds/${second.id}`)).json).toEqual(second);
+    const listed = (await api(sandbox.url, 'GET', `/v1/payments/${pay}/refunds`)).json;
+    expect(listed).toMatchObject({ entity: 'collection', count: 2 });
+    expect(listed.items.map((r: { id: string }) => r.id).sort()).toEqual([first.id, second.id].sort());
+    // A refund asked for under another payment does not exist there.
+    expect((await api(sandbox.url, 'GET', `/v1/payments/${other}/refunds/${first.id}`)).json.error.description).toBe('The id provided does not exist');
+    expect((await api(sandbox.url, 'GET', '/v1/refunds/rfnd_AAAAAAAAAAAAAA')).json.error.description).toBe('The id provided does not exist');
+    expect((await api(sandbox.url, 'GET', '/v1/refunds/rfnd_1')).json.error.description).toBe('rfnd_1 is not a valid id');
+  });
 });
 
 describe('sandbox controls', () => {

@@ -90,6 +90,48 @@ describe('orders and payments through the real SDK', () => {
   });
 });
 
+describe('refunds fetched through the real SDK (refunds.fetch, GET /v1/refunds/:id)', () => {
+  async function capturedPayment(receipt: string, amountPaise = 40_000) {
+    const order = await sandbox.client.createOrder({ amountPaise, receipt });
+    const made = await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'captured' });
+    return made.json.razorpay_payment_id as string;
+  }
+  afterEach(() => {
+    sandbox.state.setKnobs({ holdRefunds: false });
+  });
+
+  it('a refund processed at once is fetched processed, with its notes', async () => {
+    const paymentId = await capturedPayment('RF-AT-ONCE');
+    const refund = await sandbox.client.refundPayment(paymentId, { amountPaise: 5_000, notes: { refund_request_id: 'req-1' } });
+    expect(await sandbox.client.fetchRefund(refund.id)).toMatchObject({ id: refund.id, payment_id: paymentId, amount: 5_000, status: 'processed', notes: { refund_request_id: 'req-1' } });
+  });
+
+  it('holdRefunds: pending until processed, or failed with the amount refundable again', async () => {
+    sandbox.state.setKnobs({ holdRefunds: true });
+    const paymentId = await capturedPayment('RF-HELD');
+    const kept = await sandbox.client.refundPayment(paymentId, { amountPaise: 10_000 });
+    const lost = await sandbox.client.refundPayment(paymentId, { amountPaise: 30_000 });
+    expect([kept.status, lost.status]).toEqual(['pending', 'pending']);
+    expect(await sandbox.client.fetchRefund(kept.id)).toMatchObject({ status: 'pending' });
+    expect(await sandbox.client.fetchPayment(paymentId)).toMatchObject({ status: 'refunded', amount_refunded: 40_000, refund_status: 'full' });
+
+    expect((await sandboxPost(sandbox.url, `/sandbox/refunds/${kept.id}/process`, {})).json).toMatchObject({ id: kept.id, status: 'processed' });
+    expect((await sandboxPost(sandbox.url, `/sandbox/refunds/${lost.id}/fail`, {})).json).toMatchObject({ id: lost.id, status: 'failed' });
+    expect(await sandbox.client.fetchRefund(kept.id)).toMatchObject({ status: 'processed' });
+    expect(await sandbox.client.fetchRefund(lost.id)).toMatchObject({ status: 'failed' });
+    expect(await sandbox.client.fetchPayment(paymentId)).toMatchObject({ status: 'captured', amount_refunded: 10_000, refund_status: 'partial' });
+    // A refund is settled once; the failed amount can be refunded again.
+    const again = await sandboxPost(sandbox.url, `/sandbox/refunds/${kept.id}/fail`, {});
+    expect(again).toMatchObject({ status: 400, json: { success: false, error: 'The refund is already processed' } });
+    expect((await sandbox.client.refundPayment(paymentId, { amountPaise: 30_000 })).amount).toBe(30_000);
+  });
+
+  it('an unknown or malformed refund id → not_found', async () => {
+    expect(await rejection(sandbox.client.fetchRefund('rfnd_AAAAAAAAAAAAAA'))).toMatchObject({ kind: 'not_found', statusCode: 400, code: 'BAD_REQUEST_ERROR' });
+    expect(await rejection(sandbox.client.fetchRefund('rfnd_short'))).toMatchObject({ kind: 'not_found' });
+  });
+});
+
 describe('errors through the real SDK become RazorpayError', () => {
   it('bad credentials → authentication (401)', async () => {
     const wrong = createRazorpayClient({ keyId: DEFAULT_KEY_ID, keySecret: 'not_the_secret', webhookSecret: DEFAULT_WEBHOOK_SECRET, apiBaseUrl: sandbox.url });

@@ -181,6 +181,38 @@ describe('webhooks', () => {
     expect(processed?.payload.payment?.entity).toMatchObject({ amount_refunded: 10_000, refund_status: 'partial', status: 'captured' });
   });
 
+  it('holdRefunds: refund.created now; refund.processed or refund.failed when the test settles it', async () => {
+    const { receiver, sandbox, order } = await setup(undefined, { holdRefunds: true });
+    const made = await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'captured' });
+    await waitFor(() => receiver.received.length >= 3, 5_000, 'capture webhooks');
+    const paymentId = made.json.razorpay_payment_id as string;
+    const kept = await sandbox.client.refundPayment(paymentId, { amountPaise: 10_000 });
+    const lost = await sandbox.client.refundPayment(paymentId, { amountPaise: 20_000 });
+    await waitFor(() => receiver.received.length >= 5, 5_000, 'refund.created twice');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(events(receiver.received.slice(3))).toEqual(['refund.created', 'refund.created']);
+    await sandboxPost(sandbox.url, `/sandbox/refunds/${kept.id}/process`, {});
+    await sandboxPost(sandbox.url, `/sandbox/refunds/${lost.id}/fail`, {});
+    await waitFor(() => receiver.received.length >= 7, 5_000, 'refund outcomes');
+    const [processed, failed] = receiver.received.slice(5).map((r) => parseWebhookEvent(r.rawBody));
+    expect(processed).toMatchObject({ event: 'refund.processed', payload: { refund: { entity: { id: kept.id, status: 'processed' } } } });
+    expect(failed).toMatchObject({ event: 'refund.failed', payload: { refund: { entity: { id: lost.id, status: 'failed' } }, payment: { entity: { amount_refunded: 10_000 } } } });
+  });
+
+  it('dropRefundWebhooks: refund events are recorded as dropped, never sent, until redelivered', async () => {
+    const { receiver, sandbox, order } = await setup(undefined, { dropRefundWebhooks: true });
+    const made = await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'captured' });
+    await waitFor(() => receiver.received.length >= 3, 5_000, 'capture webhooks');
+    await sandbox.client.refundPayment(made.json.razorpay_payment_id as string, { amountPaise: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(events(receiver.received)).toEqual(['payment.authorized', 'payment.captured', 'order.paid']);
+    const dropped = sandbox.state.webhooks.events.filter((e) => e.status === 'dropped');
+    expect(dropped.map((e) => e.event)).toEqual(['refund.created', 'refund.processed']);
+    expect((await sandboxPost(sandbox.url, `/sandbox/webhooks/${dropped[1]!.id}/redeliver`, {})).status).toBe(200);
+    await waitFor(() => receiver.received.length >= 4, 5_000, 'the late refund.processed');
+    expect(receiver.received[3]).toMatchObject({ event: 'refund.processed', headers: { 'x-razorpay-event-id': dropped[1]!.id } });
+  });
+
   it('without a webhook URL events are recorded (not_configured), visible in /sandbox/state', async () => {
     const sandbox = await startTestSandbox();
     cleanups.push(sandbox.close);

@@ -14,6 +14,7 @@ export const paths = {
   admin: ADMIN_PATH,
   /** The owner's page of one order (nested under the admin route). */
   adminOrder: (id: string) => `${ADMIN_PATH}/orders/${encodeURIComponent(id)}`,
+  packingSlip: (id: string) => `${ADMIN_PATH}/orders/${encodeURIComponent(id)}/packing-slip`,
   track: TRACK_PATH,
   policies: '/policies',
   policy: policyPath,

@@ -8,7 +8,7 @@ export interface ApiFailure {
   fields?: Record<string, string>;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {
   body?: unknown;

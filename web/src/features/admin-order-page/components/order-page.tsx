@@ -12,7 +12,6 @@ import { RefundDialog } from './refund-dialog.js';
 import { StatusAction } from './status-action.js';
 import '../order-page.css';
 
-export const packingSlipPath = (id: string) => `${paths.adminOrder(id)}/packing-slip`;
 
 type Notice = { kind: 'done' | 'failed'; text: string };
 type RefundOffer = { intro?: string; reason?: string };
@@ -140,7 +139,7 @@ export function OrderPage({ id }: { id: string }) {
           </p>
         </div>
         <div className="op-header__actions">
-          <Link to={packingSlipPath(order._id)} className="btn btn-small">
+          <Link to={paths.packingSlip(order._id)} className="btn btn-small">
             Print packing slip
           </Link>
           {canResend ? (

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { STATUS_COLOURS, formatRupees, type AdminOrderDetailResponse, type OrderEmailRecord, type OrderHistoryEntry, type OrderPaymentRecord, type OrderRefund, type OrderStatus } from '@pickles/shared';
+import { STATUS_BADGE_COLOURS, formatRupees, type AdminOrderDetailResponse, type OrderEmailRecord, type OrderHistoryEntry, type OrderPaymentRecord, type OrderRefund, type OrderStatus } from '@pickles/shared';
 import { REFUND_STATE_LABELS, addressLines, emailKindLabel, formatDateTime } from '../format.js';
 import { DataTable } from './data-table.js';
 
@@ -32,7 +32,7 @@ export function EmailText({ email }: { email: string }) {
 
 export function StatusBadge({ status }: { status: OrderStatus }) {
   return (
-    <span className="op-badge" data-status={status} style={{ backgroundColor: STATUS_COLOURS[status] }}>
+    <span className="op-badge" data-status={status} style={{ backgroundColor: STATUS_BADGE_COLOURS[status] }}>
       {status}
     </span>
   );
