@@ -1,15 +1,12 @@
 import type { RequestHandler } from 'express';
 import { ConflictError, NotFoundError, parseOrThrow } from '@pickles/service-kit';
 import { sql, type Database, type Db, type Transaction } from '@pickles/db';
-import { paiseToRupees, rupeesToPaise, type CreateRefundResponse } from '@pickles/shared';
+import { formatPaise, rupeesToPaise, type CreateRefundResponse } from '@pickles/shared';
 import { createRefundSchema } from '@pickles/shared/admin-order-requests';
 import { refundableOrderFacts, refundablePaise, refundRefusal, refundRequest } from '../db/refunds.js';
 import { adminOf } from '../auth/require-admin.js';
 import { isUuid } from './parse.js';
 
-/** "₹449.50", "₹400": paise shown in full when there are any (formatPaise would say "₹449.5"). */
-const rupeeText = (paise: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: paise % 100 ? 2 : 0, maximumFractionDigits: 2 }).format(paiseToRupees(paise));
 
 const KEY_OF_ANOTHER_ORDER = 'This refund form was already used for another order: close it and open the refund again';
 
@@ -43,7 +40,7 @@ export function createRefundHandler(db: Db): RequestHandler {
       if (refusal) throw new ConflictError(refusal);
       const refundable = await refundablePaise(trx, id);
       if (amountPaise > refundable) {
-        throw new ConflictError(refundable > 0 ? `Only ${rupeeText(refundable)} can still be refunded on this order` : 'Nothing is left to refund on this order');
+        throw new ConflictError(refundable > 0 ? `Only ${formatPaise(refundable)} can still be refunded on this order` : 'Nothing is left to refund on this order');
       }
       const inserted = await trx
         .insertInto('refund_requests')
