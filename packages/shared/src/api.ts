@@ -244,7 +244,8 @@ export interface OrderEmailRecord {
 /** GET /api/admin/orders/{id}: everything the order page shows. Amounts in rupees. */
 export interface AdminOrderDetailResponse {
   success: true;
-  order: AdminOrder & {
+  /** The panel's order with its items priced (rupees each and per line). */
+  order: Omit<AdminOrder, 'items'> & {
     items: { name: string; quantity: number; price: number; total: number }[];
     subtotal: number;
     shipping: number;

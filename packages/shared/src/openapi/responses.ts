@@ -239,7 +239,7 @@ agree<Same<z.infer<typeof batchUpdateResponseSchema>, Api.BatchUpdateResponse>>(
 agree<Same<z.infer<typeof removeOrdersResponseSchema>, Api.RemoveOrdersResponse>>(true);
 agree<Same<z.infer<typeof orderDispatchSchema>, Api.OrderDispatch>>(true);
 agree<Same<z.infer<typeof orderRefundSchema>, Api.OrderRefund>>(true);
-// The contract's order is AdminOrder & {priced items}, an intersection Same cannot equate to the flat
+// The contract's order is Omit<AdminOrder, 'items'> & {priced items}, an intersection Same cannot equate to the flat
 // schema: the rest of the answer is compared exactly, the order both ways (each assignable to the other).
 type Detail = z.infer<typeof adminOrderDetailResponseSchema>;
 type Assignable<A, B> = [A] extends [B] ? true : false;

@@ -69,11 +69,8 @@ export function CustomerSection({ order }: { order: Detail['order'] }) {
   );
 }
 
-/** A priced line of the detail answer (its type intersects the panel's unpriced items, so name it once). */
-type PricedItem = { name: string; quantity: number; price: number; total: number };
-
 export function ItemsSection({ order }: { order: Detail['order'] }) {
-  const items: PricedItem[] = order.items;
+  const { items } = order;
   return (
     <Section title="Items">
       <table className="op-table op-items">
