@@ -37,6 +37,7 @@ const STOREFRONT: PageVisit[] = [
   } },
   { name: 'payment-failed', open: go('/payment-failed') },
   { name: 'not found', open: go('/no-such-page') },
+  { name: 'track', open: go('/track') },
   { name: 'login', open: go('/login') },
 ];
 
@@ -92,10 +93,16 @@ for (const width of WIDTHS) {
 
   test(`the admin panel at ${width}px: no sideways overflow, no overlapping header items`, async ({ page }) => {
     await page.setViewportSize({ width, height: width < 800 ? 844 : 800 });
-    await seedOrder({ tag: uniqueTag(), items: [{ name: 'Royal Chicken Pickle with a long name that wraps', quantity: 2 }] });
+    const order = await seedOrder({ tag: uniqueTag(), items: [{ name: 'Royal Chicken Pickle with a long name that wraps', quantity: 2 }] });
     await openPanelLoggedIn(page);
     expect(await sidewaysOverflow(page), `admin overflows at ${width}px`).toBeLessThanOrEqual(0);
     expect(await overlappingHeaderItems(page)).toEqual([]);
+    for (const path of [`/admin/orders/${order.id}`, `/admin/orders/${order.id}/packing-slip`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      expect(await sidewaysOverflow(page), `${path} overflows at ${width}px`).toBeLessThanOrEqual(0);
+      expect(await overlappingHeaderItems(page), `${path} header at ${width}px`).toEqual([]);
+    }
   });
 }
 
@@ -161,8 +168,9 @@ test('every focus ring on the storefront and the login has at least 3:1 contrast
   }
 });
 
-test('axe: the login page and the admin panel, with orders in every state, at a laptop and a phone width', async ({ page }) => {
+test('axe: the login page, the admin panel and an order page, with orders in every state, at a laptop and a phone width', async ({ page }) => {
   const tag = uniqueTag();
+  const paid = await seedOrder({ tag, status: 'paid', paymentStatus: 'paid', amountPaise: 115_000 });
   for (const [status, paymentStatus] of [['paid', 'paid'], ['pending', 'pending'], ['failed', 'failed'], ['cancelled', 'refunded'], ['delivered', 'paid'], ['completed', 'paid'], ['created', 'pending']] as const) {
     await seedOrder({ tag, status, paymentStatus, amountPaise: 115_000 });
   }
@@ -172,6 +180,9 @@ test('axe: the login page and the admin panel, with orders in every state, at a 
     expect(await seriousViolations(page), `login at ${width}px`).toEqual([]);
     await openPanelLoggedIn(page);
     expect(await seriousViolations(page), `admin at ${width}px`).toEqual([]);
+    await page.goto(`/admin/orders/${paid.id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await seriousViolations(page), `order page at ${width}px`).toEqual([]);
   }
 });
 
