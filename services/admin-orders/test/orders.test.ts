@@ -281,9 +281,10 @@ describe('POST /api/order/remove-multiple', () => {
     expect(await h.db.selectFrom('order_items').select('id').where('order_id', '=', done.id).execute()).toEqual([]);
   });
 
-  it('the snapshot keeps the status history; a filter body is refused', async () => {
+  it('the snapshot keeps the status history and the dispatch record; a filter body is refused', async () => {
     const tag = uniqueTag();
     const a = await insertOrder(h.db, { tag, status: 'paid' });
+    expect((await call(h.app, 'PUT', `/api/admin/orders/${a.id}/dispatch`, { token, body: { courierId: 'delhivery', awb: 'DL55501234' } })).status).toBe(200);
     await call(h.app, 'PATCH', `/api/admin/orders/${a.id}/status`, { token, body: { status: 'completed' } });
     const b = await insertOrder(h.db, { tag, status: 'paid' });
     expect((await call(h.app, 'POST', '/api/order/remove-multiple', { token, body: { filter: { search: tag } } })).status).toBe(400);
@@ -291,6 +292,8 @@ describe('POST /api/order/remove-multiple', () => {
     expect(res.body).toEqual({ success: true, removedCount: 1, refusedCount: 1 });
     const archived = await h.db.selectFrom('archived_orders').select('snapshot').where('order_id', '=', a.id).executeTakeFirstOrThrow();
     expect((archived.snapshot as any).history).toEqual([expect.objectContaining({ from_status: 'paid', to_status: 'completed' })]);
+    expect((archived.snapshot as any).dispatch).toMatchObject({ courier: 'delhivery', awb: 'DL55501234' });
+    expect((archived.snapshot as any).refund_requests).toEqual([]);
     expect(ids(await list({ search: tag }))).toEqual([b.orderNumber]);
   });
 });

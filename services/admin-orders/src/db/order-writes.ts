@@ -44,7 +44,7 @@ export async function setStatus(trx: Trx, moves: readonly LockedOrder[], to: Ord
 
 /**
  * Moves the given orders to archived_orders with a full JSON snapshot (items, payments, refunds,
- * status history) and deletes them from orders. The caller holds the row locks and has asked the
+ * the owner's refund requests, the dispatch record, status history) and deletes them from orders. The caller holds the row locks and has asked the
  * lifecycle (canRemove) for every one of them.
  */
 export async function archiveOrders(trx: Trx, ids: readonly string[], archivedBy: string): Promise<number> {
@@ -59,6 +59,9 @@ export async function archiveOrders(trx: Trx, ids: readonly string[], archivedBy
           'items', coalesce((select jsonb_agg(to_jsonb(i) order by i.id) from order_items i where i.order_id = d.id), '[]'::jsonb),
           'payments', coalesce((select jsonb_agg(to_jsonb(p)) from payments p where p.order_id = d.id), '[]'::jsonb),
           'refunds', coalesce((select jsonb_agg(to_jsonb(r)) from refunds r where r.order_id = d.id), '[]'::jsonb),
+          'refund_requests', coalesce((select jsonb_agg(to_jsonb(q) order by q.created_at) from refund_requests q where q.order_id = d.id), '[]'::jsonb),
+          -- The dispatch row goes with the order (on delete cascade): the courier and AWB live on here.
+          'dispatch', (select to_jsonb(x) from order_dispatches x where x.order_id = d.id),
           'history', coalesce((select jsonb_agg(to_jsonb(h) order by h.id) from order_status_history h where h.order_id = d.id), '[]'::jsonb)
         ),
         ${archivedBy}

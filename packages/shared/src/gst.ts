@@ -1,0 +1,162 @@
+/**
+ * GST arithmetic of the shop's tax invoices and credit notes (issue 16). Prices are MRP, inclusive
+ * of tax, so the tax is taken out of what the shopper paid, never added on top. All money is integer
+ * paise; every split is made so the parts add up exactly to the whole (the invoice's total is what
+ * the shopper paid, to the paisa).
+ */
+
+/** A GST rate in percent, as the HSN classification gives it (5, 12, 18 ...; 2.5 allowed). */
+export type GstRatePercent = number;
+
+export type SupplyKind = 'intra-state' | 'inter-state';
+
+export interface InvoiceLineInput {
+  description: string;
+  hsn: string;
+  ratePercent: GstRatePercent;
+  quantity: number;
+  /** What the shopper paid for the line, tax included. */
+  grossPaise: number;
+}
+
+export interface TaxedLine extends InvoiceLineInput {
+  taxablePaise: number;
+  cgstPaise: number;
+  sgstPaise: number;
+  igstPaise: number;
+}
+
+export interface TaxFigures {
+  supply: SupplyKind;
+  lines: TaxedLine[];
+  totals: { grossPaise: number; taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; taxPaise: number };
+}
+
+/** Basis points of a percent rate (12 -> 1200, 2.5 -> 250), so the arithmetic stays in integers. */
+function basisPoints(ratePercent: GstRatePercent): number {
+  const bp = Math.round(ratePercent * 100);
+  if (!Number.isFinite(ratePercent) || bp < 0 || bp > 10_000 || Math.abs(bp - ratePercent * 100) > 1e-6) throw new RangeError(`Unusable GST rate ${ratePercent}`);
+  return bp;
+}
+
+/**
+ * Takes the tax out of an inclusive amount: taxable value = gross / (1 + rate), rounded to the
+ * nearest paisa (halves up); the tax is the rest, so taxable + tax is always exactly the gross.
+ */
+export function splitInclusive(grossPaise: number, ratePercent: GstRatePercent): { taxablePaise: number; taxPaise: number } {
+  if (!Number.isInteger(grossPaise) || grossPaise < 0) throw new RangeError(`Unusable amount ${grossPaise} paise`);
+  const denominator = 10_000 + basisPoints(ratePercent);
+  // round-half-up of gross * 10000 / denominator, in integers
+  const taxablePaise = Math.floor((2 * grossPaise * 10_000 + denominator) / (2 * denominator));
+  return { taxablePaise, taxPaise: grossPaise - taxablePaise };
+}
+
+/**
+ * CGST and SGST are half the tax each; an odd paisa goes to CGST, so the two always add up to the
+ * tax taken out of the line.
+ */
+export function halves(taxPaise: number): { cgstPaise: number; sgstPaise: number } {
+  const cgstPaise = Math.ceil(taxPaise / 2);
+  return { cgstPaise, sgstPaise: taxPaise - cgstPaise };
+}
+
+/**
+ * Shares `totalPaise` out in proportion to `weights` by the largest-remainder method: the shares add
+ * up exactly to the total, and ties go to the earlier weight.
+ */
+export function allocate(totalPaise: number, weights: readonly number[]): number[] {
+  const sum = weights.reduce((a, b) => a + b, 0);
+  if (!weights.length || sum <= 0) throw new RangeError('allocate needs positive weights');
+  const exact = weights.map((weight) => (totalPaise * weight) / sum);
+  const shares = exact.map(Math.floor);
+  let left = totalPaise - shares.reduce((a, b) => a + b, 0);
+  const order = exact.map((value, index) => ({ index, remainder: value - Math.floor(value) })).sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of order) {
+    if (left <= 0) break;
+    shares[index]! += 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/** Intra-state when the place of supply is the seller's own state (CGST + SGST), otherwise IGST. */
+export function supplyKind(sellerStateCode: string, placeOfSupplyCode: string): SupplyKind {
+  return sellerStateCode === placeOfSupplyCode ? 'intra-state' : 'inter-state';
+}
+
+function taxLines(lines: readonly InvoiceLineInput[], supply: SupplyKind): TaxFigures {
+  const taxed = lines.map((line): TaxedLine => {
+    const { taxablePaise, taxPaise } = splitInclusive(line.grossPaise, line.ratePercent);
+    const split = supply === 'intra-state' ? { ...halves(taxPaise), igstPaise: 0 } : { cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise };
+    return { ...line, taxablePaise, ...split };
+  });
+  const sum = (pick: (line: TaxedLine) => number) => taxed.reduce((total, line) => total + pick(line), 0);
+  const totals = {
+    grossPaise: sum((line) => line.grossPaise),
+    taxablePaise: sum((line) => line.taxablePaise),
+    cgstPaise: sum((line) => line.cgstPaise),
+    sgstPaise: sum((line) => line.sgstPaise),
+    igstPaise: sum((line) => line.igstPaise),
+    taxPaise: 0,
+  };
+  totals.taxPaise = totals.cgstPaise + totals.sgstPaise + totals.igstPaise;
+  return { supply, lines: taxed, totals };
+}
+
+export interface InvoiceInput {
+  products: readonly InvoiceLineInput[];
+  /** Shipping the shopper paid, tax included; 0 for none. */
+  shippingPaise: number;
+  sellerStateCode: string;
+  placeOfSupplyCode: string;
+}
+
+export const SHIPPING_DESCRIPTION = 'Shipping and handling';
+
+/**
+ * The tax invoice's figures. Shipping is part of a composite supply whose principal supply is the
+ * goods (CGST Act, section 8(a)): it is taxed at the rate, and shown under the HSN, of the order's
+ * largest line by value (the first of equals).
+ */
+export function invoiceFigures(input: InvoiceInput): TaxFigures {
+  if (!input.products.length) throw new RangeError('An invoice needs at least one product line');
+  const lines: InvoiceLineInput[] = [...input.products];
+  if (input.shippingPaise > 0) {
+    const principal = input.products.reduce((best, line) => (line.grossPaise > best.grossPaise ? line : best));
+    lines.push({ description: SHIPPING_DESCRIPTION, hsn: principal.hsn, ratePercent: principal.ratePercent, quantity: 1, grossPaise: input.shippingPaise });
+  }
+  return taxLines(lines, supplyKind(input.sellerStateCode, input.placeOfSupplyCode));
+}
+
+/**
+ * A credit note's figures for a refund of `refundPaise` against an invoice: the refund is shared
+ * over the invoice's lines in proportion to what was paid for each (largest remainder), and each
+ * share's tax taken out at that line's rate, with the invoice's supply kind.
+ */
+export function creditNoteFigures(invoice: TaxFigures, refundPaise: number): TaxFigures {
+  if (!Number.isInteger(refundPaise) || refundPaise <= 0 || refundPaise > invoice.totals.grossPaise) throw new RangeError(`Unusable refund ${refundPaise} paise`);
+  const shares = allocate(refundPaise, invoice.lines.map((line) => line.grossPaise));
+  const lines = invoice.lines
+    .map((line, index): InvoiceLineInput => ({ description: line.description, hsn: line.hsn, ratePercent: line.ratePercent, quantity: line.quantity, grossPaise: shares[index]! }))
+    .filter((line) => line.grossPaise > 0);
+  return taxLines(lines, invoice.supply);
+}
+
+/** India's financial year (April to March) of `at`, in India time: 2026-11-23 -> { start: 2026, label: '2026-27', short: '26-27' }. */
+export function financialYear(at: Date): { start: number; label: string; short: string } {
+  const india = new Date(at.getTime() + 330 * 60_000); // IST is UTC+05:30, with no daylight saving
+  const year = india.getUTCFullYear();
+  const start = india.getUTCMonth() >= 3 ? year : year - 1;
+  const end = String((start + 1) % 100).padStart(2, '0');
+  return { start, label: `${start}-${end}`, short: `${String(start % 100).padStart(2, '0')}-${end}` };
+}
+
+/**
+ * A document number in its series: `RP/26-27/000042` for invoices, `RPC/26-27/000007` for credit
+ * notes. GST invoice numbers may hold at most 16 characters of letters, digits, '-' and '/', and must
+ * be unique within a financial year; a million documents a year fit.
+ */
+export function documentNumber(prefix: 'RP' | 'RPC', fy: { short: string }, sequence: number): string {
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 999_999) throw new RangeError(`Sequence ${sequence} is out of range`);
+  return `${prefix}/${fy.short}/${String(sequence).padStart(6, '0')}`;
+}
