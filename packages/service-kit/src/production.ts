@@ -1,3 +1,4 @@
+import { DEMO_SELLER_VALUES } from '@pickles/shared/seller-profile';
 /**
  * Production mode (NODE_ENV=production; `npm start` with real Razorpay keys sets it) refuses every
  * value this repository publishes: the demo and sandbox credentials of docker-compose.yml, the k8s dev
@@ -5,6 +6,8 @@
  * running with one can be taken over. test/deploy checks this list against those files.
  */
 export const PUBLISHED_VALUES: Readonly<Record<string, readonly string[]>> = {
+  // The seller profile's fake local defaults (packages/shared/src/seller-profile.ts).
+  ...Object.fromEntries(Object.entries(DEMO_SELLER_VALUES).map(([name, value]) => [name, [value]])),
   RAZORPAY_KEY_ID: ['rzp_test_DemoSandboxKey01', 'rzp_test_Sandbox0000000001', 'rzp_live_FAKEKEYID000000', 'rzp_test_XXXXXXXXXXXXXX'],
   RAZORPAY_KEY_SECRET: ['demo-sandbox-key-secret', 'sandbox_key_secret_change_me', 'FAKE-razorpay-key-secret', 'change-me-key-secret'],
   RAZORPAY_WEBHOOK_SECRET: ['demo-sandbox-webhook-secret', 'sandbox_webhook_secret_change_me', 'FAKE-razorpay-webhook-secret', 'change-me-webhook-secret'],
