@@ -1,44 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { emailsAbout, shopDb } from '../support/stack.js';
+import { PAYING_CARD, addJarsAndCheckout, confirmAndPay, fillDeliveryDetails } from '../support/purchase.js';
 
 /**
  * The golden journey through the gateway: a shopper buys a jar with the sandbox's test card and
  * the owner's inbox and the database agree; a declined card ends on the failure page.
  */
 test.use({ viewport: { width: 1280, height: 900 } });
-
-async function addJarsAndCheckout(page: Page, jars: number) {
-  await page.addInitScript(() => window.sessionStorage.setItem('royalPicklesSplashSeen', '1'));
-  await page.goto('/shop');
-  await page.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
-  for (let i = 0; i < jars; i++) await page.getByRole('button', { name: 'Add to Cart: Royal Chicken Pickle' }).click();
-  await page.getByRole('button', { name: /^Open cart/ }).click();
-  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(page).toHaveURL(/\/payment$/);
-}
-
-async function fillDetails(page: Page, email: string) {
-  await page.getByLabel('Full name').fill('Kavya Menon');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Phone number').fill('9876543210');
-  await page.getByLabel('Flat / House number').fill('7A');
-  await page.getByLabel('Street').fill('Linking Road');
-  await page.getByLabel('Area / Locality').fill('Bandra West');
-  await page.getByLabel('City').fill('Mumbai');
-  await page.getByLabel('State').fill('Maharashtra');
-  await page.getByLabel('Pincode').fill('400050');
-}
-
-async function confirmAndPay(page: Page, card: string) {
-  await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Confirm Your Royal Order' });
-  await expect(confirm).toBeVisible();
-  await confirm.getByRole('button', { name: 'Confirm & Pay' }).click();
-  const razorpay = page.getByRole('dialog').filter({ has: page.getByLabel('Card number') });
-  await expect(razorpay).toBeVisible();
-  await razorpay.getByLabel('Card number').fill(card);
-  await razorpay.getByRole('button', { name: /^Pay / }).click();
-}
 
 test('every validation message appears for bad input, and the form caps phone and pincode', async ({ page }) => {
   await addJarsAndCheckout(page, 1);
@@ -93,12 +61,12 @@ test('a shopper pays with the test card, lands on the success page, and the orde
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const email = `kavya.${Date.now()}@example.in`;
   await addJarsAndCheckout(page, 2);
-  await fillDetails(page, email);
+  await fillDeliveryDetails(page, { email: email });
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
   // Edit Details goes back to the form with the values kept.
   await page.getByRole('button', { name: 'Edit Details' }).click();
   await expect(page.getByLabel('City')).toHaveValue('Mumbai');
-  await confirmAndPay(page, '4100 2800 0000 1007');
+  await confirmAndPay(page, PAYING_CARD);
 
   await expect(page).toHaveURL(/\/payment-success$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
@@ -123,7 +91,7 @@ test('a shopper pays with the test card, lands on the success page, and the orde
 test("a declined card lands on the failure page with the provider's error and leaves a failed order", async ({ page }) => {
   const email = `declined.${Date.now()}@example.in`;
   await addJarsAndCheckout(page, 1);
-  await fillDetails(page, email);
+  await fillDeliveryDetails(page, { email: email });
   await confirmAndPay(page, '4100 2800 0008 0001');
   await expect(page.getByText('Completing your royal transaction...')).toBeVisible();
   await expect(page).toHaveURL(/\/payment-failed$/, { timeout: 15_000 });
@@ -142,7 +110,7 @@ test("a declined card lands on the failure page with the provider's error and le
 test('without the payment script the shopper is told to refresh', async ({ page }) => {
   await page.route(/checkout\.js$/, (route) => route.abort());
   await addJarsAndCheckout(page, 1);
-  await fillDetails(page, `noscript.${Date.now()}@example.in`);
+  await fillDeliveryDetails(page, { email: `noscript.${Date.now()}@example.in` });
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
   const alerts: string[] = [];
   page.on('dialog', (dialog) => {

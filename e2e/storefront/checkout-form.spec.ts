@@ -1,4 +1,5 @@
 import { CART_KEY, expect, test } from './fixtures.js';
+import { fillDeliveryDetails } from '../support/purchase.js';
 
 /**
  * The /payment form as shoppers fill it on a phone and a laptop: numbers pasted from contacts,
@@ -36,15 +37,7 @@ test('a longer pasted phone is capped at 10 digits; a pasted pincode keeps its 6
 });
 
 test('a phone starting with 5 is refused with the spec message; 6 is accepted', async ({ page }) => {
-  await page.getByLabel('Full name').fill('Kavya Menon');
-  await page.getByLabel('Email').fill('kavya@example.in');
-  await page.getByLabel('Flat / House number').fill('7A');
-  await page.getByLabel('Street').fill('Linking Road');
-  await page.getByLabel('Area / Locality').fill('Bandra West');
-  await page.getByLabel('City').fill('Mumbai');
-  await page.getByLabel('State').fill('Maharashtra');
-  await page.getByLabel('Pincode').fill('400050');
-  await page.getByLabel('Phone number').fill('5876543210');
+  await fillDeliveryDetails(page, { phone: '5876543210' });
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
   await expect(page.getByText('Valid 10-digit phone number required', { exact: true })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Confirm Your Royal Order' })).toHaveCount(0);
