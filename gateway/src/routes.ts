@@ -24,6 +24,8 @@ export const ROUTES: Route[] = [
   { path: '/api/payment/webhook', exact: true, service: 'payments', bodyLimit: 512 * KB },
   // The shopper's order tracking (decision 010): a lookup form and the signed link in e-mails.
   { path: '/api/track', exact: true, service: 'checkout', bodyLimit: 8 * KB },
+  // The shopper's GST tax invoice (PDF), opened with the same signed link.
+  { path: '/api/track/invoice', exact: true, service: 'checkout', bodyLimit: 8 * KB },
   { path: '/api/admin/', service: 'admin-orders', bodyLimit: 2048 * KB },
   { path: '/api/order/', service: 'admin-orders', bodyLimit: 4096 * KB },
 ];

@@ -6,6 +6,7 @@ import * as m004 from './migrations/004-admin-password-changes.js';
 import * as m005 from './migrations/005-personal-data-erasure.js';
 import * as m006 from './migrations/006-email-send-lease.js';
 import * as m007 from './migrations/007-after-the-payment.js';
+import * as m008 from './migrations/008-tax-invoices.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -16,6 +17,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '005-personal-data-erasure': m005,
   '006-email-send-lease': m006,
   '007-after-the-payment': m007,
+  '008-tax-invoices': m008,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

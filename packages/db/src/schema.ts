@@ -181,6 +181,39 @@ export interface RevokedTokensTable {
   expires_at: Date | string;
 }
 
+/** A GST tax invoice or credit note as issued (migration 008); never updated. */
+export interface TaxDocumentsTable {
+  id: Generated<string>;
+  kind: 'invoice' | 'credit-note';
+  /** 'RP/26-27/000042' (invoices) or 'RPC/26-27/000007' (credit notes). */
+  number: string;
+  /** '2026-27' */
+  financial_year: string;
+  sequence: number;
+  order_id: string;
+  order_number: string;
+  razorpay_payment_id: string;
+  /** Credit notes: the refund credited and the invoice it credits. */
+  razorpay_refund_id: string | null;
+  invoice_id: string | null;
+  issued_at: Date | string;
+  place_of_supply_code: string | null;
+  place_of_supply_name: string;
+  supply: 'intra-state' | 'inter-state';
+  /** TaxFigures (packages/shared/src/gst.ts), paise. */
+  figures: ColumnType<unknown, string, never>;
+  /** The seller and the recipient as printed, copied at issue time (packages/invoices). */
+  seller: ColumnType<unknown, string, never>;
+  recipient: ColumnType<unknown, string, never>;
+}
+
+/** The last number taken in each series; taken in the issuing transaction, so rollbacks leave no gap. */
+export interface TaxDocumentCountersTable {
+  kind: 'invoice' | 'credit-note';
+  financial_year: string;
+  last_sequence: number;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
@@ -196,7 +229,10 @@ export interface Database {
   refund_requests: RefundRequestsTable;
   admin_users: AdminUsersTable;
   revoked_tokens: RevokedTokensTable;
+  tax_documents: TaxDocumentsTable;
+  tax_document_counters: TaxDocumentCountersTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;
 export type PaymentAttentionRow = Selectable<PaymentAttentionTable>;
+export type TaxDocumentRow = Selectable<TaxDocumentsTable>;

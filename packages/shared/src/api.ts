@@ -241,6 +241,22 @@ export interface OrderEmailRecord {
   sentAt: string;
 }
 
+/** A GST tax invoice or credit note of the order (issue 16). Amount in rupees. */
+export interface OrderTaxDocument {
+  /** 'RP/26-27/000042' (invoice) or 'RPC/26-27/000007' (credit note). */
+  number: string;
+  issuedAt: string;
+  /** Tax included: the invoice's total, or what the credit note credits. */
+  amount: number;
+  /** GET it with the admin's token for the PDF (an attachment named after the number, slashes as dashes). */
+  downloadPath: string;
+}
+
+/** A credit note, issued for the processed refund it names. */
+export interface OrderCreditNote extends OrderTaxDocument {
+  razorpayRefundId: string;
+}
+
 /** GET /api/admin/orders/{id}: everything the order page shows. Amounts in rupees. */
 export interface AdminOrderDetailResponse {
   success: true;
@@ -259,6 +275,10 @@ export interface AdminOrderDetailResponse {
   emails: OrderEmailRecord[];
   /** Statuses the owner may move this order to now (order-lifecycle ownerChoices). */
   statusChoices: import('./order-status.js').AdminSettableStatus[];
+  /** The GST tax invoice, issued when the order was paid; null for an order without one (unpaid, or paid before invoices began). */
+  invoice?: OrderTaxDocument | null;
+  /** One credit note per processed refund of the invoiced payment, oldest first. */
+  creditNotes?: OrderCreditNote[];
 }
 
 /** PUT /api/admin/orders/{id}/dispatch { courierId, courierName?, awb, trackingUrl? } */

@@ -18,6 +18,7 @@ import { recordDispatchHandler } from './handlers/record-dispatch.js';
 import { batchDispatchHandler } from './handlers/batch-dispatch.js';
 import { createRefundHandler } from './handlers/create-refund.js';
 import { resendConfirmationHandler } from './handlers/resend-confirmation.js';
+import { creditNotePdfHandler, invoicePdfHandler } from './handlers/tax-documents.js';
 
 export interface RouteDeps {
   db: Db;
@@ -40,6 +41,8 @@ export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSecon
   router.post('/api/admin/orders/dispatch-batch', admin, batchDispatchHandler(db));
   router.get('/api/admin/orders/:id', admin, orderDetailHandler(db));
   router.get('/api/admin/orders/:id/history', admin, orderHistoryHandler(db));
+  router.get('/api/admin/orders/:id/invoice.pdf', admin, invoicePdfHandler(db));
+  router.get('/api/admin/orders/:id/credit-notes/:number.pdf', admin, creditNotePdfHandler(db));
   router.put('/api/admin/orders/:id/dispatch', admin, recordDispatchHandler(db));
   router.post('/api/admin/orders/:id/refunds', admin, createRefundHandler(db));
   router.post('/api/admin/orders/:id/resend-confirmation', admin, resendConfirmationHandler(db, redis, redisPrefix));

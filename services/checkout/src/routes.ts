@@ -2,6 +2,7 @@ import { Router, type Request } from 'express';
 import { byClient, rateLimit } from '@pickles/service-kit';
 import { createOrderHandler, type CheckoutLimits, type CreateOrderDeps } from './handlers/create-order.js';
 import { trackByContactHandler, trackBySignedLinkHandler, type TrackOrderDeps } from './handlers/track-order.js';
+import { trackInvoiceHandler } from './handlers/track-invoice.js';
 
 /** The customer's e-mail of a create-order body, when there is one to count. */
 const byEmail = (req: Request) => {
@@ -52,5 +53,6 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
   );
   router.post('/api/track', lookupLimited, trackByContactHandler(deps));
   router.get('/api/track', linkLimited, trackBySignedLinkHandler(deps));
+  router.get('/api/track/invoice', linkLimited, trackInvoiceHandler(deps));
   return router;
 }

@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { baseEnvSchema, portSchema, razorpayEnvSchema } from '@pickles/service-kit';
+import { sellerProfileEnvSchema } from '@pickles/shared/seller-profile';
 
 const seconds = (fallback: number) => z.coerce.number({ error: 'expected a number of seconds' }).positive().default(fallback);
 
-export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).extend({
+/** The seller profile (SELLER_*, GST_*) goes on every tax invoice and credit note payments issues. */
+export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).extend(sellerProfileEnvSchema.shape).extend({
   PORT: portSchema(4002),
   /** An order still unpaid this long after creation is checked with Razorpay. */
   RECONCILE_AFTER_SECONDS: seconds(600),
@@ -26,3 +28,20 @@ export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   REFUND_CHECK_AFTER_SECONDS: seconds(900),
 });
 export type PaymentsEnv = z.infer<typeof paymentsEnvSchema>;
+
+/**
+ * What a live shop must set itself: everything printed on its tax invoices whose default is the
+ * demo's (an invoice with a made-up GSTIN or address is worthless), and the HSN code and GST rate,
+ * which are the accountant's call.
+ */
+export const INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION = [
+  'SELLER_LEGAL_NAME',
+  'SELLER_ADDRESS',
+  'SELLER_CITY',
+  'SELLER_PINCODE',
+  'SELLER_STATE',
+  'SELLER_GSTIN',
+  'SELLER_FSSAI_LICENCE',
+  'GST_DEFAULT_HSN',
+  'GST_DEFAULT_RATE_PERCENT',
+] as const;

@@ -2,36 +2,42 @@ import { createDb } from '@pickles/db';
 import { razorpayFromEnv } from '@pickles/razorpay-client';
 import { createRedis, runService } from '@pickles/service-kit';
 import { createPaymentsApp } from './app.js';
-import { paymentsEnvSchema } from './env.js';
+import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION, paymentsEnvSchema } from './env.js';
 import { startOutboxRelay } from './events/relay.js';
 import { startRefundCheck } from './reconcile/refund-check.js';
 import { startReconciler } from './reconcile/reconciler.js';
 import { startRefundSubmitter } from './refunds/refund-submitter.js';
 
-await runService('payments', paymentsEnvSchema, ({ env, logger, isShuttingDown }) => {
-  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'payments', onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
-  const redis = createRedis(env.REDIS_URL, 'payments');
-  const razorpay = razorpayFromEnv(env);
-  const relay = startOutboxRelay({ db, connection: redis, prefix: env.REDIS_PREFIX, logger, pollMs: env.OUTBOX_POLL_MS });
-  const reconciler = startReconciler(
-    { db, razorpay, logger, relay },
-    {
-      intervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
-      olderThanSeconds: env.RECONCILE_AFTER_SECONDS,
-      expireAfterSeconds: env.UNPAID_ORDER_EXPIRY_HOURS * 3600,
-    },
-  );
-  const refundSubmitter = startRefundSubmitter({ db, razorpay, logger, relay }, { intervalMs: env.REFUND_SUBMIT_INTERVAL_MS });
-  const refundCheck = startRefundCheck({ db, razorpay, logger, relay }, { intervalSeconds: env.REFUND_CHECK_INTERVAL_SECONDS, olderThanSeconds: env.REFUND_CHECK_AFTER_SECONDS });
-  return {
-    app: createPaymentsApp({ db, razorpay, logger, relay, redis, limits: { prefix: env.REDIS_PREFIX, perClientPerMinute: env.PAYMENT_CALL_LIMIT_PER_CLIENT } }, isShuttingDown),
-    closers: [
-      { name: 'reconciler', close: () => reconciler.stop() },
-      { name: 'refund submitter', close: () => refundSubmitter.stop() },
-      { name: 'refund check', close: () => refundCheck.stop() },
-      { name: 'outbox relay', close: () => relay.stop() },
-      { name: 'redis', close: () => redis.quit() },
-      { name: 'postgres', close: () => db.destroy() },
-    ],
-  };
-});
+await runService(
+  'payments',
+  paymentsEnvSchema,
+  ({ env, logger, isShuttingDown }) => {
+    const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'payments', onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
+    const redis = createRedis(env.REDIS_URL, 'payments');
+    const razorpay = razorpayFromEnv(env);
+    const relay = startOutboxRelay({ db, connection: redis, prefix: env.REDIS_PREFIX, logger, pollMs: env.OUTBOX_POLL_MS });
+    const reconciler = startReconciler(
+      { db, razorpay, logger, relay },
+      {
+        intervalSeconds: env.RECONCILE_INTERVAL_SECONDS,
+        olderThanSeconds: env.RECONCILE_AFTER_SECONDS,
+        expireAfterSeconds: env.UNPAID_ORDER_EXPIRY_HOURS * 3600,
+      },
+    );
+    const refundSubmitter = startRefundSubmitter({ db, razorpay, logger, relay }, { intervalMs: env.REFUND_SUBMIT_INTERVAL_MS });
+    const refundCheck = startRefundCheck({ db, razorpay, logger, relay }, { intervalSeconds: env.REFUND_CHECK_INTERVAL_SECONDS, olderThanSeconds: env.REFUND_CHECK_AFTER_SECONDS });
+    return {
+      app: createPaymentsApp({ db, razorpay, logger, relay, redis, limits: { prefix: env.REDIS_PREFIX, perClientPerMinute: env.PAYMENT_CALL_LIMIT_PER_CLIENT } }, isShuttingDown),
+      closers: [
+        { name: 'reconciler', close: () => reconciler.stop() },
+        { name: 'refund submitter', close: () => refundSubmitter.stop() },
+        { name: 'refund check', close: () => refundCheck.stop() },
+        { name: 'outbox relay', close: () => relay.stop() },
+        { name: 'redis', close: () => redis.quit() },
+        { name: 'postgres', close: () => db.destroy() },
+      ],
+    };
+  },
+  // A live shop's invoices carry its own particulars, never the demo's.
+  { requiredInProduction: INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION },
+);

@@ -136,6 +136,30 @@ export function buildOpenApiDocument() {
     request: { query: trackLinkQuerySchema },
     responses: { 200: json(answers.trackOrderResponseSchema, 'Where the order is, in plain words'), 404: notFoundOrder, 429: tooMany },
   });
+  const pdf = (description: string) => ({ description, content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/track/invoice',
+    summary: "The shopper's GST tax invoice, by the signed tracking link of the e-mails",
+    request: { query: trackLinkQuerySchema },
+    responses: { 200: pdf('The tax invoice (attachment named by its number)'), 404: notFoundOrder, 429: tooMany },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/orders/{id}/invoice.pdf',
+    summary: "The order's GST tax invoice",
+    ...admin,
+    request: { params: orderId },
+    responses: { 200: pdf('The tax invoice'), 404: error('No such order, or no invoice (not paid, or paid before invoicing began)'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/orders/{id}/credit-notes/{number}.pdf',
+    summary: 'A credit note of the order (one per processed refund)',
+    ...admin,
+    request: { params: orderId.extend({ number: z.string().meta({ description: "The credit note's number with '/' written as '-', e.g. RPC-26-27-000007" }) }) },
+    responses: { 200: pdf('The credit note'), 404: error('No such credit note on this order'), ...unauthorised },
+  });
   registry.registerPath({
     method: 'get',
     path: '/api/admin/orders/{id}',

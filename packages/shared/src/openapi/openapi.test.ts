@@ -33,6 +33,9 @@ describe('docs/api/openapi.json', () => {
         '/api/payment/verify-payment',
         '/api/payment/webhook',
         '/api/track',
+        '/api/track/invoice',
+        '/api/admin/orders/{id}/invoice.pdf',
+        '/api/admin/orders/{id}/credit-notes/{number}.pdf',
       ].sort(),
     );
     const createOrder = document.paths['/api/payment/create-order']!.post.requestBody.content['application/json'].schema;

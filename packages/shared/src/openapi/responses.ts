@@ -167,6 +167,15 @@ export const orderRefundSchema = z
   })
   .meta({ id: 'OrderRefund' });
 
+export const orderTaxDocumentSchema = z
+  .object({
+    number: z.string().meta({ description: "'RP/26-27/000042' (invoice) or 'RPC/26-27/000007' (credit note)" }),
+    issuedAt: z.string(),
+    amount: z.number().meta({ description: 'Rupees, tax included: the invoice total, or what the credit note credits' }),
+    downloadPath: z.string().meta({ description: "The PDF, with the admin's token" }),
+  })
+  .meta({ id: 'OrderTaxDocument' });
+
 export const adminOrderDetailResponseSchema = z
   .object({
     success: z.literal(true),
@@ -182,6 +191,11 @@ export const adminOrderDetailResponseSchema = z
     history: orderHistoryResponseSchema.shape.history,
     emails: z.array(z.object({ kind: z.string(), recipient: z.string(), state: z.enum(['sending', 'sent']), sentAt: z.string() })),
     statusChoices: z.array(z.enum(ADMIN_SETTABLE_STATUSES)),
+    invoice: orderTaxDocumentSchema.nullable().optional().meta({ description: 'The GST tax invoice, issued when the order was paid; null when it has none' }),
+    creditNotes: z
+      .array(orderTaxDocumentSchema.extend({ razorpayRefundId: z.string() }))
+      .optional()
+      .meta({ description: 'One credit note per processed refund of the invoiced payment, oldest first' }),
   })
   .meta({ id: 'AdminOrderDetailResponse' });
 
@@ -239,6 +253,7 @@ agree<Same<z.infer<typeof batchUpdateResponseSchema>, Api.BatchUpdateResponse>>(
 agree<Same<z.infer<typeof removeOrdersResponseSchema>, Api.RemoveOrdersResponse>>(true);
 agree<Same<z.infer<typeof orderDispatchSchema>, Api.OrderDispatch>>(true);
 agree<Same<z.infer<typeof orderRefundSchema>, Api.OrderRefund>>(true);
+agree<Same<z.infer<typeof orderTaxDocumentSchema>, Api.OrderTaxDocument>>(true);
 // The contract's order is Omit<AdminOrder, 'items'> & {priced items}, an intersection Same cannot equate to the flat
 // schema: the rest of the answer is compared exactly, the order both ways (each assignable to the other).
 type Detail = z.infer<typeof adminOrderDetailResponseSchema>;

@@ -4,6 +4,7 @@ import { ADMIN_ORDER_COLUMNS, toAdminOrder, type AdminOrderRow } from './admin-o
 import { orderDispatch } from './dispatches.js';
 import { orderHistory } from './orders.js';
 import { orderRefunds, refundableOrderFacts, refundablePaise, refundRefusal } from './refunds.js';
+import { orderTaxDocuments } from './tax-documents.js';
 
 /** Everything the admin's order page shows, or undefined for an unknown (or archived) order. */
 export async function orderDetail(db: Db, id: string): Promise<Omit<AdminOrderDetailResponse, 'success'> | undefined> {
@@ -11,7 +12,7 @@ export async function orderDetail(db: Db, id: string): Promise<Omit<AdminOrderDe
     select ${ADMIN_ORDER_COLUMNS}, orders.subtotal_paise, orders.shipping_paise from orders where orders.id = ${id}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  const [items, dispatch, payments, refunds, facts, refundable, history, emails] = await Promise.all([
+  const [items, dispatch, payments, refunds, facts, refundable, history, emails, taxDocuments] = await Promise.all([
     db.selectFrom('order_items').select(['name', 'quantity', 'unit_price_paise', 'line_total_paise']).where('order_id', '=', id).orderBy('id').execute(),
     orderDispatch(db, id),
     db.selectFrom('payments').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
@@ -20,6 +21,7 @@ export async function orderDetail(db: Db, id: string): Promise<Omit<AdminOrderDe
     refundablePaise(db, id),
     orderHistory(db, id),
     db.selectFrom('sent_emails').select(['kind', 'recipient', 'state', 'sent_at']).where('order_id', '=', id).orderBy('sent_at').orderBy('id').execute(),
+    orderTaxDocuments(db, id),
   ]);
   const order = toAdminOrder(row);
   return {
@@ -42,5 +44,6 @@ export async function orderDetail(db: Db, id: string): Promise<Omit<AdminOrderDe
     history,
     emails: emails.map((email) => ({ kind: email.kind, recipient: email.recipient, state: email.state, sentAt: new Date(email.sent_at).toISOString() })),
     statusChoices: ownerChoices({ status: order.status as OrderStatus, paymentStatus: order.paymentStatus as PaymentStatus }),
+    ...taxDocuments,
   };
 }

@@ -22,6 +22,7 @@ import {
 import { findArchivedOrder, lockOrderByRazorpayOrderId, type PaymentOrder } from '../db/orders.js';
 import { recordAttention, recordPayment, recordRefund, type PaymentFacts, type RefundFacts } from '../db/payment-records.js';
 import { linkRefundRequest } from '../db/refund-requests.js';
+import { issueCreditNote, issueInvoice } from '../invoicing/tax-documents.js';
 
 type Trx = Transaction<Database>;
 
@@ -90,6 +91,12 @@ export async function settlePaymentInTransaction(trx: Trx, request: SettleReques
       await writeShopperUpdate(trx, order.id, 'refund-completed', link?.requestId ?? refund.razorpayRefundId, link?.requestId);
       outcome.wroteEvents = true;
     }
+    // The refund reduces the invoiced supply: a credit note, numbered in this transaction (an
+    // archived order's invoice is credited too).
+    const orderId = order?.id ?? archived?.orderId;
+    if (orderId && refund.status === 'processed') {
+      await issueCreditNote(trx, { orderId, razorpayPaymentId: refund.razorpayPaymentId, razorpayRefundId: refund.razorpayRefundId, amountPaise: refund.amountPaise });
+    }
   }
   if (order && request.payment) await recordPayment(trx, order.id, request.payment);
 
@@ -109,6 +116,10 @@ export async function settlePaymentInTransaction(trx: Trx, request: SettleReques
     } satisfies PaymentVerifiedV1);
     outcome.confirmed = true;
     outcome.wroteEvents = true;
+    // The order is confirmed: its GST tax invoice is issued with it, numbered in this transaction,
+    // so a rollback gives the number back. A capture on a closed order is not confirmed and gets
+    // none (the shop does not supply it; the money goes back).
+    await issueInvoice(trx, order.id);
   }
   if (decision.attention) {
     outcome.attention = decision.attention;

@@ -1,0 +1,4 @@
+export * from './document.js';
+export * from './rows.js';
+export { renderTaxDocumentPdf, printable, formatAmount, formatIndianDate } from './render.js';
+export { amountInWords, numberInWords } from './words.js';

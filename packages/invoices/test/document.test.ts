@@ -1,0 +1,86 @@
+import { describe, expect, it } from 'vitest';
+import { sellerProfileFromEnv } from '@pickles/shared/seller-profile';
+import { amountInWords, documentFileName, draftCreditNote, draftInvoice, formatAmount, formatIndianDate, numberFromFileStem, numberInWords, type InvoicedOrder } from '../src/index.js';
+
+const order: InvoicedOrder = {
+  orderNumber: 'RP0000000001',
+  customerName: '  Asha Verma ',
+  flatNumber: '12B',
+  street: 'Lodhi Street',
+  area: ' ',
+  city: 'New Delhi',
+  state: 'tamilnadu',
+  pincode: '600001',
+  shippingPaise: 0,
+  items: [
+    { productId: 1, name: 'Royal Chicken Pickle', quantity: 1, lineTotalPaise: 50_000 },
+    { productId: 3, name: 'Prawn Pickle', quantity: 2, lineTotalPaise: 130_000 },
+  ],
+};
+
+describe('an invoice drafted from an order', () => {
+  it('takes each product\'s HSN and rate from the configuration and the place of supply from the typed state', () => {
+    const profile = sellerProfileFromEnv({ GST_PRODUCT_CLASSES: '3:0306:5' });
+    const draft = draftInvoice(order, profile);
+    expect(draft.placeOfSupply).toEqual({ name: 'Tamil Nadu', code: '33' });
+    expect(draft.recipient).toEqual({ name: 'Asha Verma', address: { lines: ['12B', 'Lodhi Street'], city: 'New Delhi', pincode: '600001' }, state: { name: 'Tamil Nadu', code: '33' } });
+    expect(draft.figures.supply).toBe('inter-state');
+    // No shipping paid, no shipping line.
+    expect(draft.figures.lines.map((line) => [line.description, line.hsn, line.ratePercent, line.taxablePaise, line.igstPaise])).toEqual([
+      ['Royal Chicken Pickle', '1602', 12, 44_643, 5_357],
+      ['Prawn Pickle', '0306', 5, 123_810, 6_190],
+    ]);
+    expect(draft.figures.totals.grossPaise).toBe(180_000);
+    expect(draft.seller).toMatchObject({ gstin: '07AAAAA0000A1Z5', address: { state: 'Delhi', stateCode: '07' } });
+  });
+
+  it('keeps a state it cannot recognise as typed, without a code, and taxes it as another state\'s', () => {
+    const draft = draftInvoice({ ...order, state: ' Dilli ' }, sellerProfileFromEnv({}));
+    expect(draft.placeOfSupply).toEqual({ name: 'Dilli', code: null });
+    expect(draft.figures.supply).toBe('inter-state');
+    expect(draft.figures.totals.cgstPaise).toBe(0);
+  });
+
+  it('copies the seller, so a later change to the profile does not reach it', () => {
+    const profile = sellerProfileFromEnv({});
+    const draft = draftInvoice(order, profile);
+    profile.address.lines.push('Moved');
+    expect(draft.seller.address.lines).toEqual(['FAKE 0 Example Lane', 'Chandni Chowk']);
+  });
+
+  it('drafts a credit note for a refund against the invoice, with its recipient and place of supply', () => {
+    const profile = sellerProfileFromEnv({});
+    const invoice = { ...draftInvoice(order, profile), number: 'RP/26-27/000001', issuedAt: new Date('2026-04-01T00:00:00Z') };
+    const note = draftCreditNote(invoice, 18_000, profile);
+    expect(note).toMatchObject({ kind: 'credit-note', orderNumber: 'RP0000000001', placeOfSupply: invoice.placeOfSupply, recipient: invoice.recipient, invoice: { number: 'RP/26-27/000001', issuedAt: invoice.issuedAt } });
+    // 50000 : 130000 of 18000 -> 5000 and 13000.
+    expect(note.figures.lines.map((line) => line.grossPaise)).toEqual([5_000, 13_000]);
+    expect(note.figures.totals.grossPaise).toBe(18_000);
+  });
+});
+
+describe('printing helpers', () => {
+  it('names the PDF after the number, slashes replaced, and reads the number back', () => {
+    expect(documentFileName('RP/26-27/000042')).toBe('RP-26-27-000042.pdf');
+    expect(numberFromFileStem('RPC-26-27-000007')).toBe('RPC/26-27/000007');
+    expect(numberFromFileStem('RPX-26-27-000007')).toBeUndefined();
+    expect(numberFromFileStem('RP-26-27-42')).toBeUndefined();
+  });
+
+  it('writes amounts with Indian digit grouping and dates in India time', () => {
+    expect(formatAmount(0)).toBe('0.00');
+    expect(formatAmount(99_999)).toBe('999.99');
+    expect(formatAmount(1_234_567_89)).toBe('12,34,567.89');
+    expect(formatIndianDate(new Date('2027-03-31T18:29:59Z'))).toBe('31 Mar 2027');
+    expect(formatIndianDate(new Date('2027-03-31T18:30:00Z'))).toBe('1 Apr 2027');
+  });
+
+  it('spells amounts the Indian way', () => {
+    expect(numberInWords(0)).toBe('Zero');
+    expect(numberInWords(115)).toBe('One Hundred Fifteen');
+    expect(numberInWords(1_234_567)).toBe('Twelve Lakh Thirty Four Thousand Five Hundred Sixty Seven');
+    expect(numberInWords(250_000_000)).toBe('Twenty Five Crore');
+    expect(amountInWords(125_050)).toBe('Rupees One Thousand Two Hundred Fifty and Fifty Paise Only');
+    expect(amountInWords(100)).toBe('Rupees One Only');
+  });
+});
