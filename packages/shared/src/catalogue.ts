@@ -1,3 +1,5 @@
+import { rupeesToPaise } from './money.js';
+
 /**
  * The shop's fixed catalogue (docs/product.md §3). The SPA shows it and the checkout service prices
  * orders from it; the browser's prices are never trusted.
@@ -19,7 +21,28 @@ export interface Product {
   description: string;
   discount_name?: string;
   coming_soon: boolean;
+  /*
+   * Label disclosures (issue 16: FSSAI labelling and Legal Metrology rules). The net quantity is
+   * weight2; the manufacturer and packer is the seller of the seller profile.
+   */
+  /** FSSAI's mark: a brown triangle for non-vegetarian food, a green dot for vegetarian. */
+  diet?: 'vegetarian' | 'non-vegetarian';
+  /** In descending order of weight, as on the jar's label. */
+  ingredients?: string;
+  allergens?: string;
+  storage?: string;
+  /** Best before, counted from the date of packing printed on the jar. */
+  bestBefore?: string;
+  countryOfOrigin?: string;
 }
+
+const PICKLE_LABEL = {
+  diet: 'non-vegetarian',
+  allergens: 'Contains mustard.',
+  storage: 'Store in a cool, dry place; refrigerate after opening; use a dry spoon.',
+  bestBefore: '6 months from packing',
+  countryOfOrigin: 'India',
+} as const;
 
 export const PRODUCTS: readonly Product[] = [
   {
@@ -35,6 +58,9 @@ export const PRODUCTS: readonly Product[] = [
       'Tender chicken slow-cooked the century-old way with handpicked spices and cold-pressed mustard oil, North-Indian style.',
     discount_name: 'Inaugural Discount',
     coming_soon: false,
+    ...PICKLE_LABEL,
+    ingredients:
+      'Chicken, cold-pressed mustard oil, red chilli powder, Himalayan rock salt, garlic, ginger, vinegar, Lakadong turmeric, spices and condiments (fennel, fenugreek, nigella, coriander, cumin, black pepper).',
   },
   {
     id: 2,
@@ -47,6 +73,9 @@ export const PRODUCTS: readonly Product[] = [
     description:
       'Hand-rolled mutton koftas matured in a royal blend of spices and fresh oils. Coming soon to the royal pantry.',
     coming_soon: true,
+    ...PICKLE_LABEL,
+    ingredients:
+      'Mutton koftas (mutton, onion, gram flour, spices), cold-pressed mustard oil, red chilli powder, Himalayan rock salt, garlic, ginger, vinegar, Lakadong turmeric, spices and condiments (fennel, fenugreek, cumin, cloves, cardamom).',
   },
 ];
 
@@ -56,4 +85,13 @@ export function findProduct(id: number): Product | undefined {
 
 export function isPurchasable(product: Product): boolean {
   return !product.coming_soon;
+}
+
+/**
+ * The unit sale price the Legal Metrology rules ask beside the MRP: paise per gram of net quantity,
+ * rounded half up to a whole paisa (₹500 for 350 g: 142.86 -> 143 paise, "₹1.43 per g").
+ */
+export function unitPricePaisePerGram(product: Product): number {
+  const paise = rupeesToPaise(product.price);
+  return Math.floor((2 * paise + product.weight2) / (2 * product.weight2));
 }

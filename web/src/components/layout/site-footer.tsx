@@ -1,7 +1,9 @@
 import { Link } from 'react-router-dom';
 import { env } from '../../config/env.js';
 import { paths } from '../../config/paths.js';
+import { SELLER_DETAILS_ID, seller } from '../../config/seller.js';
 import { SOCIAL_LINKS } from './social-icons.js';
+import './site-footer.css';
 
 const POLICY_LINKS = [
   { to: paths.policy('shipping-policy'), label: 'Shipping Policy' },
@@ -69,6 +71,18 @@ export function SiteFooter() {
             </a>
           </p>
           <p>Delhi, India</p>
+          {/* FSSAI asks e-commerce food sellers to show the licence number with the logo on every page. */}
+          <p className="site-footer__fssai">
+            <span className="site-footer__fssai-logo" aria-hidden="true">
+              fssai
+            </span>
+            <span className="site-footer__fssai-number">
+              <span className="visually-hidden">FSSAI </span>Lic. No. {seller.fssaiLicence}
+            </span>
+          </p>
+          <p>
+            <Link to={`${paths.policy('contact-us')}#${SELLER_DETAILS_ID}`}>Seller details</Link>
+          </p>
         </div>
       </div>
       <img className="site-footer__spices" src="/images/spices.svg" alt="" width="320" height="64" loading="lazy" decoding="async" />

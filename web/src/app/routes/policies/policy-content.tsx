@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { env } from '../../../config/env.js';
 import type { PolicyName } from '../../../config/paths.js';
+import { SELLER_DETAILS_ID, seller, sellerAddressLine } from '../../../config/seller.js';
 
 export const POLICY_TITLES: Record<PolicyName, string> = {
   'privacy-policy': 'Privacy Policy',
@@ -155,7 +156,73 @@ function ContactUs() {
         <li>If an item you paid for is out of stock, we contact you within 2 business days.</li>
       </ul>
       <p>Please include your order ID when writing about an order.</p>
+      <SellerDetails />
     </>
+  );
+}
+
+/** A phone number as a link the phone can dial ("+91 11 4567 8900" -> "tel:+911145678900"), never broken over two lines. */
+function Phone({ number }: { number: string }) {
+  return <a href={`tel:${number.replace(/[^\d+]/g, '')}`}>{number.replace(/ /g, '\u00a0')}</a>;
+}
+
+function EmailTo({ address }: { address: string }) {
+  return <a href={`mailto:${address}`}>{address}</a>;
+}
+
+/** A contact that may be a web page, an e-mail address or a phone number. */
+function Contact({ value }: { value: string }) {
+  if (/^https?:\/\//.test(value)) return <a href={value}>{value}</a>;
+  if (value.includes('@')) return <EmailTo address={value} />;
+  return <>{value}</>;
+}
+
+/**
+ * Who sells, as the Consumer Protection (E-Commerce) Rules 2020 ask a seller to show, from the
+ * seller profile (issue 16). The footer's "Seller details" link lands on its heading.
+ */
+function SellerDetails() {
+  const { grievanceOfficer: officer, customerCare, paymentProvider } = seller;
+  return (
+    <section aria-labelledby={SELLER_DETAILS_ID}>
+      <h2 id={SELLER_DETAILS_ID} tabIndex={-1}>
+        Seller details
+      </h2>
+      <ul>
+        <li>Legal name: {seller.legalName}</li>
+        <li>Trade name: {seller.tradeName}</li>
+        <li>
+          Address: {sellerAddressLine()} (state code {seller.address.stateCode})
+        </li>
+        <li>GSTIN: {seller.gstin}</li>
+        <li>FSSAI licence number: {seller.fssaiLicence}</li>
+        <li>
+          Grievance officer (for complaints): {officer.name}, {officer.designation}
+          <ul>
+            <li>
+              Phone: <Phone number={officer.phone} />
+            </li>
+            <li>
+              E-mail: <EmailTo address={officer.email} />
+            </li>
+          </ul>
+        </li>
+        <li>
+          Customer care
+          <ul>
+            <li>
+              Phone: <Phone number={customerCare.phone} />
+            </li>
+            <li>
+              E-mail: <EmailTo address={customerCare.email} />
+            </li>
+          </ul>
+        </li>
+        <li>
+          Payments are processed by {paymentProvider.name}: <Contact value={paymentProvider.contact} />
+        </li>
+      </ul>
+    </section>
   );
 }
 

@@ -1,14 +1,34 @@
 import { useEffect, useState } from 'react';
-import { NavLink, Navigate, useParams } from 'react-router-dom';
+import { NavLink, Navigate, useLocation, useParams } from 'react-router-dom';
 import { POLICY_NAMES, isPolicyName, paths } from '../../../config/paths.js';
 import { POLICY_META, usePageMeta } from '../../page-meta.js';
 import { POLICY_CONTENT, POLICY_TITLES } from './policy-content.js';
+
+/**
+ * A link to a section (the footer's "Seller details") lands on it after a client-side navigation too:
+ * the router does not scroll to a #hash, and the layout scrolls a new page to its top. The frame's
+ * delay lets that happen first.
+ */
+function useScrollToHash(name: string) {
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (!hash) return;
+    const frame = window.requestAnimationFrame(() => {
+      const target = document.getElementById(decodeURIComponent(hash.slice(1)));
+      if (!target) return;
+      target.scrollIntoView();
+      target.focus({ preventScroll: true });
+    });
+    return () => window.cancelAnimationFrame(frame);
+  }, [hash, name]);
+}
 
 function PolicyPage({ name }: { name: keyof typeof POLICY_TITLES }) {
   usePageMeta(POLICY_META[name]);
   const [menuOpen, setMenuOpen] = useState(false);
   // A chosen policy closes the mobile menu.
   useEffect(() => setMenuOpen(false), [name]);
+  useScrollToHash(name);
   const Content = POLICY_CONTENT[name];
 
   return (

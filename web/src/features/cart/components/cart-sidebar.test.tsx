@@ -43,4 +43,20 @@ describe('the cart sidebar', () => {
     expect(screen.getByTestId('cart-total').textContent).toBe('₹1,150');
     expect(screen.queryByRole('link', { name: 'Shop pickles' })).toBeNull();
   });
+
+  it('says how much GST the total contains, taken out of the MRP as the tax invoice will', () => {
+    // One jar ₹500 + ₹100 shipping, both at 12% (shipping at the jar's rate):
+    // 50000 / 1.12 = 44642.86 -> taxable 44643, GST 5357; 10000 / 1.12 = 8928.57 -> 8929, GST 1071.
+    renderSidebar({ 1: 1 });
+    expect(screen.getByTestId('cart-gst').textContent).toBe('Includes GST of ₹64.28');
+    cleanup();
+    // Two jars ₹1,000 + ₹150 shipping: 100000 / 1.12 -> 89286, GST 10714; 15000 / 1.12 -> 13393, GST 1607.
+    renderSidebar({ 1: 2 });
+    expect(screen.getByTestId('cart-gst').textContent).toBe('Includes GST of ₹123.21');
+  });
+
+  it('empty: no GST line', () => {
+    renderSidebar({});
+    expect(screen.queryByTestId('cart-gst')).toBeNull();
+  });
 });

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { formatPaise } from '@pickles/shared/money';
 import { MAX_QUANTITY_PER_LINE, type PricedCart } from '@pickles/shared/pricing';
 import { paths } from '../../../config/paths.js';
+import { includedGstPaise } from '../../../config/seller.js';
 import { useFocusTrap } from '../../../lib/use-focus-trap.js';
 import '../cart.css';
 
@@ -21,6 +22,10 @@ export function CartSidebar({ open, priced, onClose, onIncrement, onDecrement, o
   const close = useCallback(() => onClose(), [onClose]);
   useFocusTrap(panel, open, close);
   const isEmpty = priced.lines.length === 0;
+  const gstPaise = includedGstPaise(
+    priced.lines.map((line) => ({ productId: line.product.id, name: line.product.name, quantity: line.quantity, grossPaise: line.lineTotalPaise })),
+    priced.shippingPaise,
+  );
 
   return (
     <>
@@ -82,20 +87,26 @@ export function CartSidebar({ open, priced, onClose, onIncrement, onDecrement, o
         )}
         {/* Three ₹0 rows say nothing to an empty cart. */}
         {isEmpty ? null : (
-          <dl className="cart-totals">
-            <div>
-              <dt>Subtotal</dt>
-              <dd data-testid="cart-subtotal">{formatPaise(priced.subtotalPaise)}</dd>
-            </div>
-            <div>
-              <dt>Shipping</dt>
-              <dd data-testid="cart-shipping">{formatPaise(priced.shippingPaise)}</dd>
-            </div>
-            <div className="cart-totals__total">
-              <dt>Total</dt>
-              <dd data-testid="cart-total">{formatPaise(priced.totalPaise)}</dd>
-            </div>
-          </dl>
+          <>
+            <dl className="cart-totals">
+              <div>
+                <dt>Subtotal</dt>
+                <dd data-testid="cart-subtotal">{formatPaise(priced.subtotalPaise)}</dd>
+              </div>
+              <div>
+                <dt>Shipping</dt>
+                <dd data-testid="cart-shipping">{formatPaise(priced.shippingPaise)}</dd>
+              </div>
+              <div className="cart-totals__total">
+                <dt>Total</dt>
+                <dd data-testid="cart-total">{formatPaise(priced.totalPaise)}</dd>
+              </div>
+            </dl>
+            {/* Prices are MRP: the GST is inside them, taken out as the tax invoice will show it (issue 16). */}
+            <p className="cart-gst" data-testid="cart-gst">
+              Includes GST of {formatPaise(gstPaise)}
+            </p>
+          </>
         )}
         <p className="cart-note">Shipping: ₹50 per order plus ₹50 per item. Prices in INR, MRP inclusive of GST.</p>
         {/* Stays enabled when empty: the shop answers it with the spec's alert (docs/product.md §4). */}

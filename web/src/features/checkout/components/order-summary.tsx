@@ -1,4 +1,5 @@
-import { formatRupees } from '@pickles/shared/money';
+import { formatPaise, formatRupees, rupeesToPaise } from '@pickles/shared/money';
+import { includedGstPaise } from '../../../config/seller.js';
 import type { CheckoutNavigationState } from '../../../lib/checkout-state.js';
 
 /**
@@ -7,6 +8,10 @@ import type { CheckoutNavigationState } from '../../../lib/checkout-state.js';
  */
 export function OrderSummary({ checkout }: { checkout: CheckoutNavigationState }) {
   const lines = checkout.products.map((product) => ({ product, quantity: checkout.cart[String(product.id)] ?? 0 })).filter((line) => line.quantity > 0);
+  const gstPaise = includedGstPaise(
+    lines.map(({ product, quantity }) => ({ productId: product.id, name: product.name, quantity, grossPaise: rupeesToPaise(product.price) * quantity })),
+    rupeesToPaise(checkout.shippingCost),
+  );
   return (
     <section className="order-summary card" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title">Order Summary</h2>
@@ -27,6 +32,10 @@ export function OrderSummary({ checkout }: { checkout: CheckoutNavigationState }
       <p className="order-summary__total">
         <span>Subtotal</span>
         <strong data-testid="summary-total">{formatRupees(checkout.total)}</strong>
+      </p>
+      {/* Prices are MRP: the GST is inside them, taken out as the tax invoice will show it (issue 16). */}
+      <p className="order-summary__note" data-testid="summary-gst">
+        Includes GST of {formatPaise(gstPaise)}
       </p>
       <p className="order-summary__note">Prices in INR, MRP inclusive of GST. Prepaid only.</p>
     </section>
