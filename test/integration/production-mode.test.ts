@@ -32,6 +32,19 @@ const OWN = {
   SHOP_URL: 'https://royalpickles.in',
   SUPPORT_PHONE: '+91 11 2345 6789',
   TRACKING_LINK_SECRET: 'own-tracking-link-secret-own-tracking-link-secret',
+  // The seller on the tax invoices (payments issues them).
+  SELLER_LEGAL_NAME: 'Royal Pickles Foods Private Limited',
+  SELLER_ADDRESS: '14 Kinari Bazaar|Chandni Chowk',
+  SELLER_CITY: 'Delhi',
+  SELLER_PINCODE: '110006',
+  SELLER_STATE: 'Delhi',
+  SELLER_GSTIN: '07ABCDE1234F1Z5',
+  SELLER_FSSAI_LICENCE: '13326999000123',
+  GRIEVANCE_OFFICER_NAME: 'Anita Sharma',
+  GRIEVANCE_OFFICER_PHONE: '+91 11 2345 6790',
+  GRIEVANCE_OFFICER_EMAIL: 'grievance@royalpickles.in',
+  GST_DEFAULT_HSN: '1602',
+  GST_DEFAULT_RATE_PERCENT: '12',
   // Where nothing listens: a process that passes the checks fails later, on PostgreSQL, not here.
   DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none',
 };
@@ -46,6 +59,14 @@ const ENTRIES: Record<string, string> = {
   SUPPORT_PHONE: 'services/notifications/src/index.ts',
   SHOP_URL: 'services/notifications/src/index.ts',
   TRACKING_LINK_SECRET: 'services/notifications/src/index.ts',
+  // The seller profile's fake defaults: payments prints them on invoices.
+  SELLER_LEGAL_NAME: 'services/payments/src/index.ts',
+  SELLER_ADDRESS: 'services/payments/src/index.ts',
+  SELLER_GSTIN: 'services/payments/src/index.ts',
+  SELLER_FSSAI_LICENCE: 'services/payments/src/index.ts',
+  GRIEVANCE_OFFICER_NAME: 'services/payments/src/index.ts',
+  GRIEVANCE_OFFICER_PHONE: 'services/payments/src/index.ts',
+  GRIEVANCE_OFFICER_EMAIL: 'services/payments/src/index.ts',
 };
 
 describe('production mode refuses what the repository publishes', () => {
@@ -144,11 +165,12 @@ describe('internal services listen on this machine only unless HOST says otherwi
 describe('npm start with real Razorpay keys', () => {
   const live = { RAZORPAY_KEY_ID: OWN.RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET: OWN.RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: OWN.RAZORPAY_WEBHOOK_SECRET };
 
-  it('refuses to start without the owner\'s own admin, session key, SMTP relay, address, phone and tracking-link key, one line each', () => {
+  it('refuses to start without the owner\'s own admin, session key, SMTP relay, address, phone, tracking-link key and seller details, one line each', () => {
     const result = spawnSync(process.execPath, ['scripts/start.mjs'], { env: { ...process.env, ...live, ADMIN_PASSWORD_HASH: '', JWT_SECRET: '', SMTP_URL: '', ADMIN_USERNAME: '', SHOP_URL: '', SUPPORT_PHONE: '', TRACKING_LINK_SECRET: '' }, encoding: 'utf8', timeout: 60_000 });
     expect(result.status).toBe(1);
     const lines = result.stderr.split('\n').filter((line) => line.startsWith('Missing '));
-    expect(lines.map((line) => line.split(':')[0])).toEqual(['Missing ADMIN_USERNAME', 'Missing ADMIN_PASSWORD_HASH', 'Missing JWT_SECRET', 'Missing SMTP_URL', 'Missing SHOP_URL', 'Missing SUPPORT_PHONE', 'Missing TRACKING_LINK_SECRET']);
+    expect(lines.map((line) => line.split(':')[0])).toEqual(['Missing ADMIN_USERNAME', 'Missing ADMIN_PASSWORD_HASH', 'Missing JWT_SECRET', 'Missing SMTP_URL', 'Missing SHOP_URL', 'Missing SUPPORT_PHONE', 'Missing TRACKING_LINK_SECRET',
+      ...['SELLER_LEGAL_NAME', 'SELLER_ADDRESS', 'SELLER_CITY', 'SELLER_PINCODE', 'SELLER_STATE', 'SELLER_GSTIN', 'SELLER_FSSAI_LICENCE', 'GST_DEFAULT_HSN', 'GST_DEFAULT_RATE_PERCENT'].map((name) => `Missing ${name}`)]);
   });
 
   it('runs every process in production mode, without the sandbox, the mail catcher or any demo value', async () => {
