@@ -331,4 +331,6 @@ export interface TrackOrderResponse {
   amount: number;
   dispatch: { courierName: string; awb: string; trackingUrl: string | null; dispatchedAt: string } | null;
   refunds: { amount: number; state: 'in-progress' | 'processed' | 'failed'; requestedAt: string }[];
+  /** The order's GST tax invoice number ('RP/26-27/000042'), null until it is issued; the PDF is at /api/track/invoice. */
+  invoiceNumber: string | null;
 }

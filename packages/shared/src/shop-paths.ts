@@ -24,6 +24,10 @@ export const ADMIN_PATH = '/admin';
 /** The shopper's order-tracking page; e-mails add `?order=…&t=…` (a signed link, decision 010). */
 export const TRACK_PATH = '/track';
 
+/** The order's GST tax invoice (a PDF), opened with the same signed token as the tracking link. */
+export const invoicePath = (orderNumber: string, token: string): string =>
+  `/api/track/invoice?order=${encodeURIComponent(orderNumber)}&t=${encodeURIComponent(token)}`;
+
 export const trackPath = (orderNumber: string, token: string): string =>
   `${TRACK_PATH}?order=${encodeURIComponent(orderNumber)}&t=${encodeURIComponent(token)}`;
 

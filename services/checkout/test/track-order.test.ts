@@ -69,6 +69,7 @@ describe('POST /api/track', () => {
       amount: 1150,
       dispatch: null,
       refunds: [],
+      invoiceNumber: null,
     });
     expect(found.headers.get('cache-control')).toBe('no-store');
     // Nothing the shopper did not type: no name, address, phone or e-mail.
@@ -215,6 +216,28 @@ describe('stages from what the database holds', () => {
     expect(created.status).toBe(201);
     const awaiting = await lookUp({ orderNumber: created.body.orderId, contact: '98765 43210' });
     expect(awaiting.body).toMatchObject({ stage: 'awaiting-payment', headline: 'We are waiting for the payment for this order', amount: 600 });
+  });
+});
+
+describe('the GST tax invoice', () => {
+  it('gives the invoice number once payments has issued it, to a lookup and to the signed link alike', async () => {
+    const order = await seed();
+    const link = () => openLink(order.orderNumber, trackingToken(DEMO_TRACKING_LINK_SECRET, order.orderNumber));
+    expect((await link()).body.invoiceNumber).toBeNull();
+
+    // Columns of migration 008; a number no other test takes.
+    const sequence = 100000 + Math.floor(Math.random() * 900000);
+    const number = `RP/99-00/${sequence}`;
+    await h.db
+      .insertInto('tax_documents')
+      .values({
+        kind: 'invoice', number, financial_year: '2099-00', sequence, order_id: order.id, order_number: order.orderNumber,
+        razorpay_payment_id: order.razorpayPaymentId!, issued_at: new Date(), place_of_supply_name: 'Delhi', supply: 'intra-state',
+        figures: '{}', seller: '{}', recipient: '{}',
+      })
+      .execute();
+    expect((await link()).body.invoiceNumber).toBe(number);
+    expect((await lookUp({ orderNumber: order.orderNumber, contact: '9812345670' })).body.invoiceNumber).toBe(number);
   });
 });
 

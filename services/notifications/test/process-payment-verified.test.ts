@@ -42,6 +42,18 @@ async function sentFor(order: { orderNumber: string }) {
 /** What a mail client shows of an HTML part, roughly: the text without tags, spaces collapsed. */
 const visibleText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
+/** The invoice payments issues with the payment (columns of migration 008); a number no other test takes. */
+async function insertInvoice(order: { id: string; orderNumber: string }): Promise<string> {
+  const sequence = 100000 + Math.floor(Math.random() * 900000);
+  const number = `RP/99-00/${sequence}`;
+  await db.insertInto('tax_documents').values({
+    kind: 'invoice', number, financial_year: '2099-00', sequence, order_id: order.id, order_number: order.orderNumber,
+    razorpay_payment_id: 'pay_Test000000000001', issued_at: new Date(), place_of_supply_name: 'Delhi', supply: 'intra-state',
+    figures: '{}', seller: '{}', recipient: '{}',
+  }).execute();
+  return number;
+}
+
 function event(order: { id: string; orderNumber: string; amountPaise: number }, overrides: Partial<EventEnvelope> = {}): EventEnvelope {
   return {
     id: randomUUID(),
@@ -124,6 +136,31 @@ describe('payment.verified -> e-mails', () => {
     expect(isValidTrackingToken(DEMO_TRACKING_LINK_SECRET, order.orderNumber, url.searchParams.get('t')!)).toBe(true);
     expect(confirmation.html).toContain(`href="${link!.replace(/&/g, '&amp;')}"`);
     expect(confirmation.html).toContain('Track your order</a>');
+  });
+
+  it('links the shopper to the GST tax invoice, signed, once it has been issued', async () => {
+    const order = await insertOrder(db);
+    const number = await insertInvoice(order);
+    await processPaymentVerified(event(order), deps);
+    const { confirmation } = await sentFor(order);
+    const label = `Download your GST tax invoice (${number}): `;
+    const link = confirmation.text.split('\n').find((line) => line.startsWith(label))?.slice(label.length);
+    expect(link).toBeDefined();
+    const url = new URL(link!);
+    expect(`${url.origin}${url.pathname}`).toBe('https://www.royalpickles.in/api/track/invoice');
+    expect(url.searchParams.get('order')).toBe(order.orderNumber);
+    expect(isValidTrackingToken(DEMO_TRACKING_LINK_SECRET, order.orderNumber, url.searchParams.get('t')!)).toBe(true);
+    expect(confirmation.html).toContain(`<a href="${link!.replace(/&/g, '&amp;')}" style="color:#8b1e1e">Download your GST tax invoice</a>`);
+    expect(visibleText(confirmation.html)).toContain(`Download your GST tax invoice (${number})`);
+  });
+
+  it('has no invoice link for an order not invoiced', async () => {
+    const order = await insertOrder(db);
+    await processPaymentVerified(event(order), deps);
+    const { confirmation } = await sentFor(order);
+    expect(confirmation.text).not.toContain('GST tax invoice');
+    expect(confirmation.html).not.toContain('GST tax invoice');
+    expect(confirmation.html).not.toContain('/api/track/invoice');
   });
 
   it('links the owner to the order in the admin panel', async () => {

@@ -227,6 +227,7 @@ export const trackOrderResponseSchema = z
     amount: z.number().meta({ description: 'Rupees' }),
     dispatch: z.object({ courierName: z.string(), awb: z.string(), trackingUrl: z.string().nullable(), dispatchedAt: z.string() }).nullable(),
     refunds: z.array(z.object({ amount: z.number(), state: z.enum(['in-progress', 'processed', 'failed']), requestedAt: z.string() })),
+    invoiceNumber: z.string().nullable().meta({ description: "The order's GST tax invoice number, null until issued; the PDF is at /api/track/invoice" }),
   })
   .meta({ id: 'TrackOrderResponse' });
 

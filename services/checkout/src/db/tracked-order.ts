@@ -15,6 +15,8 @@ export interface TrackedOrder {
   dispatch: { courier: string; awb: string; trackingUrl: string | null; dispatchedAt: string } | null;
   /** Refunds the owner asked for (refused ones left out: no money moved) and refunds made in Razorpay's dashboard. */
   refunds: { amountPaise: number; requestedAt: string; status: 'pending' | 'processed' | 'failed' }[];
+  /** The GST tax invoice payments issued when the order was paid; null before. */
+  invoiceNumber: string | null;
 }
 
 function proofMatches(proof: TrackingProof) {
@@ -45,6 +47,7 @@ export async function findTrackedOrder(db: Db, orderNumber: string, proof: Track
     items: TrackedOrder['items'];
     dispatch: { courier: string; awb: string; tracking_url: string | null; dispatched_at: string } | null;
     refunds: { amount_paise: number; requested_at: string; status: 'pending' | 'processed' | 'failed' }[];
+    invoice_number: string | null;
   }>`
     select o.order_number, o.created_at, o.status, o.payment_status, o.amount_paise, o.refunded_paise,
       (select coalesce(jsonb_agg(jsonb_build_object('name', i.name, 'quantity', i.quantity) order by i.id), '[]'::jsonb)
@@ -60,7 +63,8 @@ export async function findTrackedOrder(db: Db, orderNumber: string, proof: Track
            from refunds rf
           where rf.order_id = o.id
             and not exists (select 1 from refund_requests rr where rr.razorpay_refund_id = rf.razorpay_refund_id)
-       ) r) as refunds
+       ) r) as refunds,
+      (select t.number from tax_documents t where t.order_id = o.id and t.kind = 'invoice') as invoice_number
     from orders o
     where o.order_number = ${orderNumber} and o.personal_data_erased_at is null and ${proofMatches(proof)}`.execute(db);
   const row = rows[0];
@@ -75,5 +79,6 @@ export async function findTrackedOrder(db: Db, orderNumber: string, proof: Track
     items: row.items,
     dispatch: row.dispatch && { courier: row.dispatch.courier, awb: row.dispatch.awb, trackingUrl: row.dispatch.tracking_url, dispatchedAt: row.dispatch.dispatched_at },
     refunds: row.refunds.map((refund) => ({ amountPaise: refund.amount_paise, requestedAt: refund.requested_at, status: refund.status })),
+    invoiceNumber: row.invoice_number,
   };
 }

@@ -61,6 +61,7 @@ export function toTrackResponse(order: TrackedOrder): TrackOrderResponse {
       state: refund.status === 'pending' ? 'in-progress' : refund.status,
       requestedAt: new Date(refund.requestedAt).toISOString(),
     })),
+    invoiceNumber: order.invoiceNumber,
   };
 }
 

@@ -17,6 +17,8 @@ export interface EmailOrder {
   /** The shopper asked to be forgotten: no e-mail address is left to write to. */
   personalDataErased: boolean;
   items: { name: string; quantity: number; unitPricePaise: number; lineTotalPaise: number }[];
+  /** The order's GST tax invoice (tax_documents), issued by payments when it marked the order paid; null before. */
+  invoiceNumber: string | null;
 }
 
 type ItemColumns = { name: string; quantity: number; unit_price_paise: number; line_total_paise: number };
@@ -27,6 +29,14 @@ type ItemColumns = { name: string; quantity: number; unit_price_paise: number; l
  * snapshot, which keeps the orders table's column names.
  */
 export async function loadOrderForEmail(db: Db, orderId: string): Promise<EmailOrder | undefined> {
+  // Kept for an archived order too: tax_documents has no foreign key to orders.
+  const invoice = await db
+    .selectFrom('tax_documents')
+    .select('number')
+    .where('order_id', '=', orderId)
+    .where('kind', '=', 'invoice')
+    .executeTakeFirst();
+  const invoiceNumber = invoice?.number ?? null;
   const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
   if (order) {
     const items = await db
@@ -35,15 +45,15 @@ export async function loadOrderForEmail(db: Db, orderId: string): Promise<EmailO
       .where('order_id', '=', orderId)
       .orderBy('id')
       .execute();
-    return toEmailOrder(order, items);
+    return toEmailOrder(order, items, invoiceNumber);
   }
   const archived = await db.selectFrom('archived_orders').select('snapshot').where('order_id', '=', orderId).executeTakeFirst();
   if (!archived) return undefined;
   const snapshot = archived.snapshot as OrderRow & { items?: ItemColumns[] };
-  return toEmailOrder(snapshot, snapshot.items ?? []);
+  return toEmailOrder(snapshot, snapshot.items ?? [], invoiceNumber);
 }
 
-function toEmailOrder(order: OrderRow, items: ItemColumns[]): EmailOrder {
+function toEmailOrder(order: OrderRow, items: ItemColumns[], invoiceNumber: string | null): EmailOrder {
   return {
     id: order.id,
     orderNumber: order.order_number,
@@ -59,5 +69,6 @@ function toEmailOrder(order: OrderRow, items: ItemColumns[]): EmailOrder {
     refundedPaise: order.refunded_paise ?? 0,
     personalDataErased: Boolean(order.personal_data_erased_at),
     items: items.map((item) => ({ name: item.name, quantity: item.quantity, unitPricePaise: item.unit_price_paise, lineTotalPaise: item.line_total_paise })),
+    invoiceNumber,
   };
 }

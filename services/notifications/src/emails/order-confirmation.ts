@@ -3,7 +3,7 @@ import { policyPath, shopLink } from '@pickles/shared/shop-paths';
 import type { EmailOrder } from '../db/orders.js';
 import { expectedDelivery } from './delivery-window.js';
 import { escapeHtml } from './escape.js';
-import { buttonHtml, claimsHtml, claimsRule, CLAIMS_HEADING, contactHtml, contactText, escapeKeepingRanges, LINK_STYLE, shopperHtml, SIGN_OFF, textLines, trackingLink, type RenderedEmail, type ShopContact } from './shopper.js';
+import { buttonHtml, claimsHtml, claimsRule, CLAIMS_HEADING, contactHtml, contactText, escapeKeepingRanges, invoiceLink, LINK_STYLE, shopperHtml, SIGN_OFF, textLines, trackingLink, type RenderedEmail, type ShopContact } from './shopper.js';
 
 export type { RenderedEmail, ShopContact } from './shopper.js';
 
@@ -29,6 +29,7 @@ export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): R
   ];
   const lines = order.items.map((item) => `${item.name} x ${item.quantity} = ${formatPaise(item.lineTotalPaise)}`);
   const track = trackingLink(shop, order.orderNumber);
+  const invoice = order.invoiceNumber ? { number: order.invoiceNumber, url: invoiceLink(shop, order.orderNumber) } : null;
   const text = textLines([
     `Namaste ${order.customerName},`,
     '',
@@ -44,6 +45,7 @@ export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): R
     `Shipping: ${formatPaise(order.shippingPaise)}`,
     `Total paid: ${formatPaise(order.amountPaise)}`,
     order.razorpayPaymentId ? `Payment reference: ${order.razorpayPaymentId}` : '',
+    invoice ? `Download your GST tax invoice (${invoice.number}): ${invoice.url}` : '',
     '',
     'Delivering to:',
     `  ${order.customerName}`,
@@ -84,6 +86,7 @@ ${buttonHtml(track, 'Track your order')}
 <table style="width:100%;border-collapse:collapse;font-size:15px"><thead><tr><th style="${first}">Item</th><th style="${middle}">Qty</th><th style="${last}">Amount</th></tr></thead><tbody>${rows}</tbody>
 <tfoot>${total('Subtotal', order.subtotalPaise)}${total('Shipping', order.shippingPaise)}${total('Total paid', order.amountPaise, true)}</tfoot></table>
 ${order.razorpayPaymentId ? `<p style="font-size:14px;overflow-wrap:anywhere">Payment reference: ${e(order.razorpayPaymentId)}</p>` : ''}
+${invoice ? `<p style="font-size:14px"><a href="${e(invoice.url)}" style="${link}">Download your GST tax invoice</a> <span style="white-space:nowrap">(${e(invoice.number)})</span></p>` : ''}
 <h2 style="font-size:17px;margin:24px 0 8px">Delivering to</h2>
 <p style="margin:0;overflow-wrap:anywhere">${e(order.customerName)}<br>${e(addressLine(order))}<br>Phone: +91 ${e(order.customerPhone)}</p>
 <h2 style="font-size:17px;margin:24px 0 8px">What happens next</h2>

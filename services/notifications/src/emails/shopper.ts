@@ -1,5 +1,5 @@
 import { trackingToken } from '@pickles/service-kit';
-import { shopLink, trackPath } from '@pickles/shared/shop-paths';
+import { invoicePath, shopLink, trackPath } from '@pickles/shared/shop-paths';
 import { escapeHtml } from './escape.js';
 
 /** What every e-mail renderer returns: the subject and both parts. */
@@ -21,6 +21,16 @@ export interface ShopContact {
 /** The order's tracking page, signed so it opens without the phone or e-mail (/track?order=…&t=…). */
 export function trackingLink(shop: ShopContact, orderNumber: string): string {
   return shopLink(shop.shopUrl, trackPath(orderNumber, trackingToken(shop.trackingLinkSecret, orderNumber)));
+}
+
+/**
+ * The order's GST tax invoice as a PDF (checkout's GET /api/track/invoice), signed like the tracking
+ * link: a shopper downloads it without signing in. The route lives on the API, not the SPA, so it is
+ * not one of shop-paths' pages.
+ */
+export function invoiceLink(shop: ShopContact, orderNumber: string): string {
+  const token = trackingToken(shop.trackingLinkSecret, orderNumber);
+  return shopLink(shop.shopUrl, invoicePath(orderNumber, token));
 }
 
 export const e = escapeHtml;

@@ -23,6 +23,7 @@ const DISPATCHED: TrackOrderResponse = {
   amount: 1750,
   dispatch: { courierName: 'Delhivery', awb: '1234567890', trackingUrl: 'https://www.delhivery.com/track/package/1234567890', dispatchedAt: '2026-11-24T04:00:00.000Z' },
   refunds: [{ amount: 200, state: 'in-progress', requestedAt: '2026-11-25T06:00:00.000Z' }],
+  invoiceNumber: null,
 };
 
 function renderAt(entry: string | { pathname: string; state?: unknown }) {

@@ -27,7 +27,8 @@ function TrackingHelp() {
 
 export const UNREACHABLE = 'We could not reach the shop. Check your connection and try again.';
 
-type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; order: TrackOrderResponse } | { kind: 'failed'; message: string };
+/** A found order keeps the token of the signed link that opened it: only that proves it is theirs for the invoice. */
+type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; order: TrackOrderResponse; linkToken?: string } | { kind: 'failed'; message: string };
 
 /** The server's message when it answered (not found, too many lookups ...), else that it could not be reached. */
 function failureMessage(failure: unknown): string {
@@ -56,14 +57,14 @@ export function OrderTracking({ initialOrderNumber = '', linkToken }: OrderTrack
   const contactInput = useRef<HTMLInputElement>(null);
   const pending = useRef<AbortController | null>(null);
 
-  const run = async (request: (signal: AbortSignal) => Promise<TrackOrderResponse>) => {
+  const run = async (request: (signal: AbortSignal) => Promise<TrackOrderResponse>, token?: string) => {
     pending.current?.abort();
     const controller = new AbortController();
     pending.current = controller;
     setLookup({ kind: 'loading' });
     try {
       const order = await request(controller.signal);
-      if (!controller.signal.aborted) setLookup({ kind: 'found', order });
+      if (!controller.signal.aborted) setLookup({ kind: 'found', order, linkToken: token });
     } catch (failure) {
       if (controller.signal.aborted) return;
       if (isApiFailure(failure) && failure.fields) setFields(failure.fields);
@@ -74,7 +75,7 @@ export function OrderTracking({ initialOrderNumber = '', linkToken }: OrderTrack
   // The signed link of an e-mail opens the order without typing.
   useEffect(() => {
     if (!linkToken || !initialOrderNumber) return;
-    void run((signal) => openTrackingLink(initialOrderNumber, linkToken, signal));
+    void run((signal) => openTrackingLink(initialOrderNumber, linkToken, signal), linkToken);
     return () => pending.current?.abort();
   }, [initialOrderNumber, linkToken]);
 
@@ -160,7 +161,7 @@ export function OrderTracking({ initialOrderNumber = '', linkToken }: OrderTrack
             {lookup.message}
           </p>
         ) : null}
-        {lookup.kind === 'found' ? <TrackResult order={lookup.order} headingRef={resultHeading} /> : null}
+        {lookup.kind === 'found' ? <TrackResult order={lookup.order} linkToken={lookup.linkToken} headingRef={resultHeading} /> : null}
         {lookup.kind === 'idle' || lookup.kind === 'failed' ? <TrackingHelp /> : null}
       </div>
     </div>

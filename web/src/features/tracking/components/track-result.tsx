@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import type { ShopperOrderStage, TrackOrderResponse } from '@pickles/shared/api';
 import { formatRupees } from '@pickles/shared/money';
+import { invoiceDownloadUrl } from '../api/track-order.js';
 import { formatIndiaDay, formatIndiaTime } from '../format.js';
 
 /** The road of an order that goes on; the other stages (cancelled, refunded, unpaid) have none. */
@@ -28,8 +29,29 @@ function Progress({ stage }: { stage: ShopperOrderStage }) {
   );
 }
 
+/**
+ * The GST tax invoice, once issued. Its download needs the signed link's token; a shopper who typed
+ * the phone or e-mail has none, and is sent to the confirmation e-mail, which has the link.
+ */
+function Invoice({ orderNumber, invoiceNumber, linkToken }: { orderNumber: string; invoiceNumber: string; linkToken?: string }) {
+  if (linkToken) {
+    return (
+      <p className="track-invoice">
+        <a href={invoiceDownloadUrl(orderNumber, linkToken)}>
+          Download GST tax invoice <span className="track-invoice__number">({invoiceNumber})</span>
+        </a>
+      </p>
+    );
+  }
+  return (
+    <p className="track-invoice">
+      GST tax invoice <span className="track-invoice__number">{invoiceNumber}</span>: the download link is in your confirmation e-mail.
+    </p>
+  );
+}
+
 /** One order as the tracking lookup answered it: where it is, what happens next, the parcel and the money. */
-export function TrackResult({ order, headingRef }: { order: TrackOrderResponse; headingRef: Ref<HTMLHeadingElement> }) {
+export function TrackResult({ order, linkToken, headingRef }: { order: TrackOrderResponse; linkToken?: string; headingRef: Ref<HTMLHeadingElement> }) {
   const { dispatch } = order;
   return (
     <section className={`track-result card track-result--${order.stage}`} aria-labelledby="track-result-title" data-testid="track-result">
@@ -92,6 +114,7 @@ export function TrackResult({ order, headingRef }: { order: TrackOrderResponse; 
           <span>Order total</span>
           <strong>{formatRupees(order.amount)}</strong>
         </p>
+        {order.invoiceNumber ? <Invoice orderNumber={order.orderNumber} invoiceNumber={order.invoiceNumber} linkToken={linkToken} /> : null}
       </div>
 
       {order.refunds.length ? (
