@@ -1,4 +1,4 @@
-import { apiRequest, apiStream, isApiFailure, type ApiRequestOptions, type ApiStreamReader, type HttpMethod } from '../api-client.js';
+import { API_TIMEOUT_MS, apiBaseUrl, apiRequest, apiStream, isApiFailure, type ApiFailure, type ApiRequestOptions, type ApiStreamReader, type HttpMethod } from '../api-client.js';
 import { clearAdminToken, readAdminToken } from './token-store.js';
 
 export type AdminRequestOptions = Omit<ApiRequestOptions, 'token'>;
@@ -35,4 +35,31 @@ export function adminRequest<T>(method: HttpMethod, path: string, options: Admin
 /** A streamed admin answer (the NDJSON export), read as it arrives; see apiStream. */
 export function adminStream(method: HttpMethod, path: string, options: AdminRequestOptions = {}): Promise<ApiStreamReader> {
   return withAdminToken((token) => apiStream(method, path, { ...options, token }));
+}
+
+/**
+ * A binary admin answer (a tax document's PDF) as a Blob, with the session's token. The API client
+ * reads JSON or text, so this is its own small fetch; a failure rejects with an ApiFailure carrying
+ * the server's `error`, and a 401 ends the session like every other admin call.
+ */
+export function adminBlob(path: string): Promise<Blob> {
+  return withAdminToken(async (token) => {
+    let response: Response;
+    try {
+      response = await fetch(`${apiBaseUrl}${path}`, {
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+        credentials: 'include',
+        signal: AbortSignal.timeout(API_TIMEOUT_MS),
+      });
+    } catch (cause) {
+      const error = cause instanceof DOMException && cause.name === 'TimeoutError' ? 'Request timed out' : cause instanceof Error && cause.message ? cause.message : 'Unknown error';
+      throw { success: false, error } satisfies ApiFailure;
+    }
+    if (!response.ok) {
+      const body: unknown = await response.json().catch(() => undefined);
+      console.error('API error response', 'GET', path, response.status, body);
+      throw (isApiFailure(body) ? { ...body, status: response.status } : { success: false, error: response.statusText || 'Unknown error', status: response.status }) satisfies ApiFailure;
+    }
+    return response.blob();
+  });
 }

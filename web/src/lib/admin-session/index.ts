@@ -8,4 +8,4 @@ export {
   type AdminSession,
   type LoginState,
 } from './admin-session.js';
-export { adminRequest, adminStream, type AdminRequestOptions } from './admin-request.js';
+export { adminBlob, adminRequest, adminStream, type AdminRequestOptions } from './admin-request.js';

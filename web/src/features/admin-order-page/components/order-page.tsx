@@ -10,6 +10,7 @@ import { DispatchSection } from './dispatch-section.js';
 import { CustomerSection, EmailsSection, HistorySection, ItemsSection, PaymentsSection, RefundsSection, Section, StatusBadge } from './order-sections.js';
 import { RefundDialog } from './refund-dialog.js';
 import { StatusAction } from './status-action.js';
+import { TaxDocumentsSection } from './tax-documents-section.js';
 import '../order-page.css';
 
 
@@ -172,6 +173,7 @@ export function OrderPage({ id }: { id: string }) {
         <div className="op-main">
           <ItemsSection order={order} />
           <PaymentsSection payments={detail.payments} />
+          <TaxDocumentsSection invoice={detail.invoice} creditNotes={detail.creditNotes} />
           <RefundsSection
             refunds={detail.refunds}
             refundable={detail.refundable}
