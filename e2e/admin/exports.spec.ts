@@ -4,7 +4,7 @@ import type { Page } from '@playwright/test';
 import { e2eDb, expect, openPanelLoggedIn, orderRows, searchFor, seedOrder, test, uniqueTag, type SeededOrder } from './fixtures.js';
 
 // The spec's columns, then the address split for courier uploads.
-const COLUMNS = ['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State'];
+const COLUMNS = ['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State', 'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply'];
 /** Today's date in India (UTC+05:30), as the export names its files. */
 const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 

@@ -31,6 +31,19 @@ export interface AdminOrder {
   paidAt?: string;
   /** Rupees refunded so far (processed refunds); absent when nothing was refunded. */
   refundedAmount?: number;
+  /** The GST tax invoice's figures (rupees), for the accountant's GSTR-1; absent before one is issued. */
+  invoice?: AdminOrderInvoice;
+}
+
+/** What the Excel export needs of an order's tax invoice (docs/decisions/011). Amounts in rupees. */
+export interface AdminOrderInvoice {
+  number: string;
+  taxableValue: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  /** The delivery state as printed, with its GST code when recognised: "Maharashtra (27)". */
+  placeOfSupply: string;
 }
 
 /** The panel's aggregation cards: over every order on the panel (archived ones excluded), not the filter. */

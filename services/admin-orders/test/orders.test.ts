@@ -321,4 +321,33 @@ describe('GET /api/admin/orders/export', () => {
     const paidOnly = await call(h.app, 'GET', `/api/admin/orders/export?search=${tag}&status=paid`, { token });
     expect(paidOnly.text.trim().split('\n')).toHaveLength(3);
   });
+
+  it("carries the GST invoice's figures in rupees once one is issued, for the accountant's export", async () => {
+    const tag = uniqueTag();
+    const order = await insertOrder(h.db, { tag, status: 'paid', amountPaise: 60_000 });
+    const exported = async () => JSON.parse((await call(h.app, 'GET', `/api/admin/orders/export?search=${order.orderNumber}`, { token })).text.trim());
+    expect(await exported()).not.toHaveProperty('invoice');
+    const totals = { grossPaise: 60_000, taxablePaise: 53_572, cgstPaise: 0, sgstPaise: 0, igstPaise: 6_428, taxPaise: 6_428 };
+    const number = `RP/99-00/${String(Math.floor(Math.random() * 999_999) + 1).padStart(6, '0')}`;
+    await h.db
+      .insertInto('tax_documents')
+      .values({
+        kind: 'invoice',
+        number,
+        financial_year: '2099-00',
+        sequence: Number(number.slice(-6)),
+        order_id: order.id,
+        order_number: order.orderNumber,
+        razorpay_payment_id: `pay_${tag}`,
+        issued_at: new Date(),
+        place_of_supply_code: '27',
+        place_of_supply_name: 'Maharashtra',
+        supply: 'inter-state',
+        figures: JSON.stringify({ supply: 'inter-state', lines: [], totals }),
+        seller: JSON.stringify({}),
+        recipient: JSON.stringify({}),
+      })
+      .execute();
+    expect((await exported()).invoice).toEqual({ number, taxableValue: 535.72, cgst: 0, sgst: 0, igst: 64.28, placeOfSupply: 'Maharashtra (27)' });
+  });
 });

@@ -73,6 +73,10 @@ export const adminOrderSchema = z
     updatedAt: z.string(),
     paidAt: z.string().optional(),
     refundedAmount: z.number().optional().meta({ description: 'Rupees refunded so far' }),
+    invoice: z
+      .object({ number: z.string(), taxableValue: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), placeOfSupply: z.string() })
+      .optional()
+      .meta({ description: "The GST tax invoice's figures in rupees; absent before one is issued" }),
   })
   .meta({ id: 'AdminOrder' });
 

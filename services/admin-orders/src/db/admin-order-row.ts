@@ -28,7 +28,10 @@ export type AdminOrderRow = Pick<
   | 'created_at'
   | 'updated_at'
   | 'paid_at'
-> & { items: { name: string; quantity: number }[] };
+> & {
+  items: { name: string; quantity: number }[];
+  invoice: { number: string; taxable: number; cgst: number; sgst: number; igst: number; supply_name: string; supply_code: string | null } | null;
+};
 
 /** `select` list producing an AdminOrderRow from `orders`, its items aggregated in the same query. */
 export const ADMIN_ORDER_COLUMNS = sql`orders.id, orders.order_number, orders.razorpay_payment_id, orders.customer_name,
@@ -36,7 +39,11 @@ export const ADMIN_ORDER_COLUMNS = sql`orders.id, orders.order_number, orders.ra
   orders.state, orders.pincode, orders.amount_paise, orders.refunded_paise, orders.status, orders.payment_status,
   orders.created_at, orders.updated_at, orders.paid_at,
   (select coalesce(json_agg(json_build_object('name', i.name, 'quantity', i.quantity) order by i.id), '[]'::json)
-     from order_items i where i.order_id = orders.id) as items`;
+     from order_items i where i.order_id = orders.id) as items,
+  (select json_build_object('number', d.number, 'taxable', (d.figures->'totals'->>'taxablePaise')::int,
+      'cgst', (d.figures->'totals'->>'cgstPaise')::int, 'sgst', (d.figures->'totals'->>'sgstPaise')::int,
+      'igst', (d.figures->'totals'->>'igstPaise')::int, 'supply_name', d.place_of_supply_name, 'supply_code', d.place_of_supply_code)
+     from tax_documents d where d.order_id = orders.id and d.kind = 'invoice') as invoice`;
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -62,5 +69,17 @@ export function toAdminOrder(row: AdminOrderRow): AdminOrder {
     updatedAt: iso(row.updated_at),
     ...(row.paid_at ? { paidAt: iso(row.paid_at) } : {}),
     ...(row.refunded_paise > 0 ? { refundedAmount: paiseToRupees(row.refunded_paise) } : {}),
+    ...(row.invoice
+      ? {
+          invoice: {
+            number: row.invoice.number,
+            taxableValue: paiseToRupees(row.invoice.taxable),
+            cgst: paiseToRupees(row.invoice.cgst),
+            sgst: paiseToRupees(row.invoice.sgst),
+            igst: paiseToRupees(row.invoice.igst),
+            placeOfSupply: row.invoice.supply_code ? `${row.invoice.supply_name} (${row.invoice.supply_code})` : row.invoice.supply_name,
+          },
+        }
+      : {}),
   };
 }

@@ -3,8 +3,8 @@ import { EXPORT_COLUMNS, EXPORT_FILE_NAMES, fileDate, neutraliseFormula, toExpor
 import { order } from './order.fixture.js';
 
 describe('export rows', () => {
-  it("hold the spec's columns in the spec's order, then Pincode, City and State", () => {
-    expect(EXPORT_COLUMNS).toEqual(['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State']);
+  it("hold the spec's columns in the spec's order, then Pincode, City and State, then the invoice's", () => {
+    expect(EXPORT_COLUMNS).toEqual(['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State', 'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply']);
     expect(toExportRow(order)).toEqual([
       'RP250510-ABCDEF',
       'pay_ABC123',
@@ -20,7 +20,20 @@ describe('export rows', () => {
       '110016',
       'New Delhi',
       'Delhi',
+      // No tax invoice issued yet: the invoice's columns stay empty.
+      '',
+      '',
+      '',
+      '',
+      '',
+      '',
     ]);
+  });
+
+  it("carry the GST invoice's number, taxable value, CGST, SGST, IGST and place of supply for GSTR-1", () => {
+    const invoiced = { ...order, invoice: { number: 'RP/25-26/000042', taxableValue: 535.72, cgst: 32.15, sgst: 32.13, igst: 0, placeOfSupply: 'Delhi (07)' } };
+    expect(toExportRow(invoiced).slice(14)).toEqual(['RP/25-26/000042', 535.72, 32.15, 32.13, 0, 'Delhi (07)']);
+    expect(toTxtLine(toExportRow(invoiced)).split('\t').slice(14)).toEqual(['RP/25-26/000042', '535.72', '32.15', '32.13', '0', 'Delhi (07)']);
   });
 
   it('an order without a payment id exports an empty PaymentID', () => {
@@ -37,10 +50,10 @@ describe('export rows', () => {
 
   it('TXT lines: tab-separated, CreatedAt in India time as the panel shows it, Pincode, City and State last', () => {
     const fields = toTxtLine(toExportRow(order)).split('\t');
-    expect(fields).toHaveLength(14);
+    expect(fields).toHaveLength(20);
     expect(fields[6]).toBe('1150');
     expect(fields[10]).toMatch(/^10\/5\/2025, 12:00:00\spm$/i);
-    expect(fields.slice(11)).toEqual(['110016', 'New Delhi', 'Delhi']);
+    expect(fields.slice(11, 14)).toEqual(['110016', 'New Delhi', 'Delhi']);
     for (const iso of ['2025-12-31T18:29:59.000Z', '2025-01-01T00:00:00.000Z']) {
       expect(toTxtLine(toExportRow({ ...order, createdAt: iso })).split('\t')[10]).toBe(new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }));
     }

@@ -2,10 +2,15 @@ import type { AdminOrder } from '@pickles/shared';
 
 /**
  * Columns of an export row, in order: the spec's eleven (docs/product.md §3, "Export row"), then the
- * address split for courier bulk uploads, at the end so the spec's columns keep their positions.
+ * address split for courier bulk uploads, then the GST tax invoice's figures for the accountant's
+ * GSTR-1 (empty before an invoice is issued), at the end so the spec's columns keep their positions.
  */
-export const EXPORT_COLUMNS = ['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State'] as const;
-/** Amount stays a number and CreatedAt the instant: each file type writes them its own way (see toTxtLine, workbook.ts). */
+export const EXPORT_COLUMNS = [
+  'OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt',
+  'Pincode', 'City', 'State',
+  'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply',
+] as const;
+/** Rupee amounts stay numbers and CreatedAt the instant: each file type writes them its own way (see toTxtLine, workbook.ts). */
 export type ExportRow = [
   orderId: string,
   paymentId: string,
@@ -21,6 +26,12 @@ export type ExportRow = [
   pincode: string,
   city: string,
   state: string,
+  invoiceNumber: string,
+  taxableValue: number | '',
+  cgst: number | '',
+  sgst: number | '',
+  igst: number | '',
+  placeOfSupply: string,
 ];
 export const AMOUNT_COLUMN = 6;
 export const CREATED_AT_COLUMN = 10;
@@ -77,6 +88,12 @@ export function toExportRow(order: AdminOrder): ExportRow {
     text(a.pincode),
     text(a.city),
     text(a.state),
+    text(order.invoice?.number),
+    order.invoice?.taxableValue ?? '',
+    order.invoice?.cgst ?? '',
+    order.invoice?.sgst ?? '',
+    order.invoice?.igst ?? '',
+    text(order.invoice?.placeOfSupply),
   ];
 }
 

@@ -7,7 +7,7 @@ import { MAX_COLUMN_WIDTH, writeWorkbook } from './workbook.js';
 const longItems = Array.from({ length: 12 }, (_, i) => ({ name: `Heritage Pickle ${i}`, quantity: i + 1 }));
 const rows = [
   toExportRow(order),
-  toExportRow({ ...order, orderId: 'RP251231-LATE', amount: 123456.5, createdAt: '2025-12-31T18:29:00.000Z', items: longItems, customerInfo: { ...order.customerInfo, name: '=HYPERLINK("x")' } }),
+  toExportRow({ ...order, orderId: 'RP251231-LATE', amount: 123456.5, invoice: { number: 'RP/25-26/000042', taxableValue: 110229.02, cgst: 0, sgst: 0, igst: 13227.48, placeOfSupply: 'Maharashtra (27)' }, createdAt: '2025-12-31T18:29:00.000Z', items: longItems, customerInfo: { ...order.customerInfo, name: '=HYPERLINK("x")' } }),
 ];
 const file = writeWorkbook(XLSX, [
   ['paid', rows],
@@ -24,9 +24,9 @@ describe('Excel workbook', () => {
   it('one sheet per given name, in order, the header then one row per order', () => {
     expect(book.SheetNames).toEqual(['paid', 'delivered']);
     const table = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.paid!, { header: 1 });
-    expect(table[0]).toEqual(['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State']);
+    expect(table[0]).toEqual(['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State', 'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply']);
     expect(table.map((row) => row[0])).toEqual(['OrderID', 'RP250510-ABCDEF', 'RP251231-LATE']);
-    expect(table[1]!.slice(11)).toEqual(['110016', 'New Delhi', 'Delhi']);
+    expect(table[1]!.slice(11, 14)).toEqual(['110016', 'New Delhi', 'Delhi']);
   });
 
   it('CreatedAt is a date cell holding the wall-clock time in India', () => {
@@ -50,6 +50,14 @@ describe('Excel workbook', () => {
     expect(cell).toMatchObject({ t: 'n', v: 123456.5, w: '₹123,456.50' });
   });
 
+  it("the invoice's figures are rupee numbers, like Amount", () => {
+    const sheet = book.Sheets.paid!;
+    expect(sheet.O3).toMatchObject({ t: 's', v: 'RP/25-26/000042' });
+    expect(sheet.P3).toMatchObject({ t: 'n', v: 110229.02, w: '₹110,229.02' });
+    expect(sheet.S3).toMatchObject({ t: 'n', v: 13227.48 });
+    expect(sheet.T3).toMatchObject({ t: 's', v: 'Maharashtra (27)' });
+  });
+
   it('formula-looking text stays text with its apostrophe', () => {
     const cell = book.Sheets.paid!.C3 as XLSX.CellObject;
     expect(cell.t).toBe('s');
@@ -59,7 +67,7 @@ describe('Excel workbook', () => {
 
   it('columns are as wide as their content, capped', () => {
     const widths = (book.Sheets.paid!['!cols'] ?? []).map((col) => col.wch ?? 0);
-    expect(widths).toHaveLength(14);
+    expect(widths).toHaveLength(20);
     const [orderId, , , , phone, address, amount, status, , items, createdAt, pincode] = widths;
     expect(orderId).toBe('RP250510-ABCDEF'.length + 2);
     expect(phone).toBe('9876543210'.length + 2);

@@ -18,9 +18,10 @@ export function excelDate(instant: Date): number {
 }
 
 function toCells(row: ExportRow): XLSX.CellObject[] {
-  return row.map((value, column): XLSX.CellObject => {
+  return row.map((value): XLSX.CellObject => {
     if (value instanceof Date) return { t: 'n', v: excelDate(value), z: DATE_FORMAT };
-    if (column === AMOUNT_COLUMN) return { t: 'n', v: value, z: AMOUNT_FORMAT };
+    // Every number of a row is rupees: the amount and the invoice's figures.
+    if (typeof value === 'number') return { t: 'n', v: value, z: AMOUNT_FORMAT };
     return { t: 's', v: value };
   });
 }
