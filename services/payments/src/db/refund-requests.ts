@@ -22,6 +22,18 @@ export interface ClaimedRefundRequest {
  * SKIP LOCKED and the lease keep two replicas from submitting the same request at once (and
  * should a lease run out mid-call, the idempotency key still makes the second call the same refund).
  */
+/**
+ * What a claimed refund (a row `c` with order_id and razorpay_payment_id) needs of its order, from
+ * the live order or its archived snapshot, and of the payment: the order number, Razorpay's order id
+ * and the amount captured. Shared by the refund submitter's and the refund check's claims.
+ */
+export const REFUND_ORDER_FACTS = sql`coalesce(o.order_number, a.order_number) as order_number,
+      coalesce(o.razorpay_order_id, a.snapshot->>'razorpay_order_id') as razorpay_order_id,
+      coalesce(p.amount_paise, o.amount_paise, (a.snapshot->>'amount_paise')::int) as payment_amount_paise`;
+export const REFUND_ORDER_JOINS = sql`left join orders o on o.id = c.order_id
+    left join archived_orders a on a.order_id = c.order_id
+    left join payments p on p.razorpay_payment_id = c.razorpay_payment_id`;
+
 export async function claimDueRefundRequests(db: Db, { leaseSeconds, limit }: { leaseSeconds: number; limit: number }): Promise<ClaimedRefundRequest[]> {
   const { rows } = await sql<{
     id: string;
@@ -46,14 +58,8 @@ export async function claimDueRefundRequests(db: Db, { leaseSeconds, limit }: { 
       where r.id = due.id
       returning r.id, r.order_id, r.razorpay_payment_id, r.amount_paise, r.attempts
     )
-    select c.*,
-      coalesce(o.order_number, a.order_number) as order_number,
-      coalesce(o.razorpay_order_id, a.snapshot->>'razorpay_order_id') as razorpay_order_id,
-      coalesce(p.amount_paise, o.amount_paise, (a.snapshot->>'amount_paise')::int) as payment_amount_paise
-    from claimed c
-    left join orders o on o.id = c.order_id
-    left join archived_orders a on a.order_id = c.order_id
-    left join payments p on p.razorpay_payment_id = c.razorpay_payment_id
+    select c.*, ${REFUND_ORDER_FACTS}
+    from claimed c ${REFUND_ORDER_JOINS}
   `.execute(db);
   return rows.map((row) => ({
     id: row.id,

@@ -4,6 +4,7 @@ import type { PaymentObservation } from '@pickles/shared';
 import { runEvery } from '@pickles/service-kit';
 import { RazorpayError, type RazorpayClient } from '@pickles/razorpay-client';
 import { settlePaymentInTransaction } from '../domain/settle-payment.js';
+import { REFUND_ORDER_FACTS, REFUND_ORDER_JOINS } from '../db/refund-requests.js';
 
 export interface RefundCheckResult {
   checked: number;
@@ -63,13 +64,8 @@ async function claimDueRefunds(db: Db, { olderThanSeconds, limit }: { olderThanS
       where r.razorpay_refund_id = due.razorpay_refund_id
       returning r.razorpay_refund_id, r.razorpay_payment_id, r.order_id, r.amount_paise
     )
-    select c.razorpay_refund_id, c.razorpay_payment_id, c.amount_paise,
-      coalesce(o.razorpay_order_id, a.snapshot->>'razorpay_order_id') as razorpay_order_id,
-      coalesce(p.amount_paise, o.amount_paise, (a.snapshot->>'amount_paise')::int) as payment_amount_paise
-    from claimed c
-    left join orders o on o.id = c.order_id
-    left join archived_orders a on a.order_id = c.order_id
-    left join payments p on p.razorpay_payment_id = c.razorpay_payment_id
+    select c.razorpay_refund_id, c.razorpay_payment_id, c.amount_paise, ${REFUND_ORDER_FACTS}
+    from claimed c ${REFUND_ORDER_JOINS}
   `.execute(db);
   return rows.map((row) => ({
     razorpayRefundId: row.razorpay_refund_id,
