@@ -89,7 +89,7 @@ describe('production mode refuses what the repository publishes', () => {
     expect(lines).toEqual(['Invalid environment variable ADMIN_PASSWORD_HASH (the demo password): choose a password of your own (npm run admin:hash)']);
   });
 
-  it('a missing admin, JWT key, SMTP URL, shop address, support phone or tracking-link key, one line each', () => {
+  it('a missing admin, JWT key, SMTP URL, shop address, support phone, tracking-link key or grievance officer, one line each', () => {
     const admin = start('services/admin-orders/src/index.ts', { DATABASE_URL: OWN.DATABASE_URL });
     expect(admin.code).toBe(1);
     expect(admin.lines).toEqual(['Invalid environment variable JWT_SECRET (missing): required in production (at least 32 characters)']);
@@ -104,6 +104,9 @@ describe('production mode refuses what the repository publishes', () => {
       'Invalid environment variable SHOP_URL (missing): required in production',
       'Invalid environment variable SUPPORT_PHONE (missing): required in production',
       'Invalid environment variable TRACKING_LINK_SECRET (missing): required in production',
+      'Invalid environment variable GRIEVANCE_OFFICER_NAME (missing): required in production',
+      'Invalid environment variable GRIEVANCE_OFFICER_PHONE (missing): required in production',
+      'Invalid environment variable GRIEVANCE_OFFICER_EMAIL (missing): required in production',
     ]);
   });
 

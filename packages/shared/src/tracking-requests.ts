@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { normalisePhoneInput, plainString } from './validation.js';
+import { EMAIL_PATTERN, normalisePhoneInput, plainString } from './validation.js';
 
 /** The tracking page's and POST /api/track's messages (decision 010). */
 export const TRACKING_MESSAGES = {
@@ -11,8 +11,6 @@ export const TRACKING_MESSAGES = {
 
 /** How the shopper proved the order is theirs: the checkout e-mail (any case) or the 10-digit phone. */
 export type TrackingContact = { kind: 'email'; email: string } | { kind: 'phone'; phone: string };
-
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * Reads the "Phone number or e-mail" field: anything with an @ is an e-mail address (compared in

@@ -69,6 +69,7 @@ describe('CLIs', () => {
     const { code, stdout } = await runCli('services/admin-orders/src/cli/erase-shopper.ts', ['--email', email], '');
     expect(code).toBe(0);
     expect(stdout).toContain('e-mail and phone of 1 paid order(s) (name, address and amounts kept for the tax invoice)');
+    expect(stdout).toContain('0 complaint(s) (ticket numbers and dates kept)');
     const row = await h.db.selectFrom('orders').select(['customer_email', 'customer_name']).where('id', '=', paid.id).executeTakeFirstOrThrow();
     expect(row).toEqual({ customer_email: 'erased@erased.invalid', customer_name: 'Asha Verma' });
     expect((await runCli('services/admin-orders/src/cli/erase-shopper.ts', [], '')).code).toBe(1);

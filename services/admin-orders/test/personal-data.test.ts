@@ -79,4 +79,48 @@ describe('a shopper asks for their data to be erased', () => {
     const bySearch = await call(h.app, 'GET', `/api/admin/orders?search=${encodeURIComponent(email.toLowerCase())}`, { token });
     expect(bySearch.body.total).toBe(0);
   });
+
+  it('their complaints lose name, e-mail, phone and text; the ticket, its dates and the resolution stay', async () => {
+    const tag = uniqueTag();
+    const email = `${tag}.Shopper@Example.in`;
+    const complaint = (values: { email: string; ticket: string }) =>
+      h.db
+        .insertInto('complaints')
+        .values({
+          ticket_number: values.ticket,
+          name: 'Meera Iyer',
+          email: values.email,
+          phone: '9123456780',
+          category: 'damaged',
+          message: 'The jar leaked; call me on 9123456780.',
+          acknowledge_by: new Date(Date.now() + 2 * 86_400_000),
+          resolve_by: new Date(Date.now() + 30 * 86_400_000),
+          acknowledged_at: new Date(),
+          acknowledged_by: 'owner',
+          resolved_at: new Date(),
+          resolved_by: 'owner',
+          resolution: 'Sent a new jar.',
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    const theirs = await complaint({ email: email.toLowerCase(), ticket: `GRV-${tag}-1` });
+    const someoneElses = await complaint({ email: `${tag}.other@example.in`, ticket: `GRV-${tag}-2` });
+    await h.db.insertInto('sent_emails').values({ dedupe_key: theirs.id, kind: 'complaint-received', recipient: email.toLowerCase() }).execute();
+    await h.db.insertInto('sent_emails').values({ dedupe_key: theirs.id, kind: 'complaint-owner-alert', recipient: 'owner@royalpickles.in' }).execute();
+
+    expect((await eraseShopper(h.db, email.toUpperCase())).complaints).toBe(1);
+    const erased = await h.db.selectFrom('complaints').selectAll().where('id', '=', theirs.id).executeTakeFirstOrThrow();
+    expect(erased).toMatchObject({ name: ERASED.name, email: ERASED.email, phone: null, message: ERASED.text, personal_data_erased_at: expect.any(Date) });
+    expect(erased).toMatchObject({ ticket_number: theirs.ticket_number, created_at: theirs.created_at, acknowledge_by: theirs.acknowledge_by, resolve_by: theirs.resolve_by, resolution: 'Sent a new jar.' });
+    const recipients = await h.db.selectFrom('sent_emails').select(['kind', 'recipient']).where('dedupe_key', '=', theirs.id).orderBy('kind').execute();
+    expect(recipients).toEqual([
+      { kind: 'complaint-owner-alert', recipient: 'owner@royalpickles.in' },
+      { kind: 'complaint-received', recipient: ERASED.email },
+    ]);
+    expect(await h.db.selectFrom('complaints').select(['name', 'email', 'message']).where('id', '=', someoneElses.id).executeTakeFirstOrThrow()).toEqual({
+      name: 'Meera Iyer',
+      email: someoneElses.email,
+      message: someoneElses.message,
+    });
+  });
 });

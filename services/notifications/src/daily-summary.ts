@@ -3,6 +3,7 @@ import type { Db } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
 import type { Mailer } from './clients/mailer.js';
 import { loadWaitingOrders } from './db/waiting-orders.js';
+import { countOpenComplaints } from './db/complaints.js';
 import { EmailInFlightError, sendOnce } from './db/sent-emails.js';
 import { renderOwnerDailySummary } from './emails/owner-daily-summary.js';
 
@@ -49,7 +50,8 @@ export async function dailySummaryOnce(deps: DailySummaryDeps, { hour, now = new
   const { orders, total } = await loadWaitingOrders(deps.db, from);
   if (total === 0) return 'nothing-waiting';
   const listed = orders.map((order) => ({ ...order, paidOn: longDate(indiaDay(order.paidAt)), daysWaiting: Math.round((today.getTime() - indiaDay(order.paidAt).getTime()) / DAY_MS) }));
-  const email = renderOwnerDailySummary({ orders: listed, total }, { day: longDate(today), shopUrl: deps.shopUrl });
+  const complaints = await countOpenComplaints(deps.db, now);
+  const email = renderOwnerDailySummary({ orders: listed, total, complaints }, { day: longDate(today), shopUrl: deps.shopUrl });
   try {
     const result = await sendOnce(deps.db, { dedupeKey, kind: 'owner-daily-summary', recipient: deps.ownerEmail, eventId: null }, () =>
       deps.mailer.send({ to: deps.ownerEmail, ...email, messageId: `<${dedupeKey}.owner-daily-summary@${deps.mailDomain}>` }),

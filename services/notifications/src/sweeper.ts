@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { sql, type Db } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
-import { NOTIFICATION_JOB_OPTIONS, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+import { COMPLAINT_UPDATE, NOTIFICATION_JOB_OPTIONS, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
 
 export interface SweepOptions {
   /** Published this long ago with its e-mail still not recorded: queue it again. */
@@ -37,6 +37,13 @@ export async function sweepOnce({ db, queue, logger }: { db: Db; queue: Queue; l
           not exists (select 1 from sent_emails s where s.attention_id = (e.payload->'data'->>'attentionId')::uuid and s.kind = 'owner-attention' and s.state = 'sent'))
         or (e.type = ${ORDER_SHOPPER_UPDATE} and
           not exists (select 1 from sent_emails s where s.kind = e.payload->'data'->>'kind' and s.dedupe_key = e.payload->'data'->>'dedupeKey' and s.state = 'sent'))
+        -- A complaint's shopper e-mail is 'complaint-<kind>' (and a new one's owner alert), keyed by the
+        -- complaint id; an erased complaint sends nothing, so nothing is missing.
+        or (e.type = ${COMPLAINT_UPDATE}
+          and not exists (select 1 from complaints c where c.id = (e.payload->'data'->>'complaintId')::uuid and c.personal_data_erased_at is not null)
+          and (not exists (select 1 from sent_emails s where s.kind = 'complaint-' || (e.payload->'data'->>'kind') and s.dedupe_key = e.payload->'data'->>'complaintId' and s.state = 'sent')
+            or (e.payload->'data'->>'kind' = 'received'
+              and not exists (select 1 from sent_emails s where s.kind = 'complaint-owner-alert' and s.dedupe_key = e.payload->'data'->>'complaintId' and s.state = 'sent'))))
       )
     order by e.published_at
     limit 500`.execute(db);

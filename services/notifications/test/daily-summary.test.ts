@@ -95,4 +95,41 @@ describe('the owner\'s daily summary of orders waiting for dispatch', () => {
     expect(await dailySummaryOnce(deps, { hour: 9, now: india('2026-11-26T18:10:00') })).toBe('nothing-waiting');
     expect(summaries()).toHaveLength(before);
   });
+
+  it('says how many complaints are open and how many missed a deadline, with a link to them', async () => {
+    const now = india('2026-11-28T09:30:00');
+    let sequence = 1;
+    const complaint = (receivedAt: Date, done: { acknowledgedAt?: Date; resolvedAt?: Date } = {}) =>
+      db
+        .insertInto('complaints')
+        .values({
+          ticket_number: `GRV-TEST-${sequence++}`,
+          name: 'Meera Iyer',
+          email: 'meera@example.in',
+          category: 'damaged',
+          message: 'The jar leaked.',
+          created_at: receivedAt,
+          acknowledge_by: new Date(receivedAt.getTime() + 48 * 3_600_000),
+          resolve_by: new Date(receivedAt.getTime() + 30 * 86_400_000),
+          acknowledged_at: done.acknowledgedAt ?? done.resolvedAt ?? null,
+          acknowledged_by: done.acknowledgedAt || done.resolvedAt ? 'owner' : null,
+          resolved_at: done.resolvedAt ?? null,
+          resolved_by: done.resolvedAt ? 'owner' : null,
+          resolution: done.resolvedAt ? 'Sent a new jar.' : null,
+        })
+        .execute();
+    await complaint(india('2026-11-27T10:00:00'));
+    // Not acknowledged within 48 hours: late.
+    await complaint(india('2026-11-25T10:00:00'));
+    await complaint(india('2026-11-20T10:00:00'), { acknowledgedAt: india('2026-11-21T10:00:00') });
+    await complaint(india('2026-11-20T10:00:00'), { resolvedAt: india('2026-11-21T10:00:00') });
+    await insertOrder(db, { paidAt: india('2026-11-27T18:00:00') });
+
+    expect(await dailySummaryOnce(deps, { hour: 9, now })).toBe('sent');
+    const mail = summaries().at(-1)!;
+    expect(mail.subject).toBe('1 paid order to dispatch (28 Nov 2026)');
+    expect(mail.text).toContain(`3 open complaints, 1 past a deadline. Complaints: ${SHOP_URL}/admin/complaints`);
+    expect(mail.html).toContain('3 open complaints, 1 past a deadline.');
+    expect(mail.html).toContain(`href="${SHOP_URL}/admin/complaints"`);
+  });
 });

@@ -3,3 +3,4 @@ export * from './payment-verified.js';
 export * from './payment-needs-attention.js';
 export * from './queues.js';
 export * from './order-update.js';
+export * from './complaint-update.js';

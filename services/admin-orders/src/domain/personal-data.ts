@@ -7,7 +7,8 @@ import { runEvery } from '@pickles/service-kit';
  *   period its customer and address fields are erased (here and in the archive);
  * - on a shopper's request, every unpaid order of theirs is erased the same way, and their paid
  *   orders lose the e-mail address and phone number, keeping only what a GST tax invoice must show
- *   for eight years (name, address, items, amounts).
+ *   for eight years (name, address, items, amounts). Their complaints lose name, e-mail, phone and
+ *   text; the ticket number, its dates and the resolution stay (the grievance record of what was done).
  */
 export const ERASED = {
   name: 'Erased',
@@ -56,6 +57,8 @@ export interface ShopperErasure {
   /** Paid orders: e-mail and phone erased, invoice data kept. */
   paid: number;
   archived: number;
+  /** Complaints: name, e-mail, phone and text erased. */
+  complaints: number;
 }
 
 /** A shopper's request to erase their data, identified by the e-mail address they ordered with. */
@@ -76,12 +79,27 @@ export async function eraseShopper(db: Db, email: string): Promise<ShopperErasur
     const archivedPaid = await sql`update archived_orders set snapshot = snapshot || jsonb_build_object(
         'customer_email', ${ERASED.email}::text, 'customer_phone', ${ERASED.phone}::text, 'personal_data_erased_at', now())
       where lower(snapshot->>'customer_email') = ${address}`.execute(trx);
+    const complaints = await eraseComplaints(trx, address);
     return {
       unpaid: Number(unpaid.numAffectedRows ?? 0),
       paid: Number(paid.numAffectedRows ?? 0),
       archived: Number(archivedUnpaid.numAffectedRows ?? 0) + Number(archivedPaid.numAffectedRows ?? 0),
+      complaints,
     };
   });
+}
+
+/** The shopper's complaints, by e-mail address (lower case), and the recipient of the e-mails about them. */
+async function eraseComplaints(trx: Transaction<Database>, address: string): Promise<number> {
+  const erased = await trx
+    .updateTable('complaints')
+    .set({ name: ERASED.name, email: ERASED.email, phone: null, message: ERASED.text, personal_data_erased_at: sql`now()` })
+    .where(sql<string>`lower(email)`, '=', address)
+    .returning('id')
+    .execute();
+  const ids = erased.map((row) => row.id);
+  if (ids.length) await trx.updateTable('sent_emails').set({ recipient: ERASED.email }).where('dedupe_key', 'in', ids).where(sql<string>`lower(recipient)`, '=', address).execute();
+  return ids.length;
 }
 
 /** Runs the unpaid-order erasure every `intervalMinutes`; safe on every replica (idempotent updates). */

@@ -1,5 +1,5 @@
 import { formatPaise } from '@pickles/shared';
-import { shopLink } from '@pickles/shared/shop-paths';
+import { adminComplaintsPath, shopLink } from '@pickles/shared/shop-paths';
 import type { WaitingOrder } from '../db/waiting-orders.js';
 import { escapeHtml } from './escape.js';
 import type { RenderedEmail } from './shopper.js';
@@ -15,7 +15,7 @@ const LATE_AFTER_DAYS = 10;
  * each has waited, what it is worth, where it goes, and a link to its page in the admin.
  */
 export function renderOwnerDailySummary(
-  { orders, total }: { orders: (WaitingOrder & { paidOn: string; daysWaiting: number })[]; total: number },
+  { orders, total, complaints }: { orders: (WaitingOrder & { paidOn: string; daysWaiting: number })[]; total: number; complaints?: { open: number; late: number } },
   { day, shopUrl }: { day: string; shopUrl: string },
 ): RenderedEmail {
   const counted = `${total} paid ${total === 1 ? 'order is' : 'orders are'} waiting to be dispatched`;
@@ -23,6 +23,11 @@ export function renderOwnerDailySummary(
   const ago = (days: number) => (days === 0 ? 'today' : days === 1 ? '1 day ago' : `${days} days ago`);
   const more = total > orders.length ? `... and ${total - orders.length} more; the admin panel has them all.` : '';
   const adminUrl = shopLink(shopUrl, '/admin');
+  // Open complaints ride along: their deadlines (48 hours, one month) are the law's, not the shop's.
+  const complaintsUrl = shopLink(shopUrl, adminComplaintsPath);
+  const openComplaints = complaints?.open
+    ? `${complaints.open} open ${complaints.open === 1 ? 'complaint' : 'complaints'}${complaints.late ? `, ${complaints.late} past a deadline` : ''}.`
+    : '';
   const text = [
     `Good morning! ${counted}, oldest first:`,
     '',
@@ -31,6 +36,7 @@ export function renderOwnerDailySummary(
     '',
     'Record each dispatch on its order page; the shopper is e-mailed the courier and tracking number.',
     `Admin panel: ${adminUrl}`,
+    ...(openComplaints ? ['', `${openComplaints} Complaints: ${complaintsUrl}`] : []),
   ].join('\n');
 
   const e = escapeHtml;
@@ -54,6 +60,7 @@ export function renderOwnerDailySummary(
 <table style="border-collapse:collapse;width:100%;font-size:16px"><tbody>${rows}</tbody></table>
 ${more ? `<p>${e(more)}</p>` : ''}
 <p style="margin:24px 0"><a href="${e(adminUrl)}" style="display:inline-block;padding:10px 18px;background:#8b1e1e;color:#fff;text-decoration:none;border-radius:6px;font-weight:600">Open the admin panel</a></p>
+${openComplaints ? `<p${complaints?.late ? ' style="color:#8b0000;font-weight:600"' : ''}>${e(openComplaints)} <a href="${e(complaintsUrl)}" style="color:#8b1e1e">See the complaints</a></p>` : ''}
 </div></body></html>`;
   return { subject, text, html };
 }

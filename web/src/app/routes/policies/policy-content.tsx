@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router-dom';
 import { env } from '../../../config/env.js';
-import type { PolicyName } from '../../../config/paths.js';
+import { paths, type PolicyName } from '../../../config/paths.js';
 import { SELLER_DETAILS_ID, seller, sellerAddressLine } from '../../../config/seller.js';
 
 export const POLICY_TITLES: Record<PolicyName, string> = {
@@ -204,6 +205,9 @@ function SellerDetails() {
             </li>
             <li>
               E-mail: <EmailTo address={officer.email} />
+            </li>
+            <li>
+              Online: <Link to={paths.complaint}>Raise a complaint</Link> and get a ticket number at once
             </li>
           </ul>
         </li>

@@ -1,0 +1,26 @@
+import type { RequestHandler } from 'express';
+import type { Db } from '@pickles/db';
+import { parseOrThrow } from '@pickles/service-kit';
+import type { SubmitComplaintResponse } from '@pickles/shared';
+import { complaintRequestSchema } from '@pickles/shared/complaints';
+import { recordComplaint } from '../db/complaints.js';
+
+/**
+ * POST /api/complaints: the complaint form (issue 16). Answers 201 with the ticket number and the
+ * two deadlines the grievance rules set, which the page shows and the ticket e-mail repeats.
+ */
+export function submitComplaintHandler({ db }: { db: Db }): RequestHandler {
+  return async (req, res) => {
+    const complaint = parseOrThrow(complaintRequestSchema, req.body);
+    const recorded = await recordComplaint(db, complaint);
+    req.log.info({ complaintId: recorded.id, ticketNumber: recorded.ticketNumber, category: complaint.category }, 'complaint received');
+    res.setHeader('Cache-Control', 'no-store');
+    res.status(201).json({
+      success: true,
+      ticketNumber: recorded.ticketNumber,
+      receivedAt: recorded.receivedAt.toISOString(),
+      acknowledgeBy: recorded.acknowledgeBy.toISOString(),
+      resolveBy: recorded.resolveBy.toISOString(),
+    } satisfies SubmitComplaintResponse);
+  };
+}

@@ -1,0 +1,1 @@
+export { RaiseComplaint } from './components/raise-complaint.js';
