@@ -6,6 +6,7 @@ import { createDb, type Db } from '../create-db.js';
 import type { Database } from '../schema.js';
 import { migrateToLatest } from '../migrate.js';
 import { newOrderColumns } from '../search-text.js';
+import { SEED_PLACES } from './seed-places.js';
 
 /**
  * `npm run seed -- --orders 100000`: realistic demo orders (names, Indian addresses, statuses
@@ -29,15 +30,6 @@ if (!Number.isInteger(total) || total < 0 || !Number.isInteger(days) || days < 1
 
 const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Krishna', 'Ishaan', 'Rohan', 'Ananya', 'Diya', 'Saanvi', 'Aadhya', 'Kavya', 'Priya', 'Meera', 'Nisha', 'Pooja', 'Riya', 'Rahul', 'Vikram', 'Sanjay', 'Neha', 'Farhan', 'Imran', 'Gurpreet', 'Harpreet', 'Lakshmi', 'Karthik'];
 const LAST = ['Sharma', 'Verma', 'Gupta', 'Singh', 'Kumar', 'Patel', 'Reddy', 'Nair', 'Iyer', 'Menon', 'Das', 'Banerjee', 'Chatterjee', 'Mukherjee', 'Khan', 'Ahmed', 'Joshi', 'Kulkarni', 'Deshmukh', 'Rao', 'Pillai', 'Bhat', 'Chauhan', 'Rathore', 'Malhotra'];
-const PLACES: Array<[city: string, state: string, pin: string]> = [
-  ['New Delhi', 'Delhi', '110'], ['Mumbai', 'Maharashtra', '400'], ['Pune', 'Maharashtra', '411'], ['Bengaluru', 'Karnataka', '560'],
-  ['Mysuru', 'Karnataka', '570'], ['Chennai', 'Tamil Nadu', '600'], ['Coimbatore', 'Tamil Nadu', '641'], ['Hyderabad', 'Telangana', '500'],
-  ['Kolkata', 'West Bengal', '700'], ['Jaipur', 'Rajasthan', '302'], ['Udaipur', 'Rajasthan', '313'], ['Lucknow', 'Uttar Pradesh', '226'],
-  ['Noida', 'Uttar Pradesh', '201'], ['Ahmedabad', 'Gujarat', '380'], ['Surat', 'Gujarat', '395'], ['Chandigarh', 'Chandigarh', '160'],
-  ['Kochi', 'Kerala', '682'], ['Thiruvananthapuram', 'Kerala', '695'], ['Bhopal', 'Madhya Pradesh', '462'], ['Indore', 'Madhya Pradesh', '452'],
-  ['Patna', 'Bihar', '800'], ['Guwahati', 'Assam', '781'], ['Shillong', 'Meghalaya', '793'], ['Dehradun', 'Uttarakhand', '248'],
-  ['Amritsar', 'Punjab', '143'], ['Ludhiana', 'Punjab', '141'], ['Bhubaneswar', 'Odisha', '751'], ['Ranchi', 'Jharkhand', '834'],
-];
 const STREETS = ['MG Road', 'Station Road', 'Nehru Marg', 'Gandhi Path', 'Temple Street', 'Park Avenue', 'Lake View Road', 'Civil Lines', 'Mall Road', 'Ring Road'];
 const AREAS = ['Sector 12', 'Old Town', 'Model Town', 'Rajendra Nagar', 'Green Park', 'Indiranagar', 'Koregaon Park', 'Salt Lake', 'Banjara Hills', 'Vaishali Nagar'];
 const ID_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -91,14 +83,14 @@ function makeOrder(now: number, used: Set<string>): SeedOrder {
   const shipping = 5_000 + 5_000 * quantity;
   const first = pick(FIRST);
   const last = pick(LAST);
-  const [city, state, pinPrefix] = pick(PLACES);
+  const [city, state, pincodes] = pick(SEED_PLACES);
   const address = {
     flatNumber: `${1 + Math.floor(Math.random() * 400)}${pick(['', 'A', 'B', ''])}`,
     street: pick(STREETS),
     area: pick(AREAS),
     city,
     state,
-    pincode: `${pinPrefix}${String(Math.floor(Math.random() * 1000)).padStart(3, '0')}`,
+    pincode: pick(pincodes),
   };
   const name = `${first} ${last}`;
   const email = `${first}.${last}${Math.floor(Math.random() * 1000)}@example.in`.toLowerCase();

@@ -1,0 +1,80 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { PincodeLookupResponse } from '@pickles/shared/api';
+import { findIndianState } from '@pickles/shared/indian-states';
+import { PINCODE_MESSAGES, type FieldErrors } from '@pickles/shared/validation';
+import { isApiFailure } from '../../../lib/api-client.js';
+import { lookupPincode } from '../api/lookup-pincode.js';
+import type { CheckoutFormValues } from '../form-storage.js';
+
+/** What the checkout knows of the typed pincode (issue 17). */
+export type PincodeLookup =
+  | { status: 'idle' }
+  | { status: 'loading'; pincode: string }
+  | { status: 'found'; pincode: string; place: PincodeLookupResponse }
+  /** Not in India Post's directory: the server said so (404 with the message on `pincode`). */
+  | { status: 'unknown'; pincode: string; message: string }
+  /** No answer (offline, server down): nothing is blocked, create-order checks the pincode itself. */
+  | { status: 'failed'; pincode: string };
+
+type Answer = Exclude<PincodeLookup, { status: 'idle' } | { status: 'loading' }>;
+
+async function ask(pincode: string, signal: AbortSignal): Promise<Answer> {
+  try {
+    return { status: 'found', pincode, place: await lookupPincode(pincode, signal) };
+  } catch (failure) {
+    const message = isApiFailure(failure) && failure.status === 404 ? failure.fields?.pincode : undefined;
+    return message ? { status: 'unknown', pincode, message } : { status: 'failed', pincode };
+  }
+}
+
+/**
+ * Looks the pincode up once it has 6 digits and fills the city and state with its answer when they
+ * are empty or still hold what an earlier lookup put there: what the shopper typed is never
+ * overwritten, and the filled values stay editable. `fill` receives only the fields to change.
+ */
+export function usePincodeLookup(values: Pick<CheckoutFormValues, 'pincode' | 'city' | 'state'>, fill: (changes: Partial<CheckoutFormValues>) => void): PincodeLookup {
+  const pincode = values.pincode.trim();
+  const isComplete = /^\d{6}$/.test(pincode);
+  const [answer, setAnswer] = useState<Answer | undefined>();
+
+  useEffect(() => {
+    if (!isComplete) return;
+    const controller = new AbortController();
+    void ask(pincode, controller.signal).then((result) => {
+      if (!controller.signal.aborted) setAnswer(result);
+    });
+    return () => controller.abort();
+  }, [pincode, isComplete]);
+
+  const lookup = useMemo<PincodeLookup>(
+    () => (!isComplete ? { status: 'idle' } : answer?.pincode === pincode ? answer : { status: 'loading', pincode }),
+    [isComplete, answer, pincode],
+  );
+
+  // What the last found pincode filled in (or would have): the city or state still equal to it is ours to replace.
+  const filled = useRef<{ pincode: string; city: string; state: string } | undefined>(undefined);
+  useEffect(() => {
+    if (lookup.status !== 'found' || filled.current?.pincode === lookup.pincode) return;
+    const previous = filled.current;
+    const { city, state } = lookup.place;
+    filled.current = { pincode: lookup.pincode, city, state };
+    const changes: Partial<CheckoutFormValues> = {};
+    if (!values.city.trim() || values.city === previous?.city) changes.city = city;
+    if (!values.state.trim() || values.state === previous?.state) changes.state = state;
+    if (changes.city !== undefined || changes.state !== undefined) fill(changes);
+  }, [lookup, values.city, values.state, fill]);
+
+  return lookup;
+}
+
+/**
+ * What the directory says against the form before "Proceed to Pay": a pincode it does not know, or a
+ * state that is not the pincode's. The server refuses both too (services/checkout check-address.ts).
+ */
+export function pincodeErrors(values: Pick<CheckoutFormValues, 'state'>, lookup: PincodeLookup): FieldErrors {
+  if (lookup.status === 'unknown') return { pincode: lookup.message };
+  if (lookup.status === 'found' && values.state.trim() && findIndianState(values.state)?.code !== lookup.place.stateCode) {
+    return { state: PINCODE_MESSAGES.otherState(lookup.place.state) };
+  }
+  return {};
+}
