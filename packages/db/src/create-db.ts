@@ -4,6 +4,8 @@ import type { Database } from './schema.js';
 
 // bigint (count(*), bigserial) comes back as a string by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+// A `date` is a calendar day ('2026-11-30'), not an instant: parsing it as local midnight shifts it.
+pg.types.setTypeParser(pg.types.builtins.DATE, (value) => value);
 
 export interface CreateDbOptions {
   connectionString: string;

@@ -162,6 +162,7 @@ export const ATTENTION_KINDS = [
   'second-capture',
   'refund-failed',
   'confirmation-not-sent',
+  'capture-without-stock',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -173,6 +174,8 @@ export const ATTENTION_TEXT: Record<AttentionKind, string> = {
   'second-capture': 'A second payment was captured on an order that was already paid: refund one of them',
   'refund-failed': 'A refund failed at Razorpay: the shopper has not got the money back',
   'confirmation-not-sent': 'The order confirmation could not be e-mailed for a day (the shop keeps trying): tell the shopper their order is confirmed',
+  'capture-without-stock':
+    'Payment captured after the order\'s jars were released, and the batch has none left: add jars on the Stock page and the order takes them and is confirmed within a minute, or cancel it and refund',
 };
 
 /** The order as the payment rules see it; `refundedPaise` counts processed refunds. */

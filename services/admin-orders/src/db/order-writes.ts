@@ -1,4 +1,4 @@
-import { sql, type Database, type Transaction } from '@pickles/db';
+import { releaseJars, sellJars, sql, type Database, type Transaction } from '@pickles/db';
 import type { OrderStatus, PaymentStatus, ShopperUpdateKind } from '@pickles/shared';
 import { writeShopperUpdates } from './shopper-updates.js';
 
@@ -40,6 +40,42 @@ export async function setStatus(trx: Trx, moves: readonly LockedOrder[], to: Ord
     const told = moves.filter((order) => order.paymentStatus === 'paid');
     await writeShopperUpdates(trx, told.map((order) => ({ orderId: order.id, kind, dedupeKey: order.id })));
   }
+}
+
+/** Why a cancelled order cannot be taken back: its jars went to other shoppers meanwhile. */
+export const NO_JARS_TO_TAKE_BACK = 'Not enough jars left in the batch to take this order back: raise the batch first';
+
+/**
+ * The batch stock follows the owner's moves (decision 012), in the caller's transaction, before
+ * setStatus: cancelling an order that was not dispatched gives its jars back to the batch (a
+ * dispatched one's jars are gone); taking back a cancelled order whose money is held takes its
+ * released jars again, and when the batch no longer has them that order is returned in `short`
+ * (not to be moved) with nothing changed.
+ */
+export async function moveJarsForOwner(trx: Trx, moves: readonly LockedOrder[], to: OrderStatus): Promise<{ allowed: LockedOrder[]; short: LockedOrder[] }> {
+  if (!moves.length) return { allowed: [], short: [] };
+  const ids = moves.map((order) => order.id);
+  if (to === 'cancelled') {
+    const dispatched = new Set((await trx.selectFrom('order_dispatches').select('order_id').where('order_id', 'in', ids).execute()).map((row) => row.order_id));
+    for (const order of moves) if (!dispatched.has(order.id)) await releaseJars(trx, order.id);
+    return { allowed: [...moves], short: [] };
+  }
+  // A refunded order closed as completed ships nothing: only an order whose money is held takes jars.
+  const takenBack = moves.filter((order) => order.status === 'cancelled' && order.paymentStatus === 'paid');
+  if (!takenBack.length) return { allowed: [...moves], short: [] };
+  const released = new Set(
+    (await trx.selectFrom('orders').select('id').where('id', 'in', takenBack.map((order) => order.id)).where('stock_state', '=', 'released').execute()).map((row) => row.id),
+  );
+  const short = new Set<string>();
+  for (const order of takenBack) {
+    if (!released.has(order.id)) continue;
+    if ((await sellJars(trx, order.id)) === 'short') {
+      // sellJars marked it short; it holds nothing and stays cancelled, so it is simply released again.
+      await releaseJars(trx, order.id);
+      short.add(order.id);
+    }
+  }
+  return { allowed: moves.filter((order) => !short.has(order.id)), short: moves.filter((order) => short.has(order.id)) };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { parseOrThrow } from '@pickles/service-kit';
 import { batchUpdateSchema, decideOwnerMove, type BatchUpdateResponse, type RefusedOrder } from '@pickles/shared';
 import type { Db } from '@pickles/db';
-import { lockOrders, setStatus, type LockedOrder } from '../db/order-writes.js';
+import { lockOrders, moveJarsForOwner, NO_JARS_TO_TAKE_BACK, setStatus, type LockedOrder } from '../db/order-writes.js';
 import { adminOf } from '../auth/require-admin.js';
 
 const MAX_REFUSED_LISTED = 100;
@@ -27,9 +27,12 @@ export function batchUpdateHandler(db: Db): RequestHandler {
         else if (move.kind === 'unchanged') unchangedCount++;
         else refused.push({ _id: order.id, orderId: order.orderNumber, reason: move.reason });
       }
-      await setStatus(trx, moves, status, changedBy);
+      // The batch stock may refuse taking a cancelled order back (its jars were sold meanwhile).
+      const { allowed, short } = await moveJarsForOwner(trx, moves, status);
+      for (const order of short) refused.push({ _id: order.id, orderId: order.orderNumber, reason: NO_JARS_TO_TAKE_BACK });
+      await setStatus(trx, allowed, status, changedBy);
       const missing = new Set(orderIds).size - orders.length;
-      return { moves: moves.length, unchangedCount, refused, refusedCount: refused.length + missing };
+      return { moves: allowed.length, unchangedCount, refused, refusedCount: refused.length + missing };
     });
     req.log.info({ status, updated: result.moves, unchanged: result.unchangedCount, refused: result.refusedCount }, 'batch status update');
     const body: BatchUpdateResponse = {

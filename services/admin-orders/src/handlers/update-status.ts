@@ -3,7 +3,7 @@ import { ConflictError, NotFoundError, parseOrThrow } from '@pickles/service-kit
 import { decideOwnerMove, statusUpdateSchema, type UpdateStatusResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { getAdminOrder } from '../db/orders.js';
-import { lockOrders, setStatus } from '../db/order-writes.js';
+import { lockOrders, moveJarsForOwner, NO_JARS_TO_TAKE_BACK, setStatus } from '../db/order-writes.js';
 import { adminOf } from '../auth/require-admin.js';
 import { isUuid } from './parse.js';
 
@@ -19,7 +19,9 @@ export function updateStatusHandler(db: Db): RequestHandler {
       if (!order) throw new NotFoundError('Order not found');
       const move = decideOwnerMove(order, status);
       if (move.kind === 'refused') throw new ConflictError(move.reason);
-      if (move.kind === 'move') await setStatus(trx, [order], move.to, changedBy);
+      if (move.kind !== 'move') return;
+      if ((await moveJarsForOwner(trx, [order], move.to)).short.length) throw new ConflictError(NO_JARS_TO_TAKE_BACK);
+      await setStatus(trx, [order], move.to, changedBy);
     });
     const order = await getAdminOrder(db, id);
     if (!order) throw new NotFoundError('Order not found');

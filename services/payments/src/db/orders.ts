@@ -9,12 +9,14 @@ export interface PaymentOrder extends OrderPaymentState {
   razorpayOrderId: string | null;
   searchText: string;
   createdAt: Date;
+  /** What the order holds of the batch stock (decision 012). */
+  stockState: 'reserved' | 'sold' | 'released' | 'short' | null;
 }
 
 function select(handle: Handle) {
   return handle
     .selectFrom('orders')
-    .select(['id', 'order_number', 'razorpay_order_id', 'razorpay_payment_id', 'amount_paise', 'refunded_paise', 'status', 'payment_status', 'search_text', 'created_at']);
+    .select(['id', 'order_number', 'razorpay_order_id', 'razorpay_payment_id', 'amount_paise', 'refunded_paise', 'status', 'payment_status', 'search_text', 'created_at', 'stock_state']);
 }
 
 function toOrder(row: {
@@ -28,6 +30,7 @@ function toOrder(row: {
   payment_status: string;
   search_text: string;
   created_at: Date;
+  stock_state: PaymentOrder['stockState'];
 }): PaymentOrder {
   return {
     id: row.id,
@@ -40,6 +43,7 @@ function toOrder(row: {
     paymentStatus: row.payment_status as PaymentStatus,
     searchText: row.search_text,
     createdAt: row.created_at,
+    stockState: row.stock_state,
   };
 }
 
@@ -98,4 +102,36 @@ export async function scheduleNextReconcile(trx: Transaction<Database>, orderId:
     })
     .where('id', '=', orderId)
     .execute();
+}
+
+/**
+ * Unpaid orders still holding batch jars longer than the hold (decision 012), oldest first: the
+ * candidates whose jars go back. Read without a lock; each is locked and checked again on release.
+ */
+/** Paid orders whose capture found no jars left (decision 012), oldest first. */
+export async function findShortPaidOrders(handle: Handle, limit: number): Promise<string[]> {
+  const rows = await handle
+    .selectFrom('orders')
+    .select('id')
+    .where('stock_state', '=', 'short')
+    .where('status', '=', 'paid')
+    .where('payment_status', '=', 'paid')
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+export async function findLapsedStockHolds(handle: Handle, holdSeconds: number, limit: number): Promise<string[]> {
+  const awaiting = sql.join(AWAITING_PAYMENT_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`));
+  const rows = await handle
+    .selectFrom('orders')
+    .select('id')
+    .where('stock_state', '=', 'reserved')
+    .where(sql<boolean>`(status, payment_status) in (${awaiting})`)
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${holdSeconds})`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
 }

@@ -1,10 +1,11 @@
-import { sql, type Database, type Db, type Transaction } from '@pickles/db';
+import { releaseJars, sql, type Database, type Db, type Transaction } from '@pickles/db';
 import { findTransition } from '@pickles/shared';
 import { lockOrderById } from '../db/orders.js';
 
 /**
  * Closes an order nobody paid (the lifecycle's expiry transition: to `cancelled`, payment status
- * unchanged), so it stops counting as unattended and the owner can remove it. Refused, and false,
+ * unchanged), so it stops counting as unattended and the owner can remove it; jars it still holds
+ * go back to the batch (usually the hold gave them back long before). Refused, and false,
  * when the order has moved on meanwhile (a capture landed first).
  */
 export function expireUnpaidOrder(db: Db, orderId: string, reason: string): Promise<boolean> {
@@ -24,6 +25,7 @@ export function expireUnpaidOrder(db: Db, orderId: string, reason: string): Prom
         reason,
       })
       .execute();
+    await releaseJars(trx, orderId);
     return true;
   });
 }

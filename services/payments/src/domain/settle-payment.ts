@@ -1,4 +1,4 @@
-import { sql, writeOutboxEvent, type Database, type Db, type Transaction } from '@pickles/db';
+import { releaseJars, sellJars, sql, writeOutboxEvent, type Database, type Db, type Transaction } from '@pickles/db';
 import {
   ATTENTION_TEXT,
   AWAITING_PAYMENT_STATES,
@@ -100,27 +100,22 @@ export async function settlePaymentInTransaction(trx: Trx, request: SettleReques
   }
   if (order && request.payment) await recordPayment(trx, order.id, request.payment);
 
-  const decision = decidePaymentObservation(lookup, observation, request.source);
-  if (order && (decision.next || decision.refundPaise)) {
-    outcome.order = await applyDecision(trx, order, decision, request);
+  const decided = decidePaymentObservation(lookup, observation, request.source);
+  if (order && (decided.next || decided.refundPaise)) {
+    outcome.order = await applyDecision(trx, order, decided, request);
     outcome.changed = true;
   }
+  // After the order's own update (its search indexes make it the slow write): the product's stock
+  // row, which every payment of that product queues for, is held only for the rest of the transaction.
+  const decision = order ? await moveJars(trx, order, decided) : decided;
   if (order && decision.confirm) {
-    await writeOutboxEvent(trx, PAYMENT_VERIFIED, PAYMENT_VERIFIED_VERSION, {
-      orderId: order.id,
-      orderNumber: order.orderNumber,
-      razorpayOrderId: razorpayOrderId!,
-      razorpayPaymentId: (observation as { paymentId: string }).paymentId,
-      amountPaise: order.amountPaise,
-      source: VERIFIED_SOURCE[request.source],
-    } satisfies PaymentVerifiedV1);
+    await confirmPaidOrder(trx, { ...order, razorpayOrderId: razorpayOrderId! }, (observation as { paymentId: string }).paymentId, VERIFIED_SOURCE[request.source]);
     outcome.confirmed = true;
     outcome.wroteEvents = true;
-    // The order is confirmed: its GST tax invoice is issued with it, numbered in this transaction,
-    // so a rollback gives the number back. A capture on a closed order is not confirmed and gets
-    // none (the shop does not supply it; the money goes back).
-    await issueInvoice(trx, order.id);
   }
+  // The capture of an order left short, seen again (verify after the webhook, say): the shopper is
+  // told the same as the first time, not that it is confirmed. Nothing more is raised.
+  if (order?.stockState === 'short' && observation.kind === 'captured' && observation.paymentId === order.razorpayPaymentId) outcome.attention = 'capture-without-stock';
   if (decision.attention) {
     outcome.attention = decision.attention;
     outcome.wroteEvents = (await raiseAttention(trx, decision.attention, request, order, archived)) || outcome.wroteEvents;
@@ -131,7 +126,44 @@ export async function settlePaymentInTransaction(trx: Trx, request: SettleReques
   return outcome;
 }
 
-function isAwaitingPayment(state: OrderState): boolean {
+/**
+ * Confirms a paid order: payment.verified (the shopper's confirmation and the owner's new-order
+ * alert) and its GST tax invoice, numbered in this transaction so a rollback gives the number back.
+ * A capture on a closed order, or one the batch could not supply, is not confirmed and gets none
+ * (the shop does not supply it; the money goes back or the owner decides).
+ */
+export async function confirmPaidOrder(
+  trx: Trx,
+  order: { id: string; orderNumber: string; amountPaise: number; razorpayOrderId: string },
+  razorpayPaymentId: string,
+  source: PaymentVerifiedV1['source'],
+): Promise<void> {
+  await writeOutboxEvent(trx, PAYMENT_VERIFIED, PAYMENT_VERIFIED_VERSION, {
+    orderId: order.id,
+    orderNumber: order.orderNumber,
+    razorpayOrderId: order.razorpayOrderId,
+    razorpayPaymentId,
+    amountPaise: order.amountPaise,
+    source,
+  } satisfies PaymentVerifiedV1);
+  await issueInvoice(trx, order.id);
+}
+
+/**
+ * The batch stock follows the payment (decision 012), in this transaction: an order newly paid
+ * sells its jars; one whose jars were released meanwhile (the hold ran out, a failure) takes them
+ * back if the batch still has them, and otherwise is paid but not confirmed: the money is real, the
+ * jars are not, and the owner decides (attention 'capture-without-stock'). A failed order's jars go
+ * back to the batch.
+ */
+async function moveJars(trx: Trx, order: PaymentOrder, decision: PaymentDecision): Promise<PaymentDecision> {
+  if (decision.next?.status === 'failed') await releaseJars(trx, order.id);
+  if (!decision.confirm) return decision;
+  if ((await sellJars(trx, order.id)) !== 'short') return decision;
+  return { ...decision, confirm: false, attention: 'capture-without-stock' };
+}
+
+export function isAwaitingPayment(state: OrderState): boolean {
   return AWAITING_PAYMENT_STATES.some((s) => s.status === state.status && s.paymentStatus === state.paymentStatus);
 }
 

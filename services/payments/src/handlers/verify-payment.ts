@@ -10,6 +10,9 @@ import { paymentFacts } from '../domain/razorpay-facts.js';
 const VERIFICATION_FAILED = 'Payment verification failed';
 export const PAID_ON_CLOSED_ORDER =
   'Your payment was received, but this order had already been closed. We have been alerted and will refund you or contact you shortly.';
+/** The order's jars were released before the payment landed (it took too long) and the batch sold out meanwhile. */
+export const PAID_WITHOUT_STOCK =
+  'Your payment was received, but the last jars of this batch were sold while it was on its way. We have been alerted and will contact you shortly, or refund you in full.';
 
 /**
  * POST /api/payment/verify-payment: the browser reports Razorpay Checkout's success. The signature
@@ -57,7 +60,7 @@ export function verifyPaymentHandler({ db, razorpay, relay }: PaymentsDeps): Req
     });
     if (outcome.wroteEvents) relay.nudge();
     req.log.info({ orderId: order.id, observation: observation.kind, confirmed: outcome.confirmed, attention: outcome.attention }, 'payment verified');
-    if (outcome.attention) throw new ConflictError(PAID_ON_CLOSED_ORDER);
+    if (outcome.attention) throw new ConflictError(outcome.attention === 'capture-without-stock' ? PAID_WITHOUT_STOCK : PAID_ON_CLOSED_ORDER);
     const body: VerifyPaymentResponse = { success: true, orderId: order.orderNumber, paymentId, amount: paiseToRupees(order.amountPaise) };
     res.json(body);
   };

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { CART_STORAGE_KEY, addToCart, clearCart, decrementInCart, readCart } from './cart-store.js';
+import { CART_STORAGE_KEY, addToCart, clearCart, decrementInCart, readCart, setCartQuantity } from './cart-store.js';
 
 beforeEach(() => {
   window.sessionStorage.clear();
@@ -18,15 +18,28 @@ describe('session cart', () => {
     expect(readCart()).toEqual({});
   });
 
-  it('refuses the coming-soon and unknown products', () => {
-    expect(addToCart(2)).toBe(false);
+  it('refuses unknown products, and more than the limit it is given (the jars the batch has left)', () => {
     expect(addToCart(99)).toBe(false);
+    expect(addToCart(2, 0)).toBe(false);
+    expect(addToCart(1, 2)).toBe(true);
+    expect(addToCart(1, 2)).toBe(true);
+    expect(addToCart(1, 2)).toBe(false);
+    expect(readCart()).toEqual({ 1: 2 });
+  });
+
+  it('sets a line to what the batch can supply, or removes it at 0', () => {
+    addToCart(1);
+    addToCart(1);
+    addToCart(1);
+    setCartQuantity(1, 2);
+    expect(readCart()).toEqual({ 1: 2 });
+    setCartQuantity(1, 0);
     expect(readCart()).toEqual({});
   });
 
-  it('ignores tampered or broken storage', () => {
+  it('ignores tampered or broken storage, and keeps lines of catalogue products whatever their stock', () => {
     window.sessionStorage.setItem(CART_STORAGE_KEY, JSON.stringify({ 1: 2, 2: 1, 3: 1, x: 'a' }));
-    expect(readCart()).toEqual({ 1: 2 });
+    expect(readCart()).toEqual({ 1: 2, 2: 1 });
     window.sessionStorage.setItem(CART_STORAGE_KEY, '{not json');
     expect(readCart()).toEqual({});
   });

@@ -1,5 +1,5 @@
 import { MAX_QUANTITY_PER_LINE, type Cart } from '@pickles/shared/pricing';
-import { findProduct, isPurchasable } from '@pickles/shared/catalogue';
+import { findProduct } from '@pickles/shared/catalogue';
 
 /** docs/product.md §3: the cart lives in session storage under this key as { "<productId>": quantity }. */
 export const CART_STORAGE_KEY = 'royalPicklesCart';
@@ -16,14 +16,18 @@ function storage(): Storage | undefined {
   }
 }
 
-/** Keeps only positive integer quantities of purchasable products; anything else in storage is ignored. */
+/**
+ * Keeps only positive integer quantities of catalogue products; anything else in storage is ignored.
+ * Whether a product is on sale is the server's answer (features/stock), not checked here: a line
+ * that can no longer be supplied stays, so the cart can say so and the shopper can fix it.
+ */
 function sanitize(value: unknown): Cart {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return EMPTY_CART;
   const cart: Cart = {};
   for (const [id, quantity] of Object.entries(value as Record<string, unknown>)) {
     if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity <= 0) continue;
     const product = findProduct(Number(id));
-    if (!product || !isPurchasable(product)) continue;
+    if (!product) continue;
     cart[id] = Math.min(quantity, MAX_QUANTITY_PER_LINE);
   }
   return cart;
@@ -64,15 +68,29 @@ export function subscribeCart(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
-/** Adding (or plus) increments the line; coming-soon and unknown products are refused. */
-export function addToCart(productId: number): boolean {
+/**
+ * Adding (or plus) increments the line up to `limit`, the most the cart may hold of it now (the
+ * batch's jars left and the per-line limit: features/stock lineLimit). Unknown products are refused.
+ */
+export function addToCart(productId: number, limit: number = MAX_QUANTITY_PER_LINE): boolean {
   const product = findProduct(productId);
-  if (!product || !isPurchasable(product)) return false;
+  if (!product) return false;
   const cart = readCart();
   const quantity = cart[String(productId)] ?? 0;
-  if (quantity >= MAX_QUANTITY_PER_LINE) return false;
+  if (quantity >= Math.min(limit, MAX_QUANTITY_PER_LINE)) return false;
   writeCart({ ...cart, [String(productId)]: quantity + 1 });
   return true;
+}
+
+/** Sets a line to `quantity` (the fix for a line the batch cannot supply); 0 removes it. */
+export function setCartQuantity(productId: number, quantity: number): void {
+  const cart = readCart();
+  const key = String(productId);
+  if (cart[key] === undefined) return;
+  const next = { ...cart };
+  if (quantity <= 0) delete next[key];
+  else next[key] = Math.min(quantity, MAX_QUANTITY_PER_LINE);
+  writeCart(next);
 }
 
 /** Minus decrements and removes the line at 1 (docs/product.md §4). */

@@ -4,17 +4,28 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { priceCart } from '@pickles/shared/pricing';
-import { CartSidebar } from './cart-sidebar.js';
+import { CartSidebar, type CartLineStock } from './cart-sidebar.js';
 
-function renderSidebar(cart: Record<string, number>) {
+function renderSidebar(cart: Record<string, number>, stock?: CartLineStock, checkoutNotice?: string) {
   const onClose = vi.fn();
   const onCheckout = vi.fn();
+  const onSetQuantity = vi.fn();
   render(
     <MemoryRouter>
-      <CartSidebar open priced={priceCart(cart)} onClose={onClose} onIncrement={() => undefined} onDecrement={() => undefined} onCheckout={onCheckout} />
+      <CartSidebar
+        open
+        priced={priceCart(cart)}
+        stockOf={stock ? () => stock : undefined}
+        onClose={onClose}
+        onIncrement={() => undefined}
+        onDecrement={() => undefined}
+        onSetQuantity={onSetQuantity}
+        onCheckout={onCheckout}
+        checkoutNotice={checkoutNotice ? <p role="alert">{checkoutNotice}</p> : null}
+      />
     </MemoryRouter>,
   );
-  return { onClose, onCheckout, user: userEvent.setup() };
+  return { onClose, onCheckout, onSetQuantity, user: userEvent.setup() };
 }
 
 afterEach(() => cleanup());
@@ -58,5 +69,41 @@ describe('the cart sidebar', () => {
   it('empty: no GST line', () => {
     renderSidebar({});
     expect(screen.queryByTestId('cart-gst')).toBeNull();
+  });
+});
+
+describe('the cart sidebar and the batch (issue 17)', () => {
+  it('at the limit, + is disabled and the line says why in words', () => {
+    renderSidebar({ 1: 3 }, { limit: 3, note: 'Only 3 jars of Royal Chicken Pickle are left in this batch' });
+    const plus = screen.getByRole('button', { name: 'Add one Royal Chicken Pickle' }) as HTMLButtonElement;
+    expect(plus.disabled).toBe(true);
+    expect(screen.getByTestId('cart-line-limit').textContent).toBe('Only 3 jars of Royal Chicken Pickle are left in this batch');
+    expect(plus.getAttribute('aria-describedby')).toBe('cart-line-1-stock');
+  });
+
+  it('under the limit, + works and nothing is said', () => {
+    renderSidebar({ 1: 2 }, { limit: 3 });
+    expect((screen.getByRole('button', { name: 'Add one Royal Chicken Pickle' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('cart-line-limit')).toBeNull();
+  });
+
+  it('a line the batch can no longer supply says so and offers the fix', async () => {
+    const message = 'Only 2 jars of Royal Chicken Pickle are left. Please reduce the quantity in your cart.';
+    const { onSetQuantity, user } = renderSidebar({ 1: 5 }, { limit: 2, problem: { message, fixTo: 2 } });
+    expect(screen.getByTestId('cart-line-problem').textContent).toContain(message);
+    await user.click(screen.getByRole('button', { name: 'Change to 2' }));
+    expect(onSetQuantity).toHaveBeenCalledWith(1, 2);
+  });
+
+  it('a sold-out line offers its removal', async () => {
+    const { onSetQuantity, user } = renderSidebar({ 1: 1 }, { limit: 0, problem: { message: 'Royal Chicken Pickle sold out before you paid.', fixTo: 0 } });
+    await user.click(screen.getByRole('button', { name: 'Remove Royal Chicken Pickle' }));
+    expect(onSetQuantity).toHaveBeenCalledWith(1, 0);
+  });
+
+  it("the route's checkout notice stands above the checkout button", () => {
+    renderSidebar({ 1: 5 }, { limit: 2 }, 'Your cart cannot be supplied as it is');
+    const notice = screen.getByRole('alert');
+    expect(notice.compareDocumentPosition(screen.getByRole('button', { name: 'Proceed to Checkout' })) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

@@ -1,14 +1,17 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { priceCart, type Cart, type PricedCart } from '@pickles/shared/pricing';
-import { addToCart, clearCart, decrementInCart, getServerCart, readCart, subscribeCart } from '../cart-store.js';
+import { addToCart, clearCart, decrementInCart, getServerCart, readCart, setCartQuantity, subscribeCart } from '../cart-store.js';
 
 export interface UseCart {
   cart: Cart;
   priced: PricedCart;
   /** Total quantity, shown on the cart badge. */
   itemCount: number;
-  add: (productId: number) => boolean;
+  /** One more jar, unless the line already holds `limit` (what the batch has left: the route says, from features/stock). */
+  add: (productId: number, limit?: number) => boolean;
   decrement: (productId: number) => void;
+  /** Sets a line's quantity; 0 removes it. */
+  setQuantity: (productId: number, quantity: number) => void;
   clear: () => void;
 }
 
@@ -16,5 +19,5 @@ export interface UseCart {
 export function useCart(): UseCart {
   const cart = useSyncExternalStore(subscribeCart, readCart, getServerCart);
   const priced = useMemo(() => priceCart(cart), [cart]);
-  return { cart, priced, itemCount: priced.itemCount, add: addToCart, decrement: decrementInCart, clear: clearCart };
+  return { cart, priced, itemCount: priced.itemCount, add: addToCart, decrement: decrementInCart, setQuantity: setCartQuantity, clear: clearCart };
 }

@@ -1,11 +1,23 @@
+import type { CSSProperties } from 'react';
 import { unitPricePaisePerGram, type Product } from '@pickles/shared/catalogue';
 import { formatPaise, formatRupees } from '@pickles/shared/money';
+import type { ProductAvailability } from '@pickles/shared/stock';
 import { seller, sellerAddressLine } from '../../../config/seller.js';
 import { DietMark } from './diet-mark.js';
 import '../catalogue.css';
 
+/** The line above the button (the route words it with features/stock): few left, sold out, or the cart holds every jar left. */
+export interface StockNote {
+  text: string;
+  kind: 'low' | 'sold-out' | 'at-limit';
+}
+
 interface ProductCardProps {
   product: Product;
+  /** Live from the server once it answers; the catalogue's flags in the prerendered HTML (features/stock). */
+  availability: ProductAvailability;
+  /** 'at-limit' also stops the add button: the cart holds every jar the batch has left. */
+  stockNote?: StockNote;
   onAdd: (product: Product) => void;
   /** The first card's picture is the page's largest paint: fetch it early. */
   priority?: boolean;
@@ -40,10 +52,26 @@ function LabelDetails({ product }: { product: Product }) {
   );
 }
 
-export function ProductCard({ product, onAdd, priority = false }: ProductCardProps) {
+/**
+ * The stock line's box is the same in every state, empty included: the prerendered card shows the
+ * catalogue's flags and the live answer swaps in without moving anything below it (CLS 0). Two lines
+ * hold the longest message at 360 px. Inline, like the facts below: the feature's sheet arrives
+ * after the prerendered HTML has painted.
+ */
+const STOCK_LINE_STYLE: CSSProperties = { minHeight: '2.8em', margin: 0, fontSize: '0.9rem', lineHeight: 1.4, display: 'flex', alignItems: 'flex-end' };
+/** The stock line and the button stay together at the foot of the card, whatever the card's height. */
+const PURCHASE_STYLE: CSSProperties = { marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: '0.5rem' };
+
+export function ProductCard({ product, availability, stockNote, onAdd, priority = false }: ProductCardProps) {
   const headingId = `product-${product.id}-name`;
+  const stockId = `product-${product.id}-stock`;
+  const isComingSoon = availability.state === 'coming-soon';
+  const isSoldOut = availability.state === 'sold-out';
+  const limitReached = stockNote?.kind === 'at-limit';
+  const message = stockNote?.text;
+  const messageKind = stockNote?.kind ?? 'none';
   return (
-    <article className={product.coming_soon ? 'card product is-coming-soon' : 'card product'} aria-labelledby={headingId} data-testid={`product-${product.id}`}>
+    <article className={isComingSoon || isSoldOut ? 'card product is-coming-soon' : 'card product'} aria-labelledby={headingId} data-testid={`product-${product.id}`} data-stock={availability.state}>
       <div className="product__media">
         <img
           src={product.image}
@@ -55,7 +83,8 @@ export function ProductCard({ product, onAdd, priority = false }: ProductCardPro
           fetchPriority={priority ? 'high' : 'auto'}
         />
         {product.discount_name && <span className="badge badge-discount">{product.discount_name}</span>}
-        {product.coming_soon && <span className="badge badge-soon">Coming Soon</span>}
+        {isComingSoon && <span className="badge badge-soon">Coming Soon</span>}
+        {isSoldOut && <span className="badge badge-soon">Sold Out</span>}
       </div>
       <div className="product__body">
         <h2 id={headingId} className="product__name">
@@ -92,15 +121,28 @@ export function ProductCard({ product, onAdd, priority = false }: ProductCardPro
           </p>
         </div>
         <LabelDetails product={product} />
-        {product.coming_soon ? (
-          <button type="button" className="btn btn-block" disabled>
-            Coming Soon
-          </button>
-        ) : (
-          <button type="button" className="btn btn-primary btn-block" aria-label={`Add to Cart: ${product.name}`} onClick={() => onAdd(product)}>
-            Add to Cart
-          </button>
-        )}
+        <div style={PURCHASE_STYLE}>
+          {/* Polite: "Only 3 left" or the batch's limit is read out when it changes, the card is not re-read. */}
+          <p id={stockId} className="product__stock" data-kind={messageKind} data-testid="product-stock" style={STOCK_LINE_STYLE} aria-live="polite">
+            {message ? <span>{message}</span> : null}
+          </p>
+          {isComingSoon || isSoldOut ? (
+            <button type="button" className="btn btn-block" disabled aria-describedby={message ? stockId : undefined}>
+              {isComingSoon ? 'Coming Soon' : 'Sold Out'}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="btn btn-primary btn-block"
+              aria-label={`Add to Cart: ${product.name}`}
+              aria-describedby={message ? stockId : undefined}
+              disabled={limitReached}
+              onClick={() => onAdd(product)}
+            >
+              Add to Cart
+            </button>
+          )}
+        </div>
       </div>
     </article>
   );
