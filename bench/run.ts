@@ -18,6 +18,7 @@ import { adminApiSuite, adminExportSuite, type AdminScale } from './suites/admin
 import { startupSuite } from './suites/startup.js';
 import { recoverySuite } from './suites/recovery.js';
 import { renderMarkdown } from './lib/markdown.js';
+import { openPipeline, type BenchPipeline } from './lib/pipeline.js';
 
 const SUITES = ['startup', 'storefront', 'gateway', 'purchase', 'events', 'recovery', 'admin'] as const;
 type SuiteName = (typeof SUITES)[number];
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     connections: { type: 'string', default: '10' },
     'admin-orders': { type: 'string', default: '100000' },
     'events-orders': { type: 'string', default: '200' },
+    'events-backlog': { type: 'string', default: '3000' },
     out: { type: 'string', default: 'latest' },
   },
 });
@@ -44,14 +46,22 @@ const options = {
   connections: Number(values.connections),
   adminOrders: Number(values['admin-orders']),
   eventsOrders: Number(values['events-orders']),
+  eventsBacklog: Number(values['events-backlog']),
 };
 
 const results: SuiteResult[] = [];
+/** The bench stack's outbox and queue, once it runs: every suite starts on a drained pipeline. */
+let pipeline: BenchPipeline | undefined;
 async function suite(name: string, body: (rec: Recorder) => Promise<void>): Promise<void> {
   console.log(`\n== ${name}`);
   const rec = new Recorder();
   const started = performance.now();
   try {
+    if (pipeline) {
+      const waitedMs = await pipeline.drained();
+      if (waitedMs > 1_000) console.log(`  (waited ${(waitedMs / 1000).toFixed(1)} s for the previous suite's events to drain)`);
+      rec.detail('pipelineDrainWaitMs', Math.round(waitedMs));
+    }
     await body(rec);
     results.push({ suite: name, status: 'ok', seconds: (performance.now() - started) / 1000, figures: rec.figures, details: rec.details });
   } catch (error) {
@@ -99,6 +109,7 @@ async function main(): Promise<void> {
     if (needsStack) {
       console.log('\nstarting the bench stack (fresh database, ports 3200/42xx)...');
       stack = await startBenchStack(webDir);
+      pipeline = openPipeline(stack);
       console.log(`  healthy after ${(stack.spawnToHealthyMs / 1000).toFixed(1)} s`);
     }
     let seeded = 0;
@@ -118,7 +129,7 @@ async function main(): Promise<void> {
     }
     if (stack && wanted('gateway')) await suite('gateway', (rec) => gatewaySuite(stack!, rec, { seconds: options.loadSeconds, connections: options.connections }));
     if (stack && wanted('purchase')) await suite('purchase', (rec) => purchaseSuite(stack!, rec, { seconds: options.loadSeconds, connections: options.connections, maxPaid: 3000 }));
-    if (stack && wanted('events')) await suite('events', (rec) => eventsSuite(stack!, rec, { orders: options.eventsOrders, concurrency: options.connections }));
+    if (stack && wanted('events')) await suite('events', (rec) => eventsSuite(stack!, rec, { orders: options.eventsOrders, concurrency: options.connections, backlog: options.eventsBacklog }));
     if (stack && wanted('recovery')) await suite('recovery', (rec) => recoverySuite(stack!, rec));
     if (stack && wanted('admin')) {
       await suite('admin', async (rec) => {
@@ -133,6 +144,7 @@ async function main(): Promise<void> {
       });
     }
   } finally {
+    await pipeline?.close().catch(() => undefined);
     if (stack) await stack.stop().catch((error) => console.error(`stopping the bench stack: ${(error as Error).message}`));
     rmSync(webDir, { recursive: true, force: true });
   }

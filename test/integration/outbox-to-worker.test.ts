@@ -77,11 +77,12 @@ describe('outbox -> BullMQ -> notifications worker', () => {
     const event = await writePaidEvent(order);
     const queue = new Queue(QUEUES.notifications, { connection: redis, prefix });
     // First relay: publishes the job, then "crashes" before its transaction commits.
-    const firstPass = await relayOutboxBatch(db, async (envelope) => {
-      await queue.add(envelope.type, envelope, { ...NOTIFICATION_JOB_OPTIONS, jobId: envelope.id });
+    const firstPass = await relayOutboxBatch(db, async (envelopes) => {
+      await queue.addBulk(envelopes.map((envelope) => ({ name: envelope.type, data: envelope, opts: { ...NOTIFICATION_JOB_OPTIONS, jobId: envelope.id } })));
       throw new Error('relay killed');
     });
-    expect(firstPass).toEqual({ published: 0, failed: 1 });
+    expect(firstPass).toMatchObject({ published: 0, failed: firstPass.claimed });
+    expect(firstPass.claimed).toBeGreaterThanOrEqual(1);
     const afterCrash = await db.selectFrom('outbox_events').select(['published_at', 'attempts']).where('id', '=', event.id).executeTakeFirstOrThrow();
     expect(afterCrash.published_at).toBeNull();
     // Restarted relay publishes the same event again (the row is due again once its backoff passes).

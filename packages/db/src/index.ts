@@ -6,3 +6,4 @@ export * from './search-text.js';
 export * from './ping.js';
 export { sql } from 'kysely';
 export type { Kysely, Transaction } from 'kysely';
+export * from './stock.js';

@@ -7,6 +7,9 @@ import * as m005 from './migrations/005-personal-data-erasure.js';
 import * as m006 from './migrations/006-email-send-lease.js';
 import * as m007 from './migrations/007-after-the-payment.js';
 import * as m008 from './migrations/008-tax-invoices.js';
+import * as m009 from './migrations/009-complaints.js';
+import * as m010 from './migrations/010-batch-stock.js';
+import * as m011 from './migrations/011-outbox-claims.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -18,6 +21,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '006-email-send-lease': m006,
   '007-after-the-payment': m007,
   '008-tax-invoices': m008,
+  '009-complaints': m009,
+  '010-batch-stock': m010,
+  '011-outbox-claims': m011,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
+import pg from 'pg';
 import type { EventEnvelope } from '@pickles/shared';
 import type { Database } from './schema.js';
 
@@ -7,7 +8,8 @@ type DbHandle = Kysely<Database> | Transaction<Database>;
 
 /**
  * Writes an event to the outbox. Call it inside the transaction that makes the state change, so the
- * event exists if and only if the change committed.
+ * event exists if and only if the change committed. Its commit wakes the relay (migration 011's NOTIFY),
+ * whichever service wrote it.
  */
 export async function writeOutboxEvent<TType extends string, TData>(
   trx: DbHandle,
@@ -36,48 +38,160 @@ export async function writeOutboxEvent<TType extends string, TData>(
 }
 
 /**
- * Claims up to `limit` due, unpublished rows and hands them to `publish` while holding their row
- * locks (FOR UPDATE SKIP LOCKED, so relays on several replicas never publish the same row at once).
- * A row whose publish fails is retried later with exponential backoff, capped at five minutes.
- * Returns how many rows were published.
+ * Claims up to `limit` due, unpublished rows in one short statement (a lease in `claimed_until`,
+ * taken with SKIP LOCKED so concurrent relays never claim the same row), hands the whole batch to
+ * `publish` with no transaction or connection held, then marks it published in another statement.
+ * A batch whose publish fails is retried later with exponential backoff, capped at five minutes. A
+ * relay that dies between the claim and the mark leaves its rows due again when the lease ends; the
+ * next publish repeats job ids the queue already has, so it is still one job per event (decision 002).
  */
 export async function relayOutboxBatch(
   db: Kysely<Database>,
-  publish: (envelope: EventEnvelope) => Promise<void>,
-  limit = 100,
-): Promise<{ published: number; failed: number }> {
-  return db.transaction().execute(async (trx) => {
-    const rows = await trx
-      .selectFrom('outbox_events')
-      .select(['id', 'payload', 'attempts'])
-      .where('published_at', 'is', null)
-      .where('available_at', '<=', sql<Date>`now()`)
-      .orderBy('occurred_at')
-      .limit(limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
-    let published = 0;
-    let failed = 0;
-    for (const row of rows) {
-      try {
-        await publish(row.payload as EventEnvelope);
-        await trx.updateTable('outbox_events').set({ published_at: sql`now()`, last_error: null }).where('id', '=', row.id).execute();
-        published++;
-      } catch (error) {
-        failed++;
-        const backoffSeconds = Math.min(300, 2 ** Math.min(row.attempts, 8));
-        await trx
-          .updateTable('outbox_events')
-          .set({
-            attempts: row.attempts + 1,
-            last_error: error instanceof Error ? error.message.slice(0, 500) : String(error).slice(0, 500),
-            available_at: sql`now() + make_interval(secs => ${backoffSeconds})`,
-          })
-          .where('id', '=', row.id)
-          .execute();
-      }
+  publish: (envelopes: EventEnvelope[]) => Promise<void>,
+  { limit = 100, leaseMs = DEFAULT_OUTBOX_CLAIM_MS }: { limit?: number; leaseMs?: number } = {},
+): Promise<{ claimed: number; published: number; failed: number }> {
+  const due = db
+    .selectFrom('outbox_events')
+    .select('id')
+    .where('published_at', 'is', null)
+    .where('available_at', '<=', sql<Date>`now()`)
+    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', sql<Date>`now()`)]))
+    .orderBy('occurred_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked();
+  const rows = await db
+    .updateTable('outbox_events')
+    .set({ claimed_until: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
+    .where('id', 'in', due)
+    .returning(['id', 'payload', 'occurred_at'])
+    .execute();
+  if (!rows.length) return { claimed: 0, published: 0, failed: 0 };
+  // RETURNING keeps no order: publish oldest first, as they were claimed.
+  rows.sort((a, b) => new Date(a.occurred_at).getTime() - new Date(b.occurred_at).getTime());
+  const ids = rows.map((row) => row.id);
+  try {
+    await publish(rows.map((row) => row.payload as EventEnvelope));
+  } catch (error) {
+    const message = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    await retryBriefly(() =>
+      db
+        .updateTable('outbox_events')
+        .set((eb) => ({
+          attempts: eb('attempts', '+', 1),
+          last_error: message,
+          available_at: sql`now() + make_interval(secs => least(300, power(2, least(${eb.ref('attempts')}, 8))))`,
+          claimed_until: null,
+        }))
+        .where('id', 'in', ids)
+        .execute(),
+    );
+    return { claimed: rows.length, published: 0, failed: rows.length };
+  }
+  // Retried, so a database blip right after the publish does not leave the batch claimed (and
+  // unpublished in every count) until its lease ends; the jobs are in the queue either way.
+  await retryBriefly(() => db.updateTable('outbox_events').set({ published_at: sql`now()`, claimed_until: null, last_error: null }).where('id', 'in', ids).execute());
+  return { claimed: rows.length, published: rows.length, failed: 0 };
+}
+
+/** Runs `statement`, retrying a failure four times over about 1.5 s (a connection lost in a failover) before giving up. */
+async function retryBriefly<T>(statement: () => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await statement();
+    } catch (error) {
+      if (attempt >= 4) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
     }
-    return { published, failed };
-  });
+  }
+}
+
+/**
+ * How long a relay's claim on a batch keeps other relays away: past its publish timeout and the
+ * mark's retries. Only a relay that dies mid-batch (or loses the claim's answer) makes it wait this.
+ */
+export const DEFAULT_OUTBOX_CLAIM_MS = 10_000;
+
+/** The channel migration 011's trigger notifies on every committed outbox insert. */
+export const OUTBOX_CHANNEL = 'outbox_events';
+
+export interface OutboxListener {
+  close: () => Promise<void>;
+}
+
+/**
+ * LISTENs for committed outbox inserts on a dedicated connection (not one of the pool's) and calls
+ * `onCommit` for each notification, and `onListening` each time it (re)starts listening, since
+ * events may have committed while it was not. A lost connection (a restart, a failover, a terminated
+ * backend) is reported to `onError` and replaced after a backoff of 100 ms doubling to 30 s; it
+ * never throws. Polling remains the safety net for whatever a gap in listening hides.
+ */
+export function listenForOutboxCommits({
+  connectionString,
+  onCommit,
+  onListening = () => {},
+  onError = () => {},
+  applicationName = 'outbox-listener',
+}: {
+  connectionString: string;
+  onCommit: () => void;
+  onListening?: () => void;
+  onError?: (error: Error) => void;
+  applicationName?: string;
+}): OutboxListener {
+  let closed = false;
+  let current: pg.Client | undefined;
+  let retryTimer: NodeJS.Timeout | undefined;
+  let failures = 0;
+
+  const drop = (client: pg.Client) => {
+    if (current !== client) return;
+    current = undefined;
+    client.removeAllListeners('notification');
+    client.end().catch(() => undefined);
+    if (closed) return;
+    const delay = Math.min(30_000, 100 * 2 ** Math.min(failures, 9));
+    failures++;
+    retryTimer = setTimeout(connect, delay);
+  };
+
+  const connect = async () => {
+    if (closed) return;
+    // keepAlive: a silently dead network path is noticed by TCP instead of never.
+    const client = new pg.Client({ connectionString, application_name: applicationName, keepAlive: true, keepAliveInitialDelayMillis: 10_000, connectionTimeoutMillis: 5_000 });
+    current = client;
+    // Unheard, a connection error would crash the process; here it only means "listen again".
+    client.on('error', (error) => {
+      onError(error);
+      drop(client);
+    });
+    client.on('end', () => drop(client));
+    client.on('notification', (message) => {
+      if (message.channel === OUTBOX_CHANNEL) onCommit();
+    });
+    try {
+      await client.connect();
+      await client.query(`listen ${OUTBOX_CHANNEL}`);
+      if (current !== client) return;
+      failures = 0;
+      onListening();
+    } catch (error) {
+      onError(error instanceof Error ? error : new Error(String(error)));
+      drop(client);
+    }
+  };
+  void connect();
+
+  return {
+    close: async () => {
+      closed = true;
+      clearTimeout(retryTimer);
+      const client = current;
+      current = undefined;
+      if (client) {
+        client.removeAllListeners('notification');
+        await client.end().catch(() => undefined);
+      }
+    },
+  };
 }

@@ -32,6 +32,8 @@ export interface OrdersTable {
   paid_at: Date | string | null;
   refunded_paise: Generated<number>;
   personal_data_erased_at: Date | string | null;
+  /** What the order holds of the batch stock (migration 010; packages/db/src/stock.ts). Null: placed before stock was kept. */
+  stock_state: 'reserved' | 'sold' | 'released' | 'short' | null;
 }
 
 export interface OrderItemsTable {
@@ -78,6 +80,8 @@ export interface OutboxEventsTable {
   published_at: Date | string | null;
   attempts: Generated<number>;
   last_error: string | null;
+  /** A relay's claim while it publishes the row (migration 011); null or past: free to claim. */
+  claimed_until: Date | string | null;
 }
 
 export interface ProcessedWebhookEventsTable {
@@ -214,6 +218,45 @@ export interface TaxDocumentCountersTable {
   last_sequence: number;
 }
 
+/** A shopper's complaint with its ticket number and the grievance rules' two deadlines (migration 009). */
+export interface ComplaintsTable {
+  id: Generated<string>;
+  /** 'GRV-261123-0042' (packages/shared/src/complaints.ts, formatTicketNumber). */
+  ticket_number: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  order_number: string | null;
+  /** The order the number matched when the complaint arrived, if any (no foreign key: orders are archived). */
+  order_id: string | null;
+  /** ComplaintCategory */
+  category: string;
+  message: string;
+  created_at: CreatedAt;
+  acknowledge_by: Date | string;
+  resolve_by: Date | string;
+  acknowledged_at: Date | string | null;
+  acknowledged_by: string | null;
+  resolved_at: Date | string | null;
+  resolved_by: string | null;
+  resolution: string | null;
+  personal_data_erased_at: Date | string | null;
+}
+
+/** A product's batch stock and whether it is on sale (migration 010). Jars left = batch_jars - reserved - sold. */
+export interface ProductStockTable {
+  product_id: number;
+  state: 'on-sale' | 'coming-soon';
+  /** The current batch's jars; null when the owner has set no limit. */
+  batch_jars: number | null;
+  reserved: Generated<number>;
+  sold: Generated<number>;
+  /** 'YYYY-MM-DD' (India date); the date type is read as a string (see create-db.ts). */
+  next_batch_date: string | null;
+  updated_at: Generated<Date>;
+  updated_by: Generated<string>;
+}
+
 export interface Database {
   orders: OrdersTable;
   order_items: OrderItemsTable;
@@ -231,8 +274,11 @@ export interface Database {
   revoked_tokens: RevokedTokensTable;
   tax_documents: TaxDocumentsTable;
   tax_document_counters: TaxDocumentCountersTable;
+  complaints: ComplaintsTable;
+  product_stock: ProductStockTable;
 }
 
 export type OrderRow = Selectable<OrdersTable>;
 export type PaymentAttentionRow = Selectable<PaymentAttentionTable>;
 export type TaxDocumentRow = Selectable<TaxDocumentsTable>;
+export type ComplaintRow = Selectable<ComplaintsTable>;

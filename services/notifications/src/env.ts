@@ -1,12 +1,24 @@
 import { z } from 'zod';
 import { baseEnvSchema, DEMO_TRACKING_LINK_SECRET, portSchema } from '@pickles/service-kit';
+import { sellerProfileEnvSchema } from '@pickles/shared/seller-profile';
 
 /** The demo support number: plausible in a demo e-mail, refused in production (PUBLISHED_VALUES). */
 export const DEMO_SUPPORT_PHONE = '+91 11 4567 8900';
 /** `npm start`'s gateway; production mode refuses a local address. */
 export const LOCAL_SHOP_URL = 'http://localhost:3000';
 
-export const notificationsEnvSchema = baseEnvSchema.extend({
+/** The seller profile's grievance officer, named in every complaint e-mail (issue 16). */
+const grievanceOfficerEnvSchema = sellerProfileEnvSchema.pick({
+  GRIEVANCE_OFFICER_NAME: true,
+  GRIEVANCE_OFFICER_DESIGNATION: true,
+  GRIEVANCE_OFFICER_PHONE: true,
+  GRIEVANCE_OFFICER_EMAIL: true,
+});
+
+/** A live shop names its own grievance officer: the demo's would receive real complaints' replies nowhere. */
+export const GRIEVANCE_OFFICER_VARIABLES = ['GRIEVANCE_OFFICER_NAME', 'GRIEVANCE_OFFICER_PHONE', 'GRIEVANCE_OFFICER_EMAIL'] as const;
+
+export const notificationsEnvSchema = baseEnvSchema.extend(grievanceOfficerEnvSchema.shape).extend({
   PORT: portSchema(4004),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, { error: 'expected an smtp:// or smtps:// URL' }).default('smtp://127.0.0.1:1025'),
   MAIL_FROM: z.string().min(3).default('Royal Pickles <orders@royalpickles.in>'),
@@ -27,7 +39,13 @@ export const notificationsEnvSchema = baseEnvSchema.extend({
   TRACKING_LINK_SECRET: z.string().min(16, { error: 'expected at least 16 random characters, the same value as checkout\'s' }).default(DEMO_TRACKING_LINK_SECRET),
   /** From this hour (India time) the owner gets the day's list of paid orders waiting for dispatch. */
   OWNER_SUMMARY_HOUR: z.coerce.number({ error: 'expected an hour from 0 to 23' }).int().min(0).max(23).default(9),
-  WORKER_CONCURRENCY: z.coerce.number({ error: 'expected a number' }).int().min(1).max(100).default(10),
+  /**
+   * Events handled at once. A job holds a database connection only for a query, never while it waits
+   * on SMTP, so this can exceed the pool: it hides the SMTP round trips while a backlog drains.
+   */
+  WORKER_CONCURRENCY: z.coerce.number({ error: 'expected a number' }).int().min(1).max(100).default(20),
+  /** SMTP connections kept open and reused while there is mail to send; mind the relay's limit on concurrent connections. */
+  SMTP_POOL_SIZE: z.coerce.number({ error: 'expected a number of connections' }).int().min(1).max(50).default(10),
   /** How long a job's lock lasts; a worker that dies mid-job gives its job back after this. */
   JOB_LOCK_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(1000).default(6_000),
   /** First retry delay after a failed send; doubles each attempt up to RETRY_MAX_MS, never giving up. */

@@ -3,15 +3,17 @@ import { createDb, pingDatabase } from '@pickles/db';
 import { createRedis, healthRouter, pingRedis, runService } from '@pickles/service-kit';
 import { createMailer } from './clients/mailer.js';
 import { startDailySummary } from './daily-summary.js';
-import { notificationsEnvSchema } from './env.js';
+import { GRIEVANCE_OFFICER_VARIABLES, notificationsEnvSchema } from './env.js';
 import { startSweeper } from './sweeper.js';
 import { createNotificationsWorker } from './worker.js';
 
 await runService('notifications', notificationsEnvSchema, ({ env, logger, isShuttingDown }) => {
-  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'notifications', max: env.WORKER_CONCURRENCY + 2, onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
+  // Jobs hold a connection for a query at a time, never across SMTP (decision 008): a small pool serves many.
+  const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'notifications', max: Math.min(env.WORKER_CONCURRENCY, 10) + 2, onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
   const redis = createRedis(env.REDIS_URL, 'notifications');
-  const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM);
+  const mailer = createMailer(env.SMTP_URL, env.MAIL_FROM, { poolSize: env.SMTP_POOL_SIZE });
   const mailDomain = env.SUPPORT_EMAIL.split('@')[1] ?? 'royalpickles.in';
+  const grievanceOfficer = { name: env.GRIEVANCE_OFFICER_NAME, designation: env.GRIEVANCE_OFFICER_DESIGNATION, phone: env.GRIEVANCE_OFFICER_PHONE, email: env.GRIEVANCE_OFFICER_EMAIL };
   const worker = createNotificationsWorker({
     connection: redis,
     prefix: env.REDIS_PREFIX,
@@ -19,7 +21,7 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     retryBaseMs: env.RETRY_BASE_MS,
     retryMaxMs: env.RETRY_MAX_MS,
     lockMs: env.JOB_LOCK_MS,
-    deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, supportPhone: env.SUPPORT_PHONE, shopUrl: env.SHOP_URL, trackingLinkSecret: env.TRACKING_LINK_SECRET, mailDomain, sendLeaseMs: env.JOB_LOCK_MS },
+    deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, supportPhone: env.SUPPORT_PHONE, shopUrl: env.SHOP_URL, trackingLinkSecret: env.TRACKING_LINK_SECRET, mailDomain, sendLeaseMs: env.JOB_LOCK_MS, grievanceOfficer },
   });
   const sweeper = startSweeper(
     { db, connection: redis, prefix: env.REDIS_PREFIX, logger },
@@ -43,4 +45,4 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     ],
     shutdownTimeoutMs: 30_000,
   };
-}, { requiredInProduction: ['SMTP_URL', 'SHOP_URL', 'SUPPORT_PHONE', 'TRACKING_LINK_SECRET'] });
+}, { requiredInProduction: ['SMTP_URL', 'SHOP_URL', 'SUPPORT_PHONE', 'TRACKING_LINK_SECRET', ...GRIEVANCE_OFFICER_VARIABLES] });

@@ -1,15 +1,17 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { backoffDelay, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+import { backoffDelay, COMPLAINT_UPDATE, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
 import { processPaymentVerified, type NotificationDeps } from './events/process-payment-verified.js';
 import { processPaymentNeedsAttention } from './events/process-payment-needs-attention.js';
 import { processOrderShopperUpdate } from './events/process-order-shopper-update.js';
+import { processComplaintUpdate } from './events/process-complaint-update.js';
 
 /** What the worker does with each event type it consumes. */
 const HANDLERS: Record<string, (envelope: EventEnvelope, deps: NotificationDeps) => Promise<unknown>> = {
   [PAYMENT_VERIFIED]: processPaymentVerified,
   [PAYMENT_NEEDS_ATTENTION]: processPaymentNeedsAttention,
   [ORDER_SHOPPER_UPDATE]: processOrderShopperUpdate,
+  [COMPLAINT_UPDATE]: processComplaintUpdate,
 };
 
 /** The notifications queue's consumer. Job name = event type, job id = event id. */

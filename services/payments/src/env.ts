@@ -14,11 +14,16 @@ export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
    * owner can remove it). Razorpay's late authorisation can take 3 days: the default adds a day.
    */
   UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number({ error: 'expected a number of hours' }).positive().default(96),
-  /** How often the reconciler looks for such orders. */
+  /** How often the reconciler looks for such orders (and the stock hold for lapsed holds). */
   RECONCILE_INTERVAL_SECONDS: seconds(60),
+  /**
+   * How long an unpaid order keeps its batch jars from other shoppers (decision 012). A payment
+   * captured after that takes them back if the batch still has them.
+   */
+  STOCK_HOLD_MINUTES: z.coerce.number({ error: 'expected a number of minutes' }).positive().default(30),
   /** verify-payment and payment-failed calls one client may make per minute. */
   PAYMENT_CALL_LIMIT_PER_CLIENT: z.coerce.number({ error: 'expected a whole number' }).int().min(1).default(30),
-  /** How often the outbox relay polls for events (it is also nudged after each commit). */
+  /** How often the outbox relay polls: a safety net, as it publishes on every commit of an event (LISTEN/NOTIFY). */
   OUTBOX_POLL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),
   /** How often the refund submitter looks for the owner's refund requests to send to Razorpay. */
   REFUND_SUBMIT_INTERVAL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),

@@ -7,6 +7,7 @@ import { startOutboxRelay } from './events/relay.js';
 import { startRefundCheck } from './reconcile/refund-check.js';
 import { startReconciler } from './reconcile/reconciler.js';
 import { startRefundSubmitter } from './refunds/refund-submitter.js';
+import { startStockHoldRelease } from './reconcile/stock-holds.js';
 
 await runService(
   'payments',
@@ -15,7 +16,7 @@ await runService(
     const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'payments', onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
     const redis = createRedis(env.REDIS_URL, 'payments');
     const razorpay = razorpayFromEnv(env);
-    const relay = startOutboxRelay({ db, connection: redis, prefix: env.REDIS_PREFIX, logger, pollMs: env.OUTBOX_POLL_MS });
+    const relay = startOutboxRelay({ db, databaseUrl: env.DATABASE_URL, connection: redis, prefix: env.REDIS_PREFIX, logger, pollMs: env.OUTBOX_POLL_MS });
     const reconciler = startReconciler(
       { db, razorpay, logger, relay },
       {
@@ -24,12 +25,14 @@ await runService(
         expireAfterSeconds: env.UNPAID_ORDER_EXPIRY_HOURS * 3600,
       },
     );
+    const stockHolds = startStockHoldRelease({ db, logger, relay }, { intervalSeconds: env.RECONCILE_INTERVAL_SECONDS, holdMinutes: env.STOCK_HOLD_MINUTES });
     const refundSubmitter = startRefundSubmitter({ db, razorpay, logger, relay }, { intervalMs: env.REFUND_SUBMIT_INTERVAL_MS });
     const refundCheck = startRefundCheck({ db, razorpay, logger, relay }, { intervalSeconds: env.REFUND_CHECK_INTERVAL_SECONDS, olderThanSeconds: env.REFUND_CHECK_AFTER_SECONDS });
     return {
       app: createPaymentsApp({ db, razorpay, logger, relay, redis, limits: { prefix: env.REDIS_PREFIX, perClientPerMinute: env.PAYMENT_CALL_LIMIT_PER_CLIENT } }, isShuttingDown),
       closers: [
         { name: 'reconciler', close: () => reconciler.stop() },
+        { name: 'stock holds', close: () => stockHolds.stop() },
         { name: 'refund submitter', close: () => refundSubmitter.stop() },
         { name: 'refund check', close: () => refundCheck.stop() },
         { name: 'outbox relay', close: () => relay.stop() },

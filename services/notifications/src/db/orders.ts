@@ -1,4 +1,4 @@
-import type { Db, OrderRow } from '@pickles/db';
+import { sql, type Db, type OrderRow } from '@pickles/db';
 
 export interface EmailOrder {
   id: string;
@@ -29,24 +29,25 @@ type ItemColumns = { name: string; quantity: number; unit_price_paise: number; l
  * snapshot, which keeps the orders table's column names.
  */
 export async function loadOrderForEmail(db: Db, orderId: string): Promise<EmailOrder | undefined> {
-  // Kept for an archived order too: tax_documents has no foreign key to orders.
-  const invoice = await db
-    .selectFrom('tax_documents')
-    .select('number')
-    .where('order_id', '=', orderId)
-    .where('kind', '=', 'invoice')
+  // One statement for the order, its lines and its invoice number: a backlog drains at the worker's
+  // per-job cost, and on a busy host each round trip costs more than the query (issue 18). The
+  // invoice is kept for an archived order too: tax_documents has no foreign key to orders.
+  const invoiceOf = sql<string | null>`(select number from tax_documents where order_id = ${orderId} and kind = 'invoice' limit 1)`;
+  const found = await db
+    .selectFrom('orders')
+    .selectAll('orders')
+    .select([
+      invoiceOf.as('invoice_number'),
+      sql<ItemColumns[]>`coalesce((select json_agg(json_build_object('name', i.name, 'quantity', i.quantity, 'unit_price_paise', i.unit_price_paise, 'line_total_paise', i.line_total_paise) order by i.id) from order_items i where i.order_id = orders.id), '[]')`.as('email_items'),
+    ])
+    .where('orders.id', '=', orderId)
     .executeTakeFirst();
-  const invoiceNumber = invoice?.number ?? null;
-  const order = await db.selectFrom('orders').selectAll().where('id', '=', orderId).executeTakeFirst();
-  if (order) {
-    const items = await db
-      .selectFrom('order_items')
-      .select(['name', 'quantity', 'unit_price_paise', 'line_total_paise'])
-      .where('order_id', '=', orderId)
-      .orderBy('id')
-      .execute();
+  if (found) {
+    const { invoice_number: invoiceNumber, email_items: items, ...order } = found;
     return toEmailOrder(order, items, invoiceNumber);
   }
+  const { rows } = await sql<{ number: string | null }>`select ${invoiceOf} as number`.execute(db);
+  const invoiceNumber = rows[0]?.number ?? null;
   const archived = await db.selectFrom('archived_orders').select('snapshot').where('order_id', '=', orderId).executeTakeFirst();
   if (!archived) return undefined;
   const snapshot = archived.snapshot as OrderRow & { items?: ItemColumns[] };

@@ -1,8 +1,14 @@
 import { sql, type Db } from '@pickles/db';
-import type { ShopperUpdateKind } from '@pickles/shared';
+import type { ComplaintUpdateKind, ShopperUpdateKind } from '@pickles/shared';
+
+/**
+ * A complaint's e-mails (complaint.update), each unique per (kind, complaint id as the dedupe key): the
+ * shopper's is named after the event's kind (the sweeper relies on it), plus the owner's alert.
+ */
+export type ComplaintEmailKind = `complaint-${ComplaintUpdateKind}` | 'complaint-owner-alert';
 
 /** `sent_emails.kind`; a shopper update is recorded under its event kind ("dispatched", "refund-started", ...). */
-export type EmailKind = 'order-confirmation' | 'owner-alert' | 'owner-attention' | 'owner-daily-summary' | ShopperUpdateKind;
+export type EmailKind = 'order-confirmation' | 'owner-alert' | 'owner-attention' | 'owner-daily-summary' | ShopperUpdateKind | ComplaintEmailKind;
 
 /**
  * What an e-mail is about, which decides what makes it unique: an order (its confirmation and alert:
@@ -40,24 +46,18 @@ export async function sendOnce(
 ): Promise<'sent' | 'already-sent'> {
   const lease = sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`;
   const subject = claimSubject(key);
-  const claimed = await db
-    .insertInto('sent_emails')
-    .values({
+  let claimId = await statementsOf(db).claim({
+    subjectKey: `${subject.column}:${subject.id}:${key.kind}`,
+    row: {
       order_id: 'orderId' in key ? key.orderId : null,
       attention_id: 'attentionId' in key ? key.attentionId : null,
       dedupe_key: subject.column === 'dedupe_key' ? subject.id : null,
       kind: key.kind,
       recipient: key.recipient,
       event_id: key.eventId,
-      state: 'sending',
-      lease_until: lease,
-    })
-    // Any of the unique indexes, (order_id, kind) without a dedupe key, (attention_id, kind) or
-    // (kind, dedupe_key), makes a second claim a no-op.
-    .onConflict((conflict) => conflict.doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  let claimId = claimed?.id;
+    },
+    leaseMs,
+  });
   if (!claimId) {
     const takenOver = await db
       .updateTable('sent_emails')
@@ -117,13 +117,118 @@ function withoutDedupeKey(column: 'order_id' | 'attention_id' | 'dedupe_key') {
 }
 
 async function markSent(db: Db, id: string, messageId: string | null): Promise<void> {
+  await statementsOf(db).markSent({ id, messageId });
+}
+
+/** A claim's row: state 'sending', with a lease from now. */
+interface ClaimRow {
+  order_id: string | null;
+  attention_id: string | null;
+  dedupe_key: string | null;
+  kind: EmailKind;
+  recipient: string;
+  event_id: string | null;
+}
+type ClaimRequest = { subjectKey: string; row: ClaimRow; leaseMs: number };
+
+/**
+ * Claims and marks of concurrent deliveries travel together: what they ask for while their last
+ * statement is in flight goes out as one statement, one round trip and one commit. A lone delivery's
+ * statement runs at once, as before; under a backlog dozens share a commit, which is where the
+ * worker and PostgreSQL spent their time (issue 18). Each e-mail still has its own claim, send and
+ * mark, in that order: nothing waits for another e-mail's SMTP conversation.
+ */
+const statements = new WeakMap<Db, { claim: (request: ClaimRequest) => Promise<string | undefined>; markSent: (mark: { id: string; messageId: string | null }) => Promise<void> }>();
+
+function statementsOf(db: Db) {
+  let found = statements.get(db);
+  if (!found) {
+    found = {
+      claim: together((requests) => insertClaims(db, requests)),
+      markSent: together(async (marks) => {
+        await updateSent(db, marks);
+        return marks.map(() => undefined);
+      }),
+    };
+    statements.set(db, found);
+  }
+  return found;
+}
+
+/**
+ * Inserts the claims; each request learns its row's id, or undefined when a row for its e-mail exists
+ * (any of the unique indexes, (order_id, kind) without a dedupe key, (attention_id, kind) or (kind,
+ * dedupe_key), makes a second claim a no-op). Of two identical requests in one statement only the
+ * first can have the row: the other goes on as a second delivery would.
+ */
+async function insertClaims(db: Db, requests: ClaimRequest[]): Promise<(string | undefined)[]> {
+  const first = new Map<string, number>();
+  requests.forEach((request, index) => {
+    if (!first.has(request.subjectKey)) first.set(request.subjectKey, index);
+  });
+  const rows = await db
+    .insertInto('sent_emails')
+    .values(
+      [...first.values()].map((index) => {
+        const { row, leaseMs } = requests[index]!;
+        return { ...row, state: 'sending', lease_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})` };
+      }),
+    )
+    .onConflict((conflict) => conflict.doNothing())
+    .returning(['id', 'kind', 'order_id', 'attention_id', 'dedupe_key'])
+    .execute();
+  const ids = new Map(rows.map((row) => [`${subjectKeyOf(row)}:${row.kind}`, row.id]));
+  return requests.map((request, index) => (first.get(request.subjectKey) === index ? ids.get(request.subjectKey) : undefined));
+}
+
+/** The claim key of a row, as claimSubject gives it for a request. */
+function subjectKeyOf(row: { order_id: string | null; attention_id: string | null; dedupe_key: string | null }): string {
+  if (row.dedupe_key !== null) return `dedupe_key:${row.dedupe_key}`;
+  if (row.order_id !== null) return `order_id:${row.order_id}`;
+  return `attention_id:${row.attention_id}`;
+}
+
+/** Marks the rows sent, retried a few times so a database blip right after SMTP accepted the messages does not resend them. */
+async function updateSent(db: Db, marks: { id: string; messageId: string | null }[]): Promise<void> {
+  const values = sql.join(marks.map((mark) => sql`(${mark.id}::bigint, ${mark.messageId}::text)`));
   for (let attempt = 0; ; attempt++) {
     try {
-      await db.updateTable('sent_emails').set({ state: 'sent', message_id: messageId, lease_until: null, sent_at: sql`now()` }).where('id', '=', id).execute();
+      await sql`update sent_emails set state = 'sent', message_id = v.message_id, lease_until = null, sent_at = now()
+        from (values ${values}) as v(id, message_id) where sent_emails.id = v.id`.execute(db);
       return;
     } catch (error) {
       if (attempt >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
     }
   }
+}
+
+/**
+ * One statement at a time for `run`; requests that arrive meanwhile (or in the same tick) are run
+ * together next. Each request gets its own result, or the statement's error.
+ */
+function together<T, R>(run: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
+  let waiting: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
+  let busy = false;
+  const drain = async () => {
+    while (waiting.length) {
+      const batch = waiting;
+      waiting = [];
+      try {
+        const results = await run(batch.map((entry) => entry.item));
+        batch.forEach((entry, index) => entry.resolve(results[index]!));
+      } catch (error) {
+        for (const entry of batch) entry.reject(error);
+      }
+    }
+    busy = false;
+  };
+  return (item) =>
+    new Promise<R>((resolve, reject) => {
+      waiting.push({ item, resolve, reject });
+      if (busy) return;
+      busy = true;
+      // A microtask later, so the claims a job makes side by side share their statement.
+      queueMicrotask(() => void drain());
+    });
 }

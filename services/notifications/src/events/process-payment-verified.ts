@@ -9,6 +9,7 @@ import { loadOrderForEmail } from '../db/orders.js';
 import { sendOnce } from '../db/sent-emails.js';
 import { renderOrderConfirmation } from '../emails/order-confirmation.js';
 import { renderOwnerAlert } from '../emails/owner-alert.js';
+import type { SellerProfile } from '@pickles/shared/seller-profile';
 import type { ShopContact } from '../emails/shopper.js';
 import { DEMO_SUPPORT_PHONE, LOCAL_SHOP_URL } from '../env.js';
 
@@ -27,6 +28,8 @@ export interface NotificationDeps {
   trackingLinkSecret?: string;
   /** The e-mail claim's lease (sendOnce); about the job lock, so a dead worker's e-mail is retried soon. */
   sendLeaseMs?: number;
+  /** Named in the complaint e-mails (GRIEVANCE_OFFICER_*); default: the seller profile's demo officer. */
+  grievanceOfficer?: SellerProfile['grievanceOfficer'];
 }
 
 /** What the shopper e-mails say about reaching the shop and the order, from the deps and env.ts's defaults. */
@@ -50,15 +53,23 @@ export async function processPaymentVerified(envelope: EventEnvelope, deps: Noti
 
   const shop = shopContact(deps);
   const confirmation = renderOrderConfirmation(order, shop);
-  const confirmationResult = await sendOnce(deps.db, { orderId: order.id, kind: 'order-confirmation', recipient: order.customerEmail, eventId: envelope.id }, () =>
-    deps.mailer.send({ to: order.customerEmail, ...confirmation, messageId: `<${order.id}.order-confirmation@${deps.mailDomain}>` }),
-    deps.sendLeaseMs,
-  );
   const alert = renderOwnerAlert(order, shop.shopUrl);
-  const alertResult = await sendOnce(deps.db, { orderId: order.id, kind: 'owner-alert', recipient: deps.ownerEmail, eventId: envelope.id }, () =>
-    deps.mailer.send({ to: deps.ownerEmail, ...alert, messageId: `<${order.id}.owner-alert@${deps.mailDomain}>` }),
-    deps.sendLeaseMs,
-  );
+  // The two e-mails are independent (each claimed and sent once on its own), so they go out side by
+  // side. Both are settled before the job fails, so a retry never races this attempt's other send.
+  const [confirmationSettled, alertSettled] = await Promise.allSettled([
+    sendOnce(deps.db, { orderId: order.id, kind: 'order-confirmation', recipient: order.customerEmail, eventId: envelope.id }, () =>
+      deps.mailer.send({ to: order.customerEmail, ...confirmation, messageId: `<${order.id}.order-confirmation@${deps.mailDomain}>` }),
+      deps.sendLeaseMs,
+    ),
+    sendOnce(deps.db, { orderId: order.id, kind: 'owner-alert', recipient: deps.ownerEmail, eventId: envelope.id }, () =>
+      deps.mailer.send({ to: deps.ownerEmail, ...alert, messageId: `<${order.id}.owner-alert@${deps.mailDomain}>` }),
+      deps.sendLeaseMs,
+    ),
+  ]);
+  if (confirmationSettled.status === 'rejected') throw confirmationSettled.reason;
+  if (alertSettled.status === 'rejected') throw alertSettled.reason;
+  const confirmationResult = confirmationSettled.value;
+  const alertResult = alertSettled.value;
   deps.logger.info({ eventId: envelope.id, orderId: order.id, confirmation: confirmationResult, alert: alertResult }, 'payment.verified handled');
   return { confirmation: confirmationResult, alert: alertResult };
 }
