@@ -10,7 +10,7 @@ export const EXPORT_COLUMNS = [
   'Pincode', 'City', 'State',
   'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply',
 ] as const;
-/** Rupee amounts stay numbers and CreatedAt the instant: each file type writes them its own way (see toTxtLine, workbook.ts). */
+/** Rupee amounts stay numbers and CreatedAt the instant: each file type writes them its own way (see toTxtLine, orders-xlsx.ts). */
 export type ExportRow = [
   orderId: string,
   paymentId: string,

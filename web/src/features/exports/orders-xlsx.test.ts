@@ -1,32 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import * as XLSX from 'xlsx';
-import { toExportRow } from './export-rows.js';
+import { COMPLETE_EXCEL_SHEETS, EXPORT_COLUMNS, toExportRow } from './export-rows.js';
 import { order } from './order.fixture.js';
-import { MAX_COLUMN_WIDTH, writeWorkbook } from './workbook.js';
+import { MAX_COLUMN_WIDTH, OrdersWorkbook } from './orders-xlsx.js';
+import { joinParts, unzipChecked } from './xlsx.fixture.js';
 
 const longItems = Array.from({ length: 12 }, (_, i) => ({ name: `Heritage Pickle ${i}`, quantity: i + 1 }));
-const rows = [
-  toExportRow(order),
-  toExportRow({ ...order, orderId: 'RP251231-LATE', amount: 123456.5, invoice: { number: 'RP/25-26/000042', taxableValue: 110229.02, cgst: 0, sgst: 0, igst: 13227.48, placeOfSupply: 'Maharashtra (27)' }, createdAt: '2025-12-31T18:29:00.000Z', items: longItems, customerInfo: { ...order.customerInfo, name: '=HYPERLINK("x")' } }),
-];
-const file = writeWorkbook(XLSX, [
-  ['paid', rows],
-  ['delivered', [toExportRow({ ...order, status: 'delivered' })]],
-]);
-const book = XLSX.read(file, { cellNF: true, cellStyles: true });
-const sheetXml = (index: number): string => {
-  const zip = XLSX.CFB.read(file, { type: 'array' }) as { FullPaths: string[]; FileIndex: { content: Uint8Array }[] };
-  const at = zip.FullPaths.findIndex((path) => path.endsWith(`xl/worksheets/sheet${index}.xml`));
-  return new TextDecoder().decode(zip.FileIndex[at]!.content);
-};
+const late = toExportRow({ ...order, orderId: 'RP251231-LATE', amount: 123456.5, invoice: { number: 'RP/25-26/000042', taxableValue: 110229.02, cgst: 0, sgst: 0, igst: 13227.48, placeOfSupply: 'Maharashtra (27)' }, createdAt: '2025-12-31T18:29:00.000Z', items: longItems, customerInfo: { ...order.customerInfo, name: '=HYPERLINK("x")' } });
 
-describe('Excel workbook', () => {
-  it('one sheet per given name, in order, the header then one row per order', () => {
+/** Orders arrive in any status order; the sheets still come in the workbook's order. */
+async function writeFile(): Promise<Uint8Array> {
+  const workbook = new OrdersWorkbook(COMPLETE_EXCEL_SHEETS);
+  workbook.add('delivered', toExportRow({ ...order, status: 'delivered' }));
+  workbook.add('paid', toExportRow(order));
+  workbook.add('paid', late);
+  return joinParts(await workbook.file());
+}
+const file = await writeFile();
+const book = XLSX.read(file, { cellNF: true, cellStyles: true });
+const sheetXml = (index: number): string => new TextDecoder().decode(unzipChecked(file)[`xl/worksheets/sheet${index}.xml`]);
+
+describe('Excel workbook of orders', () => {
+  it('one sheet per status with orders, in the given order, the header then one row per order', () => {
     expect(book.SheetNames).toEqual(['paid', 'delivered']);
     const table = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.paid!, { header: 1 });
     expect(table[0]).toEqual(['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State', 'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply']);
     expect(table.map((row) => row[0])).toEqual(['OrderID', 'RP250510-ABCDEF', 'RP251231-LATE']);
-    expect(table[1]!.slice(11, 14)).toEqual(['110016', 'New Delhi', 'Delhi']);
+    expect(table[1]!.slice(7, 14)).toEqual(['paid', 'paid', 'Royal Chicken Pickle (Qty: 2), Shahi Mutton Kofta Pickle (Qty: 1)', expect.any(Date), '110016', 'New Delhi', 'Delhi']);
+    // No invoice yet: the six invoice cells are there, empty.
+    expect(table[1]!.slice(14)).toEqual(['', '', '', '', '', '']);
+    expect(XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.delivered!, { header: 1 })[1]![7]).toBe('delivered');
   });
 
   it('CreatedAt is a date cell holding the wall-clock time in India', () => {
@@ -54,7 +57,8 @@ describe('Excel workbook', () => {
     const sheet = book.Sheets.paid!;
     expect(sheet.O3).toMatchObject({ t: 's', v: 'RP/25-26/000042' });
     expect(sheet.P3).toMatchObject({ t: 'n', v: 110229.02, w: '₹110,229.02' });
-    expect(sheet.S3).toMatchObject({ t: 'n', v: 13227.48 });
+    expect(sheet.Q3).toMatchObject({ t: 'n', v: 0, w: '₹0.00' });
+    expect(sheet.S3).toMatchObject({ t: 'n', v: 13227.48, w: '₹13,227.48' });
     expect(sheet.T3).toMatchObject({ t: 's', v: 'Maharashtra (27)' });
   });
 
@@ -77,13 +81,24 @@ describe('Excel workbook', () => {
     expect(items).toBe(MAX_COLUMN_WIDTH);
     expect(createdAt).toBe('dd/mm/yyyy hh:mm'.length + 2);
     expect(pincode).toBe('Pincode'.length + 2);
+    // A rupee column is as wide as its header or its largest figure as shown, whichever is wider.
+    expect(widths.slice(15, 19)).toEqual(['TaxableValue'.length + 2, 'CGST'.length + 2, 'SGST'.length + 2, '₹13,227.48'.length + 2]);
   });
 
   it('every sheet has its header row frozen', () => {
     for (const index of [1, 2]) {
       expect(sheetXml(index)).toContain('<sheetViews><sheetView workbookViewId="0"><pane ySplit="1" topLeftCell="A2" activePane="bottomLeft" state="frozen"/></sheetView></sheetViews>');
     }
-    // The rest of the file is intact after the splice: the last cell is still there.
     expect(book.Sheets.delivered!.N2).toMatchObject({ v: 'Delhi' });
+  });
+
+  it('with no orders, the first sheet is there with its header row', async () => {
+    const empty = XLSX.read(joinParts(await new OrdersWorkbook(COMPLETE_EXCEL_SHEETS).file()));
+    expect(empty.SheetNames).toEqual(['paid']);
+    expect(XLSX.utils.sheet_to_json<unknown[]>(empty.Sheets.paid!, { header: 1 })).toEqual([[...EXPORT_COLUMNS]]);
+  });
+
+  it('refuses a sheet the export does not have', () => {
+    expect(() => new OrdersWorkbook(['Current_View']).add('paid', toExportRow(order))).toThrow(/No sheet "paid"/);
   });
 });
