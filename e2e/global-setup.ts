@@ -43,7 +43,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     ports: E2E_PORTS,
     base: { ...process.env, NODE_ENV: 'test', WEB_DIST_DIR: distDir, RECONCILE_AFTER_SECONDS: '5', RECONCILE_INTERVAL_SECONDS: '2', OUTBOX_POLL_MS: '200', RETRY_BASE_MS: '200',
       // Every journey shops from 127.0.0.1: the per-client limits are tested in services/*/test.
-      CREATE_ORDER_LIMIT_PER_CLIENT: '1000', CREATE_ORDER_LIMIT_PER_EMAIL: '1000', PAYMENT_CALL_LIMIT_PER_CLIENT: '1000', TRACK_LIMIT_PER_CLIENT: '1000', TRACK_LINK_LIMIT_PER_CLIENT: '1000' },
+      CREATE_ORDER_LIMIT_PER_CLIENT: '1000', CREATE_ORDER_LIMIT_PER_EMAIL: '1000', PAYMENT_CALL_LIMIT_PER_CLIENT: '1000', TRACK_LIMIT_PER_CLIENT: '1000', TRACK_LINK_LIMIT_PER_CLIENT: '1000', COMPLAINT_LIMIT_PER_CLIENT: '1000' },
     databaseUrl: database.url,
     redisUrl,
     redisPrefix,

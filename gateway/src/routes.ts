@@ -26,6 +26,10 @@ export const ROUTES: Route[] = [
   { path: '/api/track', exact: true, service: 'checkout', bodyLimit: 8 * KB },
   // The shopper's GST tax invoice (PDF), opened with the same signed link.
   { path: '/api/track/invoice', exact: true, service: 'checkout', bodyLimit: 8 * KB },
+  // India Post's pincode directory: GET /api/pincodes/{pincode}, no body.
+  { path: '/api/pincodes/', service: 'checkout', bodyLimit: 1 * KB },
+  { path: '/api/complaints', exact: true, service: 'checkout', bodyLimit: 16 * KB },
+  { path: '/api/catalogue/availability', exact: true, service: 'checkout', bodyLimit: 1 * KB },
   { path: '/api/admin/', service: 'admin-orders', bodyLimit: 2048 * KB },
   { path: '/api/order/', service: 'admin-orders', bodyLimit: 4096 * KB },
 ];
@@ -35,7 +39,7 @@ export function matchRoute(pathname: string): Route | undefined {
 }
 
 /** Client-side routes of the SPA (docs/product.md §2) that get the app shell rather than a 404. */
-export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin(\/orders\/[^/]+(\/packing-slip)?)?$/, /^\/track$/, /^\/policies(\/.*)?$/];
+export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin(\/orders\/[^/]+(\/packing-slip)?|\/complaints|\/stock)?$/, /^\/track$/, /^\/complaint$/, /^\/policies(\/.*)?$/];
 
 export function isClientRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -43,6 +43,7 @@ let gateway: RunningApp;
 let token: string;
 let owner: { username: string; password: string };
 let orderId: string;
+let complaintId: string;
 
 async function login(): Promise<string> {
   const response = await fetch(`${gateway.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) });
@@ -58,7 +59,7 @@ beforeAll(async () => {
   const sandboxApp = await startApp(sandbox.app);
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
   const limitPrefix = `${process.env.REDIS_PREFIX}:fuzz-limits-${randomUUID().slice(0, 6)}`;
-  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix: limitPrefix, perClientPerMinute: 1_000, perEmailPerHour: 1_000 }, tracking: { perClientPerMinute: 100_000, perOrderPerHour: 100_000, linksPerClientPerMinute: 100_000 } }));
+  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix: limitPrefix, perClientPerMinute: 1_000, perEmailPerHour: 1_000 }, tracking: { perClientPerMinute: 100_000, perOrderPerHour: 100_000, linksPerClientPerMinute: 100_000 }, complaints: { perClientPerHour: 100_000 } }));
   const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis, limits: { prefix: limitPrefix, perClientPerMinute: 1_000 } }));
   const admin = await startApp(
     buildAdminApp({
@@ -96,6 +97,11 @@ beforeAll(async () => {
   owner = await createAdmin(db);
   token = await login();
   orderId = (await insertOrder(db, { status: 'paid' })).id;
+  // A complaint sent through the gateway, for the admin's complaint routes to find.
+  const validComplaint = { name: 'Meera Iyer', email: 'meera@example.in', category: 'damaged', message: 'The jar leaked into the box.' };
+  const submitted = await fetch(`${gateway.url}/api/complaints`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(validComplaint) });
+  const { ticketNumber } = (await submitted.json()) as { ticketNumber: string };
+  complaintId = (await db.selectFrom('complaints').select('id').where('ticket_number', '=', ticketNumber).executeTakeFirstOrThrow()).id;
 }, 60_000);
 
 afterAll(async () => {
@@ -133,6 +139,14 @@ const ROUTES: Route[] = [
   { method: 'POST', path: () => '/api/admin/orders/dispatch-batch', body: () => ({ lines: 'RP261123-ABC123, delhivery, AWB123456' }), admin: true },
   { method: 'POST', path: (id) => `/api/admin/orders/${id}/refunds`, body: () => ({ amount: 100, reason: 'Damaged jar', requestKey: `fuzz-${randomUUID()}` }), admin: true },
   { method: 'POST', path: (id) => `/api/admin/orders/${id}/resend-confirmation`, admin: true },
+  { method: 'GET', path: () => '/api/catalogue/availability' },
+  { method: 'GET', path: () => '/api/admin/stock', admin: true },
+  // Never a catalogue product's id: the run's other files sell from the shared database's stock.
+  { method: 'PUT', path: (id) => `/api/admin/stock/${id}`, body: () => ({ state: 'on-sale', batchJars: 40, nextBatchDate: '2026-12-01', newBatch: false }), admin: true },
+  { method: 'POST', path: () => '/api/complaints', body: () => ({ name: 'Meera Iyer', email: 'meera@example.in', phone: '9876543210', orderNumber: 'RP261123-ABC123', category: 'damaged', message: 'The jar leaked into the box.' }) },
+  { method: 'GET', path: () => '/api/admin/complaints', admin: true },
+  { method: 'POST', path: (id) => `/api/admin/complaints/${id}/acknowledge`, admin: true },
+  { method: 'POST', path: (id) => `/api/admin/complaints/${id}/resolve`, body: () => ({ resolution: 'Sent a new jar.' }), admin: true },
 ];
 
 function fuzzer(random: () => number) {
@@ -229,7 +243,7 @@ function fuzzer(random: () => number) {
       '?city=%25&state=_',
       `?asOf=${encodeURIComponent(new Date().toISOString())}&search=%01`,
     ]);
-  const id = () => pick([orderId, randomUUID(), 'not-a-uuid', '%00', '..%2F..%2Fadmin', '1e309', 'x'.repeat(300)]);
+  const id = () => pick([orderId, complaintId, randomUUID(), 'not-a-uuid', '%00', '..%2F..%2Fadmin', '1e309', 'x'.repeat(300)]);
   const auth = (route: Route): Record<string, string> => {
     if (!route.admin || random() < 0.15) return {};
     if (route.path('x') === '/api/admin/logout') return { authorization: `Bearer ${token.slice(0, -3)}abc` };

@@ -347,3 +347,112 @@ export interface TrackOrderResponse {
   /** The order's GST tax invoice number ('RP/26-27/000042'), null until it is issued; the PDF is at /api/track/invoice. */
   invoiceNumber: string | null;
 }
+
+/** How far a pincode is from the seller's, in the courier's terms (packages/pincodes, DELIVERY_ZONES). */
+export type DeliveryZone = 'local' | 'regional' | 'national';
+
+/** Days as [fewest, most]: the shop's processing, then the courier's, and the two added up. */
+export interface DeliveryEstimate {
+  processingDays: [min: number, max: number];
+  deliveryDays: [min: number, max: number];
+  totalDays: [min: number, max: number];
+  zone: DeliveryZone;
+}
+
+/** GET /api/pincodes/{pincode}: where India Post's directory puts the pincode, and how long an order takes to get there (issue 17). */
+export interface PincodeLookupResponse {
+  success: true;
+  pincode: string;
+  /** The pincode's district in title case ('Bengaluru Urban'): what the checkout suggests for the city. */
+  city: string;
+  /** The canonical state name (packages/shared/src/indian-states.ts). */
+  state: string;
+  /** GST state code ('29'). */
+  stateCode: string;
+  estimate: DeliveryEstimate;
+}
+
+/** POST /api/complaints: the ticket and its two deadlines (packages/shared/src/complaints.ts). */
+export interface SubmitComplaintResponse {
+  success: true;
+  /** 'GRV-261123-0042' */
+  ticketNumber: string;
+  receivedAt: string;
+  /** 48 hours after receipt. */
+  acknowledgeBy: string;
+  /** One calendar month after receipt. */
+  resolveBy: string;
+}
+
+/** A complaint as the admin lists it. Dates are ISO strings; `late` is computed by the server at `asOf`. */
+export interface AdminComplaint {
+  id: string;
+  ticketNumber: string;
+  receivedAt: string;
+  name: string;
+  email: string;
+  phone: string | null;
+  orderNumber: string | null;
+  /** The matched order's id (for a link to /admin/orders/{id}), null when none matched or it was archived. */
+  orderId: string | null;
+  category: import('./complaints.js').ComplaintCategory;
+  message: string;
+  state: 'open' | 'resolved';
+  acknowledgeBy: string;
+  acknowledgedAt: string | null;
+  acknowledgedBy: string | null;
+  resolveBy: string;
+  resolvedAt: string | null;
+  resolvedBy: string | null;
+  resolution: string | null;
+  /** A deadline that passed before the step was done (or is still not done). */
+  late: { acknowledgement: boolean; resolution: boolean };
+}
+
+/** GET /api/admin/complaints?state=open|late|resolved|all (newest first; open ones by nearest deadline). */
+export interface AdminComplaintsResponse {
+  success: true;
+  asOf: string;
+  complaints: AdminComplaint[];
+  /** Over every complaint, whatever the filter. `late`: open complaints that missed a deadline. */
+  counts: { open: number; late: number; resolved: number };
+}
+
+/** POST /api/admin/complaints/{id}/acknowledge and /resolve: the complaint as it now stands. */
+export interface AdminComplaintResponse {
+  success: true;
+  complaint: AdminComplaint;
+}
+
+/** GET /api/catalogue/availability: every product's sale state and jars left, live (decision 012). */
+export interface CatalogueAvailabilityResponse {
+  success: true;
+  asOf: string;
+  products: import('./stock.js').ProductAvailability[];
+}
+
+/** A product's batch as the owner manages it (GET /api/admin/stock, PUT /api/admin/stock/{productId}). */
+export interface AdminProductStock {
+  productId: number;
+  name: string;
+  state: 'on-sale' | 'coming-soon';
+  /** Null: no limit set. */
+  batchJars: number | null;
+  reserved: number;
+  sold: number;
+  /** Null when there is no limit. */
+  left: number | null;
+  nextBatchDate: string | null;
+  updatedAt: string;
+  updatedBy: string;
+}
+
+export interface AdminStockResponse {
+  success: true;
+  products: AdminProductStock[];
+}
+
+export interface AdminProductStockResponse {
+  success: true;
+  product: AdminProductStock;
+}

@@ -18,10 +18,20 @@ export const CHECKOUT_MESSAGES = {
   pincode: 'Valid 6-digit pincode required',
 } as const;
 
+/**
+ * The address checked against India Post's pincode directory (issue 17, packages/pincodes): added to
+ * §5's messages, which stay as they are. Shown under the pincode or the state field.
+ */
+export const PINCODE_MESSAGES = {
+  unknown: "This pincode is not in India Post's directory. Please check it, or write to us if it is right.",
+  /** The typed state is another state, or no state we recognise. */
+  otherState: (state: string) => `This pincode is in ${state}. Please check the state or the pincode.`,
+} as const;
+
 /** Longest text accepted in a free-text field; the database and e-mails rely on it. */
 export const MAX_TEXT_LENGTH = 200;
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** C0 control characters (NUL among them) and DEL: never part of a name, an address or a search. */
 // eslint-disable-next-line no-control-regex -- matching control characters is the point

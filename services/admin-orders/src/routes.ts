@@ -19,6 +19,8 @@ import { batchDispatchHandler } from './handlers/batch-dispatch.js';
 import { createRefundHandler } from './handlers/create-refund.js';
 import { resendConfirmationHandler } from './handlers/resend-confirmation.js';
 import { creditNotePdfHandler, invoicePdfHandler } from './handlers/tax-documents.js';
+import { listStockHandler, updateStockHandler } from './handlers/stock.js';
+import { acknowledgeComplaintHandler, listComplaintsHandler, resolveComplaintHandler } from './handlers/complaints.js';
 
 export interface RouteDeps {
   db: Db;
@@ -50,5 +52,10 @@ export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSecon
   router.patch('/api/order/batch-update-status', admin, batchUpdateHandler(db));
   router.post('/api/order/remove-multiple', admin, removeOrdersHandler(db));
   router.post('/api/admin/attention/:id/resolve', admin, resolveAttentionHandler(db));
+  router.get('/api/admin/stock', admin, listStockHandler(db));
+  router.put('/api/admin/stock/:productId', admin, updateStockHandler(db));
+  router.get('/api/admin/complaints', admin, listComplaintsHandler(db));
+  router.post('/api/admin/complaints/:id/acknowledge', admin, acknowledgeComplaintHandler(db));
+  router.post('/api/admin/complaints/:id/resolve', admin, resolveComplaintHandler(db));
   return router;
 }

@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { createServiceApp, DEMO_TRACKING_LINK_SECRET, errorHandler, healthRouter, notFoundHandler, pingRedis } from '@pickles/service-kit';
 import { pingDatabase } from '@pickles/db';
 import type { CheckoutLimits, CreateOrderDeps } from './handlers/create-order.js';
-import { routes, type TrackingLimits } from './routes.js';
+import { routes, type ComplaintLimits, type TrackingLimits } from './routes.js';
 
 export interface TrackingOptions extends TrackingLimits {
   /** TRACKING_LINK_SECRET: signs the links in e-mails. */
@@ -11,15 +11,16 @@ export interface TrackingOptions extends TrackingLimits {
 
 /** The environment's defaults, for callers (tests) that do not look anything up. */
 export const TRACKING_DEFAULTS: TrackingOptions = { linkSecret: DEMO_TRACKING_LINK_SECRET, perClientPerMinute: 10, perOrderPerHour: 20, linksPerClientPerMinute: 30 };
+export const COMPLAINT_DEFAULTS: ComplaintLimits = { perClientPerHour: 10 };
 
 export function createCheckoutApp(
-  deps: CreateOrderDeps & { limits: CheckoutLimits; tracking?: Partial<TrackingOptions> },
+  deps: CreateOrderDeps & { limits: CheckoutLimits; tracking?: Partial<TrackingOptions>; complaints?: Partial<ComplaintLimits> },
   isShuttingDown?: () => boolean,
 ): Express {
   const tracking = { ...TRACKING_DEFAULTS, ...deps.tracking };
   const app = createServiceApp(deps.logger);
   app.use(healthRouter('checkout', { postgres: () => pingDatabase(deps.db), redis: () => pingRedis(deps.limits.redis) }, isShuttingDown));
-  app.use(routes({ ...deps, trackingLinkSecret: tracking.linkSecret }, deps.limits, tracking));
+  app.use(routes({ ...deps, trackingLinkSecret: tracking.linkSecret }, deps.limits, tracking, { ...COMPLAINT_DEFAULTS, ...deps.complaints }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

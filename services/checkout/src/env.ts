@@ -17,5 +17,7 @@ export const checkoutEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   TRACK_LIMIT_PER_ORDER: perWindow(20),
   /** Signed tracking links one client may open per minute. */
   TRACK_LINK_LIMIT_PER_CLIENT: perWindow(30),
+  /** Complaints (POST /api/complaints) one client may send per hour. */
+  COMPLAINT_LIMIT_PER_CLIENT: perWindow(10),
 });
 export type CheckoutEnv = z.infer<typeof checkoutEnvSchema>;

@@ -1,4 +1,5 @@
-import { createDb } from '@pickles/db';
+import { createDb, ensureStockRows } from '@pickles/db';
+import { STOCKED_PRODUCTS } from '@pickles/shared/stock';
 import { razorpayFromEnv } from '@pickles/razorpay-client';
 import { createRedis, runService } from '@pickles/service-kit';
 import { createCheckoutApp } from './app.js';
@@ -7,8 +8,12 @@ import { checkoutEnvSchema } from './env.js';
 await runService(
   'checkout',
   checkoutEnvSchema,
-  ({ env, logger, isShuttingDown }) => {
+  async ({ env, logger, isShuttingDown }) => {
     const db = createDb({ connectionString: env.DATABASE_URL, applicationName: 'checkout', onConnectionError: (error) => logger.warn({ err: error }, 'database connection lost') });
+    // A product added to the catalogue gets its stock row (as the catalogue says) before anyone can
+    // order it. PostgreSQL down at start-up: the shop still starts, and such a product stays off
+    // sale (create-order refuses a product without a row) until the next start.
+    await ensureStockRows(db, STOCKED_PRODUCTS).catch((error: unknown) => logger.warn({ err: error }, 'could not create the stock rows of new catalogue products'));
     const redis = createRedis(env.REDIS_URL, 'checkout');
     const limits = { redis, prefix: env.REDIS_PREFIX, perClientPerMinute: env.CREATE_ORDER_LIMIT_PER_CLIENT, perEmailPerHour: env.CREATE_ORDER_LIMIT_PER_EMAIL };
     const tracking = {
@@ -18,7 +23,7 @@ await runService(
       linksPerClientPerMinute: env.TRACK_LINK_LIMIT_PER_CLIENT,
     };
     return {
-      app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits, tracking }, isShuttingDown),
+      app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits, tracking, complaints: { perClientPerHour: env.COMPLAINT_LIMIT_PER_CLIENT } }, isShuttingDown),
       closers: [
         { name: 'redis', close: () => redis.quit() },
         { name: 'postgres', close: () => db.destroy() },

@@ -3,6 +3,9 @@ import { byClient, rateLimit } from '@pickles/service-kit';
 import { createOrderHandler, type CheckoutLimits, type CreateOrderDeps } from './handlers/create-order.js';
 import { trackByContactHandler, trackBySignedLinkHandler, type TrackOrderDeps } from './handlers/track-order.js';
 import { trackInvoiceHandler } from './handlers/track-invoice.js';
+import { availabilityHandler } from './handlers/availability.js';
+import { submitComplaintHandler } from './handlers/submit-complaint.js';
+import { pincodeLookupHandler } from './handlers/pincode-lookup.js';
 
 /** The customer's e-mail of a create-order body, when there is one to count. */
 const byEmail = (req: Request) => {
@@ -22,7 +25,12 @@ export interface TrackingLimits {
   linksPerClientPerMinute: number;
 }
 
-export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutLimits, tracking: TrackingLimits): Router {
+export interface ComplaintLimits {
+  /** Complaints one client may send per hour (COMPLAINT_LIMIT_PER_CLIENT): each e-mails the shopper and the owner. */
+  perClientPerHour: number;
+}
+
+export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutLimits, tracking: TrackingLimits, complaints: ComplaintLimits): Router {
   const router = Router();
   const limited = rateLimit(
     limits.redis,
@@ -54,5 +62,18 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
   router.post('/api/track', lookupLimited, trackByContactHandler(deps));
   router.get('/api/track', linkLimited, trackBySignedLinkHandler(deps));
   router.get('/api/track/invoice', linkLimited, trackInvoiceHandler(deps));
+  // A read of a few rows per storefront view, as cheap as the pages themselves: not rate limited.
+  router.get('/api/catalogue/availability', availabilityHandler(deps));
+  // India Post's directory, from memory: public data, cheap to answer, cached by the browser for a day.
+  router.get('/api/pincodes/:pincode', pincodeLookupHandler());
+
+  // Every complaint sends two e-mails: a client sending many is refused before it costs anything.
+  const complaintLimited = rateLimit(
+    limits.redis,
+    limits.prefix,
+    [{ name: 'complaint:client', points: complaints.perClientPerHour, perSeconds: 3600, key: byClient, message: 'Too many complaints from this connection. Please try again in an hour.' }],
+    deps.logger,
+  );
+  router.post('/api/complaints', complaintLimited, submitComplaintHandler(deps));
   return router;
 }

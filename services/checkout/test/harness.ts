@@ -5,6 +5,7 @@ import { createSandbox, type Knobs, type Sandbox } from '@pickles/razorpay-sandb
 import { createLogger, createRedis } from '@pickles/service-kit';
 import { orderPayload, postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createCheckoutApp, type TrackingOptions } from '../src/app.js';
+import type { ComplaintLimits } from '../src/routes.js';
 
 const KEYS = { keyId: 'rzp_test_Checkout00000001', keySecret: 'checkout_key_secret_0123', webhookSecret: 'checkout_webhook_secret_0123' };
 
@@ -27,6 +28,7 @@ export async function startCheckoutHarness(
   knobs: Partial<Knobs> = {},
   limits: { perClientPerMinute?: number; perEmailPerHour?: number } = {},
   tracking: Partial<TrackingOptions> = { perClientPerMinute: 1_000, perOrderPerHour: 1_000, linksPerClientPerMinute: 1_000 },
+  complaints: ComplaintLimits = { perClientPerHour: 1_000 },
 ): Promise<CheckoutHarness> {
   const db = testDb();
   const redis = createRedis(process.env.REDIS_URL!, 'checkout-test');
@@ -41,6 +43,7 @@ export async function startCheckoutHarness(
       logger: createLogger('checkout-test', 'silent'),
       limits: { redis, prefix: `${process.env.REDIS_PREFIX}:${randomUUID().slice(0, 8)}`, perClientPerMinute: 1_000, perEmailPerHour: 1_000, ...limits },
       tracking,
+      complaints,
     }),
   );
   return {

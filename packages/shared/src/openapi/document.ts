@@ -13,6 +13,8 @@ import {
 } from '../validation.js';
 import { batchDispatchSchema, createRefundSchema, recordDispatchSchema } from '../admin-order-requests.js';
 import { trackLinkQuerySchema, trackOrderRequestSchema } from '../tracking-requests.js';
+import { complaintListQuerySchema, complaintRequestSchema, resolveComplaintSchema } from '../complaints.js';
+import { productStockUpdateSchema } from '../stock.js';
 import * as answers from './responses.js';
 
 /**
@@ -47,7 +49,7 @@ export function buildOpenApiDocument() {
     responses: {
       201: json(answers.createOrderResponseSchema, 'The order and its Razorpay order'),
       400: error('Invalid form, cart or price'),
-      409: error('The checkout key was used for another cart'),
+      409: error('The checkout key was used for another cart, or this week\'s batch cannot supply the cart (not on sale yet, sold out, fewer jars left): nothing is stored'),
       502: error('Razorpay could not be reached or refused'),
     },
   });
@@ -60,7 +62,7 @@ export function buildOpenApiDocument() {
       200: json(answers.verifyPaymentResponseSchema, 'Payment authorised or captured'),
       400: json(answers.verifyPaymentResponseSchema, 'Payment verification failed'),
       404: error('Order not found'),
-      409: error('Paid, but the order had been closed: the owner is alerted'),
+      409: error('Paid, but the order had been closed, or its jars were released and the batch sold out meanwhile: not confirmed, the owner is alerted'),
     },
   });
   registry.registerPath({
@@ -143,6 +145,17 @@ export function buildOpenApiDocument() {
     summary: "The shopper's GST tax invoice, by the signed tracking link of the e-mails",
     request: { query: trackLinkQuerySchema },
     responses: { 200: pdf('The tax invoice (attachment named by its number)'), 404: notFoundOrder, 429: tooMany },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/pincodes/{pincode}',
+    summary: "Where India Post's pincode directory puts a pincode (city, state) and how long an order takes to get there; cacheable for a day",
+    request: { params: z.object({ pincode: z.string().meta({ description: 'Six digits', example: '560034' }) }) },
+    responses: {
+      200: json(answers.pincodeLookupResponseSchema, 'The pincode, its city and state, and the delivery estimate'),
+      400: error('Not six digits'),
+      404: error("Not in India Post's directory (`fields.pincode` says so, as on create-order)"),
+    },
   });
   registry.registerPath({
     method: 'get',
@@ -250,6 +263,79 @@ export function buildOpenApiDocument() {
     ...admin,
     request: { params: z.object({ id: z.uuid() }) },
     responses: { 200: json(answers.successResponseSchema, 'Resolved'), 404: error('No such open item'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/complaints',
+    summary: "A shopper's complaint: recorded with a ticket number and the grievance rules' two deadlines (acknowledge within 48 hours, resolve within a month); e-mailed to the shopper and the owner",
+    request: { body: { content: { 'application/json': { schema: complaintRequestSchema } } } },
+    responses: {
+      201: json(answers.submitComplaintResponseSchema, 'The ticket and its deadlines'),
+      400: error('Invalid form'),
+      429: error('Too many complaints from this client (Retry-After says when to try again)'),
+    },
+  });
+  const complaintId = z.object({ id: z.uuid().meta({ description: "The complaint's id" }) });
+  const notFoundComplaint = error('No complaint with that id');
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/complaints',
+    summary: 'Complaints under one tab (open by the nearest deadline, resolved newest first; at most 500) and the counts of every tab',
+    ...admin,
+    request: { query: complaintListQuerySchema },
+    responses: { 200: json(answers.adminComplaintsResponseSchema, 'The list'), 400: error('Invalid state'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/complaints/{id}/acknowledge',
+    summary: 'Acknowledge a complaint (the shopper is e-mailed); acknowledging again changes nothing',
+    ...admin,
+    request: { params: complaintId },
+    responses: { 200: json(answers.adminComplaintResponseSchema, 'The complaint as it now stands'), 404: notFoundComplaint, ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/complaints/{id}/resolve',
+    summary: 'Resolve a complaint with what was done (acknowledging it too if needed); the resolution is e-mailed to the shopper',
+    ...admin,
+    request: { params: complaintId, body: { content: { 'application/json': { schema: resolveComplaintSchema } } } },
+    responses: {
+      200: json(answers.adminComplaintResponseSchema, 'The complaint as it now stands'),
+      400: error('Missing or too long resolution'),
+      404: notFoundComplaint,
+      409: error('Already resolved'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/catalogue/availability',
+    summary: "Every product's sale state (on sale, coming soon, sold out) and jars left in this week's batch, live (never cached)",
+    responses: { 200: json(answers.catalogueAvailabilityResponseSchema, 'One entry per catalogue product') },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/stock',
+    summary: "Every catalogue product's batch: jars in it, reserved by unpaid orders, sold, left, and the next batch date",
+    ...admin,
+    responses: { 200: json(answers.adminStockResponseSchema, 'One entry per catalogue product'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/admin/stock/{productId}',
+    summary: "Set a product's sale state, this week's batch (null: no limit) and the next batch date; newBatch starts the sold count again from 0",
+    ...admin,
+    request: {
+      params: z.object({ productId: z.string().meta({ description: "The catalogue product's id", example: '1' }) }),
+      body: { content: { 'application/json': { schema: productStockUpdateSchema } } },
+    },
+    responses: {
+      200: json(answers.adminProductStockResponseSchema, 'The product\'s stock as it now stands'),
+      400: error('Invalid state, batch size or date'),
+      404: error('No catalogue product with that id'),
+      409: error('The batch would be smaller than the jars already reserved and sold'),
+      ...unauthorised,
+    },
   });
 
   return new OpenApiGeneratorV31(registry.definitions).generateDocument({

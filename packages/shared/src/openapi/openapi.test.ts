@@ -13,6 +13,10 @@ describe('docs/api/openapi.json', () => {
     expect(Object.keys(document.paths).sort()).toEqual(
       [
         '/api/admin/attention/{id}/resolve',
+        '/api/complaints',
+        '/api/admin/complaints',
+        '/api/admin/complaints/{id}/acknowledge',
+        '/api/admin/complaints/{id}/resolve',
         '/api/admin/login',
         '/api/admin/logout',
         '/api/admin/orders',
@@ -34,8 +38,12 @@ describe('docs/api/openapi.json', () => {
         '/api/payment/webhook',
         '/api/track',
         '/api/track/invoice',
+        '/api/pincodes/{pincode}',
         '/api/admin/orders/{id}/invoice.pdf',
         '/api/admin/orders/{id}/credit-notes/{number}.pdf',
+        '/api/catalogue/availability',
+        '/api/admin/stock',
+        '/api/admin/stock/{productId}',
       ].sort(),
     );
     const createOrder = document.paths['/api/payment/create-order']!.post.requestBody.content['application/json'].schema;
@@ -45,5 +53,7 @@ describe('docs/api/openapi.json', () => {
     expect(document.paths['/api/track']!.post.requestBody.content['application/json'].schema.required).toEqual(['orderNumber', 'contact']);
     expect(document.components.schemas.AdminOrder.required).toEqual(expect.arrayContaining(['_id', 'orderId', 'status', 'paymentStatus', 'amount']));
     expect(document.paths['/api/admin/orders']!.get.security).toEqual([{ adminToken: [] }]);
+    expect(document.paths['/api/complaints']!.post.requestBody.content['application/json'].schema.required).toEqual(['name', 'email', 'category', 'message']);
+    expect(document.paths['/api/admin/complaints/{id}/resolve']!.post.security).toEqual([{ adminToken: [] }]);
   });
 });

@@ -4,6 +4,7 @@ import type { CreateOrderResponse } from '../validation.js';
 import { ATTENTION_KINDS } from '../order-lifecycle.js';
 import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status.js';
 import { COURIER_IDS } from '../couriers.js';
+import { COMPLAINT_CATEGORIES, type ComplaintCategory } from '../complaints.js';
 
 /**
  * The API's answers as zod schemas, for the OpenAPI document only (the server never parses its own
@@ -235,6 +236,118 @@ export const trackOrderResponseSchema = z
   })
   .meta({ id: 'TrackOrderResponse' });
 
+const dayRange = (description: string) => z.tuple([z.number().int(), z.number().int()]).meta({ description: `${description}: [fewest, most] days` });
+export const pincodeLookupResponseSchema = z
+  .object({
+    success: z.literal(true),
+    pincode: z.string(),
+    city: z.string().meta({ description: "The pincode's district in title case ('Bengaluru Urban'): the city the checkout suggests" }),
+    state: z.string().meta({ description: 'The canonical state name' }),
+    stateCode: z.string().meta({ description: "GST state code ('29')" }),
+    estimate: z
+      .object({
+        processingDays: dayRange("The shop's preparing and packing"),
+        deliveryDays: dayRange("The courier's, by distance from the seller's pincode"),
+        totalDays: dayRange('From payment to the door'),
+        zone: z.enum(['local', 'regional', 'national']).meta({ description: 'Within 50 km of the seller, within 500 km, or farther' }),
+      })
+      .meta({ id: 'DeliveryEstimate' }),
+  })
+  .meta({ id: 'PincodeLookupResponse' });
+
+// ---- complaints (issue 16) ----
+
+export const submitComplaintResponseSchema = z
+  .object({
+    success: z.literal(true),
+    ticketNumber: z.string().meta({ description: "'GRV-261123-0042': the India date it arrived and a sequence number" }),
+    receivedAt: z.string(),
+    acknowledgeBy: z.string().meta({ description: '48 hours after receipt' }),
+    resolveBy: z.string().meta({ description: 'One calendar month after receipt (India time)' }),
+  })
+  .meta({ id: 'SubmitComplaintResponse' });
+
+const complaintCategory = z.enum(COMPLAINT_CATEGORIES.map((category) => category.id) as [ComplaintCategory, ...ComplaintCategory[]]);
+
+export const adminComplaintSchema = z
+  .object({
+    id: z.string(),
+    ticketNumber: z.string(),
+    receivedAt: z.string(),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    orderNumber: z.string().nullable(),
+    orderId: z.string().nullable().meta({ description: "The matched order's id, null when none matched or it was archived" }),
+    category: complaintCategory,
+    message: z.string(),
+    state: z.enum(['open', 'resolved']),
+    acknowledgeBy: z.string(),
+    acknowledgedAt: z.string().nullable(),
+    acknowledgedBy: z.string().nullable(),
+    resolveBy: z.string(),
+    resolvedAt: z.string().nullable(),
+    resolvedBy: z.string().nullable(),
+    resolution: z.string().nullable(),
+    late: z
+      .object({ acknowledgement: z.boolean(), resolution: z.boolean() })
+      .meta({ description: 'A deadline that passed before the step was done (or is still not done), judged at the answer\'s asOf' }),
+  })
+  .meta({ id: 'AdminComplaint' });
+
+export const adminComplaintsResponseSchema = z
+  .object({
+    success: z.literal(true),
+    asOf: z.string(),
+    complaints: z.array(adminComplaintSchema),
+    counts: z
+      .object({ open: z.number().int(), late: z.number().int(), resolved: z.number().int() })
+      .meta({ description: 'Over every complaint, whatever the filter; late: open complaints that missed a deadline' }),
+  })
+  .meta({ id: 'AdminComplaintsResponse' });
+
+export const adminComplaintResponseSchema = z.object({ success: z.literal(true), complaint: adminComplaintSchema }).meta({ id: 'AdminComplaintResponse' });
+
+// ---- batch stock (issue 17, decision 012) ----
+
+const leftJars = z.number().int().nullable();
+const nextBatchDate = z.string().nullable().meta({ description: "'YYYY-MM-DD' (India date) of the next batch, when the owner gave one" });
+
+export const catalogueAvailabilityResponseSchema = z
+  .object({
+    success: z.literal(true),
+    asOf: z.string(),
+    products: z.array(
+      z
+        .object({
+          productId: z.number().int(),
+          state: z.enum(['on-sale', 'coming-soon', 'sold-out']),
+          left: leftJars.meta({ description: 'Jars a shopper may still buy; null when the owner set no limit, 0 when sold out or coming soon' }),
+          nextBatchDate,
+        })
+        .meta({ id: 'ProductAvailability' }),
+    ),
+  })
+  .meta({ id: 'CatalogueAvailabilityResponse' });
+
+export const adminProductStockSchema = z
+  .object({
+    productId: z.number().int(),
+    name: z.string(),
+    state: z.enum(['on-sale', 'coming-soon']),
+    batchJars: z.number().int().nullable().meta({ description: "The current batch's jars; null: no limit" }),
+    reserved: z.number().int().meta({ description: 'Held by orders not paid yet' }),
+    sold: z.number().int().meta({ description: 'Paid in this batch' }),
+    left: leftJars.meta({ description: 'batchJars - reserved - sold; null when there is no limit' }),
+    nextBatchDate,
+    updatedAt: z.string(),
+    updatedBy: z.string(),
+  })
+  .meta({ id: 'AdminProductStock' });
+
+export const adminStockResponseSchema = z.object({ success: z.literal(true), products: z.array(adminProductStockSchema) }).meta({ id: 'AdminStockResponse' });
+export const adminProductStockResponseSchema = z.object({ success: z.literal(true), product: adminProductStockSchema }).meta({ id: 'AdminProductStockResponse' });
+
 // ---- compile-time agreement with the TypeScript contracts ----
 // Identical types, field by field and all the way down (mutual assignability would let an optional field slip).
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -272,3 +385,12 @@ agree<Same<z.infer<typeof batchDispatchResponseSchema>, Api.BatchDispatchRespons
 agree<Same<z.infer<typeof createRefundResponseSchema>, Api.CreateRefundResponse>>(true);
 agree<Same<z.infer<typeof successResponseSchema>, Api.ResendConfirmationResponse>>(true);
 agree<Same<z.infer<typeof trackOrderResponseSchema>, Api.TrackOrderResponse>>(true);
+agree<Same<z.infer<typeof pincodeLookupResponseSchema>, Api.PincodeLookupResponse>>(true);
+agree<Same<z.infer<typeof submitComplaintResponseSchema>, Api.SubmitComplaintResponse>>(true);
+agree<Same<z.infer<typeof adminComplaintSchema>, Api.AdminComplaint>>(true);
+agree<Same<z.infer<typeof adminComplaintsResponseSchema>, Api.AdminComplaintsResponse>>(true);
+agree<Same<z.infer<typeof adminComplaintResponseSchema>, Api.AdminComplaintResponse>>(true);
+agree<Same<z.infer<typeof catalogueAvailabilityResponseSchema>, Api.CatalogueAvailabilityResponse>>(true);
+agree<Same<z.infer<typeof adminProductStockSchema>, Api.AdminProductStock>>(true);
+agree<Same<z.infer<typeof adminStockResponseSchema>, Api.AdminStockResponse>>(true);
+agree<Same<z.infer<typeof adminProductStockResponseSchema>, Api.AdminProductStockResponse>>(true);

@@ -32,14 +32,14 @@ export class PricingError extends Error {
 /**
  * Prices an order from the server's catalogue. The browser's prices and total are checked against
  * ours and any difference refuses the order: we never charge what the browser says, and never
- * charge something other than what the shopper saw.
+ * charge something other than what the shopper saw. Whether a product is on sale is the batch
+ * stock's run-time answer (create-order reserves the jars), not the catalogue's.
  */
 export function priceOrder(payload: CreateOrderPayload): PricedOrder {
   const seen = new Set<number>();
   const lines: PricedOrderLine[] = payload.items.map((item, index) => {
     const product = findProduct(item.itemId);
     if (!product) throw new PricingError(`Product ${item.itemId} is not in our catalogue`, { [`items.${index}.itemId`]: 'Unknown product' });
-    if (product.coming_soon) throw new PricingError(`${product.name} is coming soon and cannot be ordered yet`, { [`items.${index}.itemId`]: 'Coming soon' });
     if (seen.has(product.id)) throw new PricingError(`${product.name} appears twice in the order`, { [`items.${index}.itemId`]: 'Duplicate product' });
     seen.add(product.id);
     const unitPricePaise = rupeesToPaise(product.price);

@@ -1,13 +1,15 @@
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import type { Db } from '@pickles/db';
+import { reserveJars, type Db } from '@pickles/db';
 import { ConflictError, HttpError, InvalidError, parseOrThrow, UpstreamError } from '@pickles/service-kit';
 import { createOrderPayloadSchema, type CreateOrderResponse } from '@pickles/shared';
 import { RazorpayError, type RazorpayClient } from '@pickles/razorpay-client';
 import { newOrderNumber } from '../domain/order-number.js';
 import { priceOrder, PricingError } from '../domain/price-order.js';
+import { withCheckedAddress } from '../domain/check-address.js';
 import { findOrderByCheckoutKey, insertOrder, recordRazorpayOrderId, type StoredOrder } from '../db/orders.js';
+import { stockRefusal } from '../domain/stock-refusal.js';
 
 export interface CreateOrderDeps {
   db: Db;
@@ -30,7 +32,8 @@ function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string
 }
 
 /**
- * POST /api/payment/create-order: validates, prices from the catalogue, commits the order, then
+ * POST /api/payment/create-order: validates, prices from the catalogue, commits the order with its
+ * batch jars reserved (409 and nothing stored when the batch cannot supply it), then
  * creates its Razorpay order and records its id in a second short transaction: no transaction or
  * pool connection is held while Razorpay answers (decision 009). The same Idempotency-Key always
  * answers with the same Razorpay order; an order whose Razorpay call failed is picked up by the
@@ -38,7 +41,8 @@ function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string
  */
 export function createOrderHandler({ db, razorpay, logger }: CreateOrderDeps): RequestHandler {
   return async (req, res) => {
-    const payload = parseOrThrow(createOrderPayloadSchema, req.body);
+    // A pincode India Post has, in the state typed; the state stored by its canonical name (issue 17).
+    const payload = withCheckedAddress(parseOrThrow(createOrderPayloadSchema, req.body));
     let priced;
     try {
       priced = priceOrder(payload);
@@ -55,7 +59,12 @@ export function createOrderHandler({ db, razorpay, logger }: CreateOrderDeps): R
     const order = await db.transaction().execute(async (trx) => {
       const now = new Date();
       const inserted = await insertOrder(trx, { orderNumber: newOrderNumber(now), checkoutKey, payload, priced, now });
-      if (inserted) return inserted;
+      if (inserted) {
+        // The batch's jars are held for this order before the shopper pays; none left: nothing is stored.
+        const reservation = await reserveJars(trx, inserted.id, priced.lines);
+        if (!reservation.ok) throw new ConflictError(stockRefusal(reservation.shortfalls));
+        return inserted;
+      }
       // The same checkout attempt again (a retry or a double click): the order it already made.
       const existing = checkoutKey ? await findOrderByCheckoutKey(trx, checkoutKey) : undefined;
       if (!existing) throw new Error('checkout key conflict without a row');
