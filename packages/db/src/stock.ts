@@ -108,13 +108,34 @@ function setOrderStockState(trx: Trx, orderId: string, state: NonNullable<Databa
 /**
  * create-order: reserves the new order's jars, all or nothing. On a shortfall nothing is reserved
  * and the caller rolls the order back and tells the shopper before they pay.
+ *
+ * One conditional UPDATE per product takes the row lock and checks the jars left at once, so a
+ * product's row (which every order of that product queues for) is held only from that statement to
+ * the commit. Only a shortfall reads the figures, to say what the batch can supply.
  */
 export async function reserveJars(trx: Trx, orderId: string, lines: readonly JarLine[]): Promise<{ ok: true } | { ok: false; shortfalls: StockShortfall[] }> {
   const wanted = perProduct(lines);
-  const missing = shortfalls(wanted, await lockStock(trx, wanted.map((line) => line.productId)));
-  if (missing.length) return { ok: false, shortfalls: missing };
-  await addToCounters(trx, wanted, 'reserved', 1);
   await setOrderStockState(trx, orderId, 'reserved');
+  const reserved: JarLine[] = [];
+  for (const line of wanted) {
+    const taken = await trx
+      .updateTable('product_stock')
+      .set({ reserved: sql`reserved + ${line.quantity}` })
+      .where('product_id', '=', line.productId)
+      .where('state', '=', 'on-sale')
+      .where(sql<boolean>`(batch_jars is null or batch_jars - reserved - sold >= ${line.quantity})`)
+      .returning('product_id')
+      .executeTakeFirst();
+    if (taken) {
+      reserved.push(line);
+      continue;
+    }
+    // Undo the lines already taken (their rows are locked by this transaction), so the answer is
+    // all or nothing even for a caller that does not roll back.
+    await addToCounters(trx, reserved, 'reserved', -1);
+    await trx.updateTable('orders').set({ stock_state: null }).where('id', '=', orderId).execute();
+    return { ok: false, shortfalls: shortfalls(wanted, await lockStock(trx, wanted.map((each) => each.productId))) };
+  }
   return { ok: true };
 }
 
@@ -128,10 +149,19 @@ export async function sellJars(trx: Trx, orderId: string): Promise<'sold' | 'sho
   const state = await lockOrderStockState(trx, orderId);
   if (state === undefined || state === 'sold') return 'unchanged';
   const lines = await orderLines(trx, orderId);
-  const stock = await lockStock(trx, lines.map((line) => line.productId));
   if (state === 'reserved') {
-    await addToCounters(trx, lines, 'reserved', -1);
-  } else if (shortfalls(lines, stock).length) {
+    // Reserved jars are there by construction: one UPDATE per product moves them, no check.
+    await setOrderStockState(trx, orderId, 'sold');
+    for (const line of lines) {
+      await trx
+        .updateTable('product_stock')
+        .set({ reserved: sql`reserved - ${line.quantity}`, sold: sql`sold + ${line.quantity}` })
+        .where('product_id', '=', line.productId)
+        .execute();
+    }
+    return 'sold';
+  }
+  if (shortfalls(lines, await lockStock(trx, lines.map((line) => line.productId))).length) {
     // Coming-soon products are not taken back either: the owner decides.
     await setOrderStockState(trx, orderId, 'short');
     return 'short';

@@ -105,9 +105,11 @@ export async function settlePaymentInTransaction(trx: Trx, request: SettleReques
     outcome.order = await applyDecision(trx, order, decided, request);
     outcome.changed = true;
   }
-  // After the order's own update (its search indexes make it the slow write): the product's stock
-  // row, which every payment of that product queues for, is held only for the rest of the transaction.
-  const decision = order ? await moveJars(trx, order, decided) : decided;
+  // Jars reserved at create-order are there by construction: they move at the very end, so the
+  // product's stock row (which every payment of that product queues for) is held only for the last
+  // statement and the commit. Released jars need checking first: their answer decides the confirmation.
+  const sellsReservedLast = order?.stockState === 'reserved' && decided.confirm;
+  const decision = order && !sellsReservedLast ? await moveJars(trx, order, decided) : decided;
   if (order && decision.confirm) {
     await confirmPaidOrder(trx, { ...order, razorpayOrderId: razorpayOrderId! }, (observation as { paymentId: string }).paymentId, VERIFIED_SOURCE[request.source]);
     outcome.confirmed = true;
@@ -123,6 +125,7 @@ export async function settlePaymentInTransaction(trx: Trx, request: SettleReques
   if (order && decision.reconcileSoon) {
     await trx.updateTable('orders').set({ next_reconcile_at: sql`now()` }).where('id', '=', order.id).execute();
   }
+  if (order && sellsReservedLast) await sellJars(trx, order.id);
   return outcome;
 }
 
