@@ -26,7 +26,7 @@ export async function gatewaySuite(stack: BenchStack, rec: Recorder, opts: { sec
   const gw = { rps: avg(g1.requestsPerSecond, g2.requestsPerSecond), p50: avg(g1.p50, g2.p50), p99: Math.max(g1.p99, g2.p99) };
   const dr = { rps: avg(d1.requestsPerSecond, d2.requestsPerSecond), p50: avg(d1.p50, d2.p50), p99: Math.max(d1.p99, d2.p99) };
   const base = (name: string, value: number, unit: string) => ({ name: `direct to payments ${name}`, value, unit });
-  rec.add(figure('gateway req/s (verify-payment {} -> 400)', gw.rps, 'req/s', base('req/s', dr.rps, 'req/s'), 'higher'));
+  rec.add(figure('gateway req/s (verify-payment {} -> 400)', gw.rps, 'req/s', base('req/s', dr.rps, 'req/s'), 'higher', 'target: >= 0.8x'));
   rec.add(figure('gateway p50 latency', gw.p50, 'ms', base('p50', dr.p50, 'ms'), 'lower'));
   rec.add(figure('gateway p99 latency', gw.p99, 'ms', base('p99', dr.p99, 'ms'), 'lower'));
   rec.detail('route', 'POST /api/payment/verify-payment body {} (400 from payments validation)');

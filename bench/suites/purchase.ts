@@ -11,15 +11,23 @@ interface Created {
   razorpayOrderId: string;
 }
 
+/** The trivial route of the same gateway and service stack: a pincode answered from memory by checkout. */
+const TRIVIAL_PATH = '/api/pincodes/560038';
+
 /**
  * The purchase path through the gateway against the sandbox: create-order for `seconds`, then
  * verify-payment for orders the sandbox captured, then a burst of signed payment.captured webhooks
- * for other captured orders. Baseline: single-row INSERTs from Node with the same connections.
+ * for other captured orders. Baselines: create-order and verify-payment against a trivial route
+ * through the same gateway (GET a pincode, answered from memory), with the same connections,
+ * measured half before and half after them; the webhooks against single-row INSERTs from Node.
  */
 export async function purchaseSuite(stack: BenchStack, rec: Recorder, opts: { seconds: number; connections: number; maxPaid: number }): Promise<void> {
   const sandboxUrl = `http://127.0.0.1:${stack.ports.sandbox}`;
   // The sandbox would otherwise post its own webhooks for every captured payment during the runs.
   await setKnobs(sandboxUrl, { withholdWebhooks: true });
+  const trivial = (duration: number) => load({ url: `${stack.origin}${TRIVIAL_PATH}`, connections: opts.connections, duration });
+  await trivial(1);
+  const trivialBefore = await trivial(Math.max(1, Math.round(opts.seconds / 2)));
   const created: Created[] = [];
   let n = 1_000_000;
   const createRun = await load({
@@ -105,14 +113,22 @@ export async function purchaseSuite(stack: BenchStack, rec: Recorder, opts: { se
     .then(({ rows }) => rows[0]?.n ?? 0)
     .finally(() => client.end());
 
+  const trivialAfter = await trivial(Math.max(1, Math.round(opts.seconds / 2)));
+  if (trivialBefore.non2xx + trivialAfter.non2xx + trivialBefore.errors + trivialAfter.errors) throw new Error(`the trivial route ${TRIVIAL_PATH} failed under load`);
+  const simple = {
+    rps: (trivialBefore.requestsPerSecond + trivialAfter.requestsPerSecond) / 2,
+    p50: (trivialBefore.p50 + trivialAfter.p50) / 2,
+    p99: Math.max(trivialBefore.p99, trivialAfter.p99),
+  };
+  const via = (what: string, value: number, unit: string) => ({ name: `trivial route through the same gateway (GET ${TRIVIAL_PATH}) ${what}`, value, unit });
   const baseline = await insertBaseline(stack.database.url, opts.connections, opts.seconds);
   const ins = (what: string, value: number, unit: string) => ({ name: `PostgreSQL single-row INSERT ${what} (${opts.connections} clients)`, value, unit });
-  rec.add(figure('create-order orders/s', createRun.okPerSecond, 'orders/s', ins('rows/s', baseline.insertsPerSecond, 'rows/s'), 'higher'));
-  rec.add(figure('create-order p50', createRun.p50, 'ms', ins('p50', baseline.p50, 'ms'), 'lower'));
-  rec.add(figure('create-order p99', createRun.p99, 'ms', ins('p99', baseline.p99, 'ms'), 'lower'));
-  rec.add(figure('verify-payment payments/s', verifyRun.okPerSecond, 'payments/s', ins('rows/s', baseline.insertsPerSecond, 'rows/s'), 'higher'));
-  rec.add(figure('verify-payment p50', verifyRun.p50, 'ms', ins('p50', baseline.p50, 'ms'), 'lower'));
-  rec.add(figure('verify-payment p99', verifyRun.p99, 'ms', ins('p99', baseline.p99, 'ms'), 'lower'));
+  rec.add(figure('create-order orders/s', createRun.okPerSecond, 'orders/s', via('req/s', simple.rps, 'req/s'), 'higher', 'target: >= 0.5x'));
+  rec.add(figure('create-order p50', createRun.p50, 'ms', via('p50', simple.p50, 'ms'), 'lower'));
+  rec.add(figure('create-order p99', createRun.p99, 'ms', via('p99', simple.p99, 'ms'), 'lower'));
+  rec.add(figure('verify-payment payments/s', verifyRun.okPerSecond, 'payments/s', via('req/s', simple.rps, 'req/s'), 'higher', 'target: >= 0.5x'));
+  rec.add(figure('verify-payment p50', verifyRun.p50, 'ms', via('p50', simple.p50, 'ms'), 'lower'));
+  rec.add(figure('verify-payment p99', verifyRun.p99, 'ms', via('p99', simple.p99, 'ms'), 'lower'));
   if (webhookRun) {
     rec.add(figure('webhook burst events/s', webhookRun.okPerSecond, 'events/s', ins('rows/s', baseline.insertsPerSecond, 'rows/s'), 'higher'));
     rec.add(figure('webhook burst p50', webhookRun.p50, 'ms', ins('p50', baseline.p50, 'ms'), 'lower'));
@@ -137,7 +153,7 @@ export async function purchaseSuite(stack: BenchStack, rec: Recorder, opts: { se
   const errors = (r: LoadResult | undefined) => (r ? { non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, ok: r.ok } : undefined);
   rec.detail('errors', { createOrder: errors(createRun), verifyPayment: errors(verifyRun), webhooks: errors(webhookRun) });
   rec.detail('counts', { ordersCreated: created.length, sandboxPayments: payments.length, verified: verifyList.length, webhooked: webhookList.length, paidInDatabase: paidInDb, sandboxSetupSeconds: setupSeconds });
-  rec.detail('runs', { createOrder: createRun, verifyPayment: verifyRun, webhooks: webhookRun, insertBaseline: baseline });
-  rec.detail('connections', { createOrder: opts.connections, verifyPayment: opts.connections, webhooks: opts.connections * 2, insertBaseline: opts.connections });
+  rec.detail('runs', { createOrder: createRun, verifyPayment: verifyRun, webhooks: webhookRun, trivialRoute: [trivialBefore, trivialAfter], insertBaseline: baseline });
+  rec.detail('connections', { createOrder: opts.connections, verifyPayment: opts.connections, webhooks: opts.connections * 2, trivialRoute: opts.connections, insertBaseline: opts.connections });
   console.log(`  errors: create ${createRun.non2xx + createRun.errors}, verify ${verifyRun.non2xx + verifyRun.errors}, webhooks ${webhookRun ? webhookRun.non2xx + webhookRun.errors : 0}; paid in DB ${paidInDb}/${payments.length}`);
 }

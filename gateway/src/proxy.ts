@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { RequestHandler, Request } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
+import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from '@pickles/service-kit';
 import type { ServiceName } from './routes.js';
@@ -27,6 +27,12 @@ export function createServiceProxy(service: ServiceName, target: string, timeout
     // X-Forwarded-For is set below to the one client address the gateway believes, never appended to.
     xfwd: false,
     proxyTimeout: timeoutMs,
+    // The default plugins without loggerPlugin: it builds a URL and a message for every proxied
+    // answer only to hand them to a logger that discards them (requests are logged by
+    // requestLogging). debugProxyErrorsPlugin keeps a dropped client from crashing the gateway and
+    // stops an upstream stream when its client leaves; proxyEventsPlugin wires up `on` below.
+    ejectPlugins: true,
+    plugins: [debugProxyErrorsPlugin, proxyEventsPlugin],
     on: {
       proxyReq: (proxyReq, req) => {
         const request = req as ProxiedRequest;
