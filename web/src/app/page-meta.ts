@@ -30,6 +30,12 @@ export const PAGE_META = {
     title: `Track your order | ${BRAND}`,
     description: 'See where your Royal Pickles order is: enter the order number and the phone number or e-mail you used at checkout.',
   },
+  complaint: {
+    title: `Raise a complaint | ${BRAND}`,
+    description: 'Tell Royal Pickles what went wrong and get a ticket number at once: acknowledged within 48 hours, resolved within a month.',
+  },
+  adminComplaints: { title: `Complaints | ${BRAND} admin`, description: 'Complaints with their ticket numbers and deadlines.' },
+  adminStock: { title: `Stock | ${BRAND} admin`, description: 'Jars in each batch, reserved, sold and left; launch a product.' },
   notFound: { title: `Page not found | ${BRAND}`, description: 'This page does not exist.' },
 } satisfies Record<string, PageMeta>;
 

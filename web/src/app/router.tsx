@@ -15,6 +15,9 @@ const PaymentRoute = lazyRoute(() => import('./routes/payment/payment-route.js')
 const LoginRoute = lazyRoute(() => import('./routes/admin/login-route.js'));
 const AdminRoute = lazyRoute(() => import('./routes/admin/admin-route.js'));
 const TrackRoute = lazyRoute(() => import('./routes/track/track-route.js'));
+const ComplaintRoute = lazyRoute(() => import('./routes/complaint/complaint-route.js'));
+const AdminComplaintsRoute = lazyRoute(() => import('./routes/admin-complaints/admin-complaints-route.js'));
+const AdminStockRoute = lazyRoute(() => import('./routes/admin-stock/admin-stock-route.js'));
 
 /** Known policy names render; any other name goes to the privacy policy (spec route table). */
 function PolicyGuard() {
@@ -33,8 +36,12 @@ const ROUTES: ReadonlyArray<{ path: string; route: LazyRoute }> = [
   { path: paths.payment, route: PaymentRoute },
   { path: paths.login, route: LoginRoute },
   { path: paths.admin, route: AdminRoute },
+  // Before /admin/*, which would match it too.
+  { path: paths.adminComplaints, route: AdminComplaintsRoute },
+  { path: paths.adminStock, route: AdminStockRoute },
   { path: `${paths.admin}/*`, route: AdminRoute },
   { path: paths.track, route: TrackRoute },
+  { path: paths.complaint, route: ComplaintRoute },
 ];
 
 /**
@@ -61,7 +68,10 @@ export function AppRoutes() {
         <Route path={paths.paymentFailed} element={<PaymentFailedRoute />} />
         <Route path={paths.login} element={<LoginRoute />} />
         <Route path={`${paths.admin}/*`} element={<AdminRoute />} />
+        <Route path={paths.adminComplaints} element={<AdminComplaintsRoute />} />
+        <Route path={paths.adminStock} element={<AdminStockRoute />} />
         <Route path={paths.track} element={<TrackRoute />} />
+        <Route path={paths.complaint} element={<ComplaintRoute />} />
         <Route path="*" element={<NotFoundRoute />} />
       </Routes>
     </SiteLayout>

@@ -1,5 +1,5 @@
 /** Every client route of the SPA (docs/product.md §2). Links and redirects use these, never literals. */
-import { ADMIN_PATH, POLICY_NAMES, TRACK_PATH, policyPath } from '@pickles/shared/shop-paths';
+import { ADMIN_PATH, POLICY_NAMES, TRACK_PATH, adminComplaintsPath, policyPath } from '@pickles/shared/shop-paths';
 
 export { POLICY_NAMES, isPolicyName, type PolicyName } from '@pickles/shared/shop-paths';
 
@@ -16,6 +16,12 @@ export const paths = {
   adminOrder: (id: string) => `${ADMIN_PATH}/orders/${encodeURIComponent(id)}`,
   packingSlip: (id: string) => `${ADMIN_PATH}/orders/${encodeURIComponent(id)}/packing-slip`,
   track: TRACK_PATH,
+  /** The complaint form (issue 16); `?order=` prefills the order number. */
+  complaint: '/complaint',
+  /** The owner's list of complaints and their deadlines. */
+  adminComplaints: adminComplaintsPath,
+  /** The owner's batches: jars per batch, on sale or coming soon (issue 17). */
+  adminStock: `${ADMIN_PATH}/stock`,
   policies: '/policies',
   policy: policyPath,
   defaultPolicy: '/policies/privacy-policy',

@@ -1,9 +1,15 @@
-import { Link } from 'react-router-dom';
+import { Link, NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths.js';
+import { ComplaintsNavLink } from '../../features/complaints/components/complaints-nav-link.js';
 import './admin-header.css';
 
-/** The owner's header on /login and /admin: the shop's name and an Admin tag, none of the storefront's navigation. */
+/**
+ * The owner's header on /login and /admin: the shop's name and an Admin tag, none of the storefront's
+ * navigation; on the admin pages (not the login) the way to the complaints.
+ */
 export function AdminHeader() {
+  const { pathname } = useLocation();
+  const isSignedInPage = pathname !== paths.login;
   return (
     <header className="site-header admin-header">
       <div className="admin-width admin-header__inner">
@@ -14,6 +20,15 @@ export function AdminHeader() {
         <span className="admin-header__tag" aria-hidden="true">
           Admin
         </span>
+        {isSignedInPage ? (
+          <nav className="admin-header__nav" aria-label="Admin">
+            {/* The batches (issue 17); the nav's gap spaces it from the complaints link. */}
+            <NavLink to={paths.adminStock} className="admin-header__link">
+              Stock
+            </NavLink>
+            <ComplaintsNavLink />
+          </nav>
+        ) : null}
       </div>
     </header>
   );

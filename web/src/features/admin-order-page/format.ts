@@ -1,10 +1,9 @@
 import type { AdminOrder, OrderRefund } from '@pickles/shared';
-import { isApiFailure } from '../../lib/api-client.js';
+import { formatIndiaDateTime } from '../../lib/india-time.js';
 
-/** Times are shown in India time, as in the panel. */
+/** Times are shown in India time, as in the panel; '-' for one that has not happened. */
 export function formatDateTime(iso: string | null | undefined): string {
-  if (!iso) return '-';
-  return new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata', dateStyle: 'medium', timeStyle: 'short' });
+  return iso ? formatIndiaDateTime(iso) : '-';
 }
 
 /** The address as a label prints it: one line per part. */
@@ -39,10 +38,3 @@ export const REFUND_STATE_LABELS: Record<OrderRefund['state'], string> = {
   failed: 'Failed',
   refused: 'Refused',
 };
-
-/** The server's reason when it refused the request (4xx), else `fallback` with what went wrong. */
-export function failureText(failure: unknown, fallback: string): string {
-  if (isApiFailure(failure) && failure.status !== undefined && failure.status >= 400 && failure.status < 500) return failure.error;
-  const detail = isApiFailure(failure) ? failure.error : undefined;
-  return detail ? `${fallback} (${detail})` : fallback;
-}

@@ -1,5 +1,6 @@
 export { CheckoutForm } from './components/checkout-form.js';
 export { OrderSummary } from './components/order-summary.js';
+export { pincodeErrors, usePincodeLookup, type PincodeLookup } from './hooks/use-pincode-lookup.js';
 export { ConfirmModal } from './components/confirm-modal.js';
 export { ProcessingOverlay } from './components/processing-overlay.js';
 export { EMPTY_FORM, FORM_STORAGE_KEY, readStoredForm, storeForm, type CheckoutFormValues } from './form-storage.js';

@@ -5,7 +5,7 @@ import type { CheckoutNavigationState, OrderReceipt, PaymentFailedState, Payment
 import { createOrder } from './api/create-order.js';
 import { reportPaymentFailed } from './api/report-payment-failed.js';
 import { verifyPayment } from './api/verify-payment.js';
-import type { CheckoutFormValues } from './form-storage.js';
+import { EMPTY_FORM, type CheckoutFormValues } from './form-storage.js';
 import { loadCheckoutScript } from './razorpay/load-checkout-script.js';
 
 export const GATEWAY_NOT_LOADED = 'Payment gateway not loaded. Please refresh the page and try again.';
@@ -22,6 +22,23 @@ export interface PaymentCallbacks {
   onFailure: (failure: PaymentFailedState & { error: string }, withOverlay: boolean) => void;
   /** The shopper closed Razorpay's window, or could not start: back to the form. */
   onCancelled: () => void;
+  /**
+   * create-order answered 409: the batch cannot supply the cart (issue 17). Nothing was created or
+   * charged; `error` is the server's sentence for the shopper. Without this, it is an ordinary failure.
+   */
+  onStockRefused?: (error: string) => void;
+  /**
+   * create-order answered 400 about fields of the form (a pincode India Post does not know, a state
+   * that is not the pincode's: issue 17). Nothing was created; the messages go under their fields.
+   */
+  onFormRefused?: (errors: Record<string, string>) => void;
+}
+
+/** The field errors of a create-order refusal that belong to the form's own fields, if any. */
+function formErrorsOf(failure: unknown): Record<string, string> | undefined {
+  if (!isApiFailure(failure) || failure.status !== 400 || !failure.fields) return undefined;
+  const errors = Object.fromEntries(Object.entries(failure.fields).filter(([name]) => name in EMPTY_FORM));
+  return Object.keys(errors).length > 0 ? errors : undefined;
 }
 
 export function toOrderPayload(checkout: CheckoutNavigationState, values: CheckoutFormValues): CreateOrderPayload {
@@ -78,6 +95,15 @@ export async function startPayment(checkout: CheckoutNavigationState, values: Ch
   try {
     order = await createOrder(payload, checkoutKey);
   } catch (failure) {
+    if (isApiFailure(failure) && failure.status === 409 && callbacks.onStockRefused) {
+      callbacks.onStockRefused(failure.error);
+      return;
+    }
+    const formErrors = formErrorsOf(failure);
+    if (formErrors && callbacks.onFormRefused) {
+      callbacks.onFormRefused(formErrors);
+      return;
+    }
     callbacks.onFailure({ error: isApiFailure(failure) && failure.error ? failure.error : ORDER_CREATION_FAILED }, true);
     return;
   }

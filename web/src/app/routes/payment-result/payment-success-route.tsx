@@ -1,38 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { formatRupees } from '@pickles/shared/money';
+import { CopyButton } from '../../../components/ui/copy-button.js';
 import { paths } from '../../../config/paths.js';
 import { readPaymentSuccessState, type OrderReceipt, type PaymentSuccessState } from '../../../lib/checkout-state.js';
 import { PAGE_META, usePageMeta } from '../../page-meta.js';
 import './payment-result.css';
 
 export const SUCCESS_REDIRECT_MS = 10_000;
-/** How long the Copy button says 'Copied' (docs/product.md §9). */
-export const COPIED_MS = 1_500;
-export const COPY_FAILED = 'Copy failed';
-
-function CopyButton({ value }: { value: string }) {
-  const [isCopied, setIsCopied] = useState(false);
-  const timer = useRef<number | undefined>(undefined);
-  useEffect(() => () => window.clearTimeout(timer.current), []);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(value);
-      setIsCopied(true);
-      window.clearTimeout(timer.current);
-      timer.current = window.setTimeout(() => setIsCopied(false), COPIED_MS);
-    } catch {
-      window.alert(COPY_FAILED);
-    }
-  };
-  return (
-    // aria-live: the change to 'Copied' is read out, as sighted shoppers see it.
-    <button type="button" className={`btn success-copy${isCopied ? ' is-copied' : ''}`} onClick={copy} aria-live="polite">
-      {isCopied ? 'Copied' : 'Copy'}
-    </button>
-  );
-}
-
 function Receipt({ receipt }: { receipt: OrderReceipt }) {
   const address = receipt.deliveryAddress;
   return (

@@ -10,6 +10,7 @@ import type { RazorpayOptions } from '../../../features/checkout/razorpay/types.
 import PaymentFailedRoute from '../payment-result/payment-failed-route.js';
 import PaymentSuccessRoute from '../payment-result/payment-success-route.js';
 import PaymentRoute from './payment-route.js';
+import { resetAvailability } from '../../../features/stock/availability-store.js';
 
 const FORM_KEY = 'royalPicklesFormData';
 
@@ -250,5 +251,45 @@ describe('/payment: paying', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('/payment: batch stock (issue 17)', () => {
+  beforeEach(() => resetAvailability());
+  const availability = (chickenLeft: number) =>
+    jsonResponse(200, { success: true, asOf: '2026-11-23T10:00:00Z', products: [{ productId: 1, state: chickenLeft ? 'on-sale' : 'sold-out', left: chickenLeft, nextBatchDate: chickenLeft ? null : '2026-11-30' }] });
+
+  it('Confirm & Pay checks the batch first: a cart it cannot supply is stopped before any order, with the reason and the way back', async () => {
+    let left = 5;
+    const { calls } = stubApi({ 'GET /catalogue/availability': () => availability(left) });
+    const user = renderPayment({ 1: 2 });
+    await fill(user, VALID);
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    left = 0;
+    await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+
+    const notice = await screen.findByRole('alert');
+    expect(notice.textContent).toContain('Royal Chicken Pickle sold out before you paid (next batch on 30 Nov 2026). Please remove it from your cart.');
+    expect(within(notice).getByRole('link', { name: 'Change your cart' }).getAttribute('href')).toBe('/shop');
+    expect(screen.queryByRole('dialog', { name: 'Confirm Your Royal Order' })).toBeNull();
+    expect(calls.map((call) => call.route)).not.toContain('POST /payment/create-order');
+  });
+
+  it("a 409 from create-order shows the server's sentence on the page, not the failure page, and asks for availability again", async () => {
+    const refusal = 'Only 1 jar of Royal Chicken Pickle is left. Please reduce the quantity in your cart.';
+    const { calls } = stubApi({
+      'GET /catalogue/availability': () => availability(5),
+      'POST /payment/create-order': () => jsonResponse(409, { success: false, error: refusal }),
+    });
+    fakeRazorpay(() => undefined);
+    const user = renderPayment({ 1: 2 });
+    await fill(user, VALID);
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
+
+    expect((await screen.findByRole('alert')).textContent).toContain(refusal);
+    expect(screen.getByRole('heading', { name: 'Checkout' })).toBeTruthy();
+    // On opening, before paying, and after the refusal.
+    await vi.waitFor(() => expect(calls.filter((call) => call.route === 'GET /catalogue/availability').length).toBe(3));
   });
 });

@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { priceCart } from '@pickles/shared/pricing';
 import { validateCheckoutForm } from '@pickles/shared/validation';
 import { paths } from '../../../config/paths.js';
@@ -12,11 +12,14 @@ import {
   ProcessingOverlay,
   createCheckoutKeys,
   loadCheckoutScript,
+  pincodeErrors,
   readStoredForm,
   startPayment,
   storeForm,
+  usePincodeLookup,
   type CheckoutFormValues,
 } from '../../../features/checkout/index.js';
+import { SupplyNotice, refreshAvailability, supplyProblems, useLiveAvailability } from '../../../features/stock/index.js';
 import { usePageMeta } from '../../page-meta.js';
 import '../../../features/checkout/checkout.css';
 
@@ -44,6 +47,15 @@ export default function PaymentRoute() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [step, setStep] = useState<Step>('form');
   const keys = useRef(createCheckoutKeys());
+  // India Post's directory (issue 17): fills the city and state, and an unknown pincode stops "Proceed to Pay".
+  const fillFromPincode = useCallback((changes: Partial<CheckoutFormValues>) => {
+    setValues((current) => ({ ...current, ...changes }));
+    setErrors((current) => ({ ...current, ...Object.fromEntries(Object.keys(changes).map((name) => [name, ''])) }));
+  }, []);
+  const pincodeLookup = usePincodeLookup(values, fillFromPincode);
+  // Batch stock (issue 17): the jars may have sold since the cart was filled.
+  const availability = useLiveAvailability();
+  const [stockRefusal, setStockRefusal] = useState<string | undefined>();
 
   useEffect(() => {
     if (!isEmpty) void loadCheckoutScript();
@@ -70,7 +82,7 @@ export default function PaymentRoute() {
   };
 
   const review = () => {
-    const found = validateCheckoutForm(values);
+    const found = { ...validateCheckoutForm(values), ...pincodeErrors(values, pincodeLookup) };
     setErrors(found);
     if (Object.keys(found).length > 0) {
       const first = Object.keys(found)[0];
@@ -81,9 +93,18 @@ export default function PaymentRoute() {
     setStep('confirm');
   };
 
-  const pay = () => {
+  const showStockNotice = () => window.setTimeout(() => document.getElementById('checkout-stock-notice')?.focus(), 0);
+
+  const pay = async () => {
     if (step === 'creating' || step === 'paying') return;
     setStep('creating');
+    // The last look before money moves; if the server cannot answer, create-order checks anyway.
+    const latest = await refreshAvailability({ fresh: true }).catch(() => undefined);
+    if (latest && supplyProblems(checkout.cart, latest).length > 0) {
+      setStep('form');
+      showStockNotice();
+      return;
+    }
     const fingerprint = JSON.stringify([checkout.cart, checkout.total, values]);
     void startPayment(checkout, values, keys.current(fingerprint), {
       onVerifying: () => setStep('verifying'),
@@ -100,20 +121,39 @@ export default function PaymentRoute() {
         window.setTimeout(() => navigate(paths.paymentFailed, { state: failure }), FAILURE_OVERLAY_MS);
       },
       onCancelled: () => setStep('confirm'),
+      onFormRefused: (refused) => {
+        setErrors(refused);
+        setStep('form');
+        window.setTimeout(() => document.getElementById(`checkout-${Object.keys(refused)[0]}`)?.focus(), 0);
+      },
+      onStockRefused: (error) => {
+        setStockRefusal(error);
+        setStep('form');
+        showStockNotice();
+        void refreshAvailability({ fresh: true }).catch(() => undefined);
+      },
     }).then(() => setStep((current) => (current === 'creating' ? 'paying' : current)));
   };
 
   const isBusy = step === 'creating' || step === 'paying' || step === 'verifying' || step === 'failing';
+  const stockProblems = [...(stockRefusal ? [{ message: stockRefusal }] : []), ...supplyProblems(checkout.cart, availability)];
   return (
     <section className="container checkout-page" aria-labelledby="checkout-title">
       <h1 id="checkout-title">Checkout</h1>
+      <SupplyNotice problems={stockProblems} id="checkout-stock-notice">
+        <p>
+          <Link to={paths.shop} state={{ openCart: true }}>
+            Change your cart
+          </Link>
+        </p>
+      </SupplyNotice>
       <div className="checkout-layout">
-        <CheckoutForm values={values} errors={errors} onChange={change} onSubmit={review} isBusy={isBusy} />
-        <OrderSummary checkout={checkout} />
+        <CheckoutForm values={values} errors={pincodeLookup.status === 'unknown' ? { ...errors, pincode: pincodeLookup.message } : errors} onChange={change} onSubmit={review} isBusy={isBusy} />
+        <OrderSummary checkout={checkout} delivery={pincodeLookup} />
       </div>
       {/* Hidden while Razorpay's own window is open, so two dialogs never compete for focus. */}
       {step === 'confirm' || step === 'creating' ? (
-        <ConfirmModal checkout={checkout} values={values} isBusy={isBusy} onEdit={() => setStep('form')} onConfirm={pay} />
+        <ConfirmModal checkout={checkout} values={values} isBusy={isBusy} onEdit={() => setStep('form')} onConfirm={() => void pay()} />
       ) : null}
       {step === 'verifying' || step === 'failing' ? <ProcessingOverlay /> : null}
     </section>

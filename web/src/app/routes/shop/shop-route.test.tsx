@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { clearCart } from '../../../features/cart/index.js';
+import { resetAvailability } from '../../../features/stock/availability-store.js';
+import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import type { CheckoutNavigationState } from '../../../lib/checkout-state.js';
 import ShopRoute from './shop-route.js';
 
@@ -30,14 +32,32 @@ function renderShop() {
 /** The floating cart button; its name carries the count, its badge shows it. */
 const cartButton = () => screen.getByRole('button', { name: /^Open cart/ });
 
+/** The server's availability: the chicken with `left` jars (null: no limit), the kofta as given. */
+function stubAvailability(chicken: { state?: string; left: number | null; nextBatchDate?: string | null }, koftaState = 'coming-soon') {
+  return stubApi({
+    'GET /catalogue/availability': () =>
+      jsonResponse(200, {
+        success: true,
+        asOf: '2026-11-23T10:00:00Z',
+        products: [
+          { productId: 1, state: chicken.state ?? 'on-sale', left: chicken.left, nextBatchDate: chicken.nextBatchDate ?? null },
+          { productId: 2, state: koftaState, left: koftaState === 'coming-soon' ? 0 : null, nextBatchDate: null },
+        ],
+      }),
+  });
+}
+
 beforeEach(() => {
   window.sessionStorage.clear();
   clearCart();
+  resetAvailability();
+  stubAvailability({ left: null });
 });
 
 afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
+  vi.unstubAllGlobals();
 });
 
 describe('/shop: the cart', () => {
@@ -103,6 +123,71 @@ describe('/shop: the cart', () => {
     await user.click(screen.getByRole('button', { name: `Add to Cart: ${PICKLE}` }));
     await user.click(screen.getByRole('button', { name: `Add to Cart: ${PICKLE}` }));
     await user.click(cartButton());
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    expect(await screen.findByText('Checkout for 1150 rupees')).toBeTruthy();
+  });
+});
+
+describe('/shop: batch stock (issue 17)', () => {
+  it('"Only 3 left", and at 3 in the cart the add button and + stop, saying why', async () => {
+    stubAvailability({ left: 3 });
+    const user = renderShop();
+    const card = within(screen.getByRole('article', { name: PICKLE }));
+    expect(await card.findByText('Only 3 left')).toBeTruthy();
+    const add = card.getByRole('button', { name: `Add to Cart: ${PICKLE}` }) as HTMLButtonElement;
+    for (let jar = 0; jar < 3; jar += 1) await user.click(add);
+    expect(add.disabled).toBe(true);
+    expect(card.getByText('Only 3 jars of Royal Chicken Pickle are left in this batch')).toBeTruthy();
+    await user.click(cartButton());
+    const cart = within(screen.getByRole('dialog', { name: 'Your Royal Cart' }));
+    expect((cart.getByRole('button', { name: `Add one ${PICKLE}` }) as HTMLButtonElement).disabled).toBe(true);
+    expect(cart.getByText('Only 3 jars of Royal Chicken Pickle are left in this batch')).toBeTruthy();
+  });
+
+  it('sold out: the next batch date, and no way to add', async () => {
+    stubAvailability({ state: 'sold-out', left: 0, nextBatchDate: '2026-11-30' });
+    renderShop();
+    const card = within(screen.getByRole('article', { name: PICKLE }));
+    expect(await card.findByText('Sold out - next batch on 30 Nov 2026')).toBeTruthy();
+    expect((card.getByRole('button', { name: 'Sold Out' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('a product the owner launched sells without a build', async () => {
+    stubAvailability({ left: null }, 'on-sale');
+    const user = renderShop();
+    const kofta = within(screen.getByRole('article', { name: 'Shahi Mutton Kofta Pickle' }));
+    await user.click(await kofta.findByRole('button', { name: 'Add to Cart: Shahi Mutton Kofta Pickle' }));
+    expect(cartButton().getAttribute('aria-label')).toBe('Open cart, 1 item');
+  });
+
+  it('a stored line of a product the server says is coming soon leaves the cart; a launched one stays', async () => {
+    window.sessionStorage.setItem('royalPicklesCart', JSON.stringify({ 1: 1, 2: 3 }));
+    renderShop();
+    await waitFor(() => expect(cartButton().getAttribute('aria-label')).toBe('Open cart, 1 item'));
+    cleanup();
+    resetAvailability();
+    window.sessionStorage.setItem('royalPicklesCart', JSON.stringify({ 1: 1, 2: 3 }));
+    stubAvailability({ left: null }, 'on-sale');
+    renderShop();
+    await screen.findByRole('button', { name: 'Add to Cart: Shahi Mutton Kofta Pickle' });
+    expect(cartButton().getAttribute('aria-label')).toBe('Open cart, 4 items');
+  });
+
+  it('Proceed to Checkout checks again: jars sold meanwhile keep the shopper on the shop with the problem and its fix', async () => {
+    stubAvailability({ left: 5 });
+    const user = renderShop();
+    const card = within(screen.getByRole('article', { name: PICKLE }));
+    await card.findByText('Only 5 left');
+    for (let jar = 0; jar < 4; jar += 1) await user.click(card.getByRole('button', { name: `Add to Cart: ${PICKLE}` }));
+    stubAvailability({ left: 2 });
+    await user.click(cartButton());
+    await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    const cart = within(screen.getByRole('dialog', { name: 'Your Royal Cart' }));
+    expect((await cart.findByRole('alert')).textContent).toContain('Only 2 jars of Royal Chicken Pickle are left. Please reduce the quantity in your cart.');
+    expect(screen.getByRole('heading', { name: 'Shop Our Pickles' })).toBeTruthy();
+
+    await user.click(cart.getByRole('button', { name: 'Change to 2' }));
+    expect(cart.queryByRole('alert')).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     expect(await screen.findByText('Checkout for 1150 rupees')).toBeTruthy();
   });

@@ -1,12 +1,25 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { useLocation, useNavigate } from 'react-router-dom';
 import { PRODUCTS, type Product } from '@pickles/shared/catalogue';
+import { priceCart } from '@pickles/shared/pricing';
 import { paths } from '../../../config/paths.js';
 import { toCheckoutState } from '../../../lib/checkout-state.js';
 import { ProductCard } from '../../../features/catalogue/components/product-card.js';
 import { CartButton } from '../../../features/cart/components/cart-button.js';
 import { CartSidebar } from '../../../features/cart/components/cart-sidebar.js';
+import { readCart } from '../../../features/cart/cart-store.js';
 import { useCart } from '../../../features/cart/hooks/use-cart.js';
+import {
+  SupplyNotice,
+  availabilityOf,
+  cartLineStock,
+  lineLimit,
+  productStockNote,
+  refreshAvailability,
+  supplyProblems,
+  unsellableLines,
+  useLiveAvailability,
+} from '../../../features/stock/index.js';
 import { PAGE_META, usePageMeta } from '../../page-meta.js';
 
 export const POPUP_DURATION_MS = 1_500;
@@ -21,31 +34,57 @@ const FEATURES = [
 export default function ShopRoute() {
   usePageMeta(PAGE_META.shop);
   const navigate = useNavigate();
-  const { cart, priced, itemCount, add, decrement } = useCart();
+  const { cart, priced, itemCount, add, decrement, setQuantity } = useCart();
+  const availability = useLiveAvailability();
   const [cartOpen, setCartOpen] = useState(false);
+  const [isCheckoutRefused, setCheckoutRefused] = useState(false);
+  const isChecking = useRef(false);
   const [popup, setPopup] = useState<{ text: string; key: number } | undefined>();
   const popupTimer = useRef<number | undefined>(undefined);
 
   useEffect(() => () => window.clearTimeout(popupTimer.current), []);
 
+  // A product the server says is not on sale (coming soon) leaves the cart once it has answered.
+  useEffect(() => {
+    for (const productId of unsellableLines(cart, availability)) setQuantity(productId, 0);
+  }, [cart, availability, setQuantity]);
+
+  // The payment page's "Change your cart" (a line the batch can no longer supply) opens the cart at once.
+  // After hydration, not in the first render: the prerendered HTML has it closed.
+  const wantsCartOpen = (useLocation().state as { openCart?: boolean } | null)?.openCart === true;
+  useEffect(() => {
+    if (wantsCartOpen) setCartOpen(true);
+  }, [wantsCartOpen]);
+
   const handleAdd = useCallback(
     (product: Product) => {
-      if (!add(product.id)) return;
+      if (!add(product.id, lineLimit(availability, product.id))) return;
       window.clearTimeout(popupTimer.current);
       setPopup({ text: `Added ${product.name} to cart!`, key: Date.now() });
       popupTimer.current = window.setTimeout(() => setPopup(undefined), POPUP_DURATION_MS);
     },
-    [add],
+    [add, availability],
   );
 
   const closeCart = useCallback(() => setCartOpen(false), []);
 
-  const checkout = () => {
+  const checkout = async () => {
     if (priced.lines.length === 0) {
       window.alert(EMPTY_CART_MESSAGE);
       return;
     }
-    navigate(paths.payment, { state: toCheckoutState(cart, priced) });
+    if (isChecking.current) return;
+    isChecking.current = true;
+    // Jars may have sold since the page opened: ask again before the shopper fills the form. If the
+    // server cannot answer, create-order checks anyway.
+    const latest = await refreshAvailability().catch(() => undefined);
+    isChecking.current = false;
+    const current = readCart();
+    if (latest && supplyProblems(current, latest).length > 0) {
+      setCheckoutRefused(true);
+      return;
+    }
+    navigate(paths.payment, { state: toCheckoutState(current, priceCart(current)) });
   };
 
   return (
@@ -58,7 +97,14 @@ export default function ShopRoute() {
       </section>
       <section className="container product-grid" aria-label="Products">
         {PRODUCTS.map((product, index) => (
-          <ProductCard key={product.id} product={product} onAdd={handleAdd} priority={index === 0} />
+          <ProductCard
+            key={product.id}
+            product={product}
+            availability={availabilityOf(availability, product.id)}
+            stockNote={productStockNote(product, cart[String(product.id)] ?? 0, availabilityOf(availability, product.id))}
+            onAdd={handleAdd}
+            priority={index === 0}
+          />
         ))}
       </section>
       <section className="container features" aria-label="Our promise">
@@ -81,10 +127,13 @@ export default function ShopRoute() {
       <CartSidebar
         open={cartOpen}
         priced={priced}
+        stockOf={(id) => cartLineStock(availability, id, cart[String(id)] ?? 0)}
         onClose={closeCart}
-        onIncrement={(id) => add(id)}
+        onIncrement={(id) => add(id, lineLimit(availability, id))}
         onDecrement={decrement}
-        onCheckout={checkout}
+        onSetQuantity={setQuantity}
+        onCheckout={() => void checkout()}
+        checkoutNotice={isCheckoutRefused ? <SupplyNotice problems={supplyProblems(cart, availability)} /> : null}
       />
     </>
   );

@@ -12,9 +12,9 @@ export default function TrackRoute() {
   const orderNumber = params.get('order')?.trim() ?? '';
   const token = params.get('t')?.trim() || undefined;
   return (
-    <section className="container track-page" aria-labelledby="track-title">
+    <section className="container form-page" aria-labelledby="track-title">
       <h1 id="track-title">Track your order</h1>
-      <p className="track-page__intro">Enter your order number and the phone number or e-mail you used at checkout to see where your pickles are and what happens next.</p>
+      <p className="form-page__intro">Enter your order number and the phone number or e-mail you used at checkout to see where your pickles are and what happens next.</p>
       {/* A new link (another order in the address bar) starts afresh. */}
       <OrderTracking key={`${orderNumber}|${token ?? ''}`} initialOrderNumber={orderNumber} linkToken={token} />
     </section>

@@ -3,7 +3,8 @@ import type { BatchDispatchResponse } from '@pickles/shared';
 import { dispatchBatch } from '../api/dispatch-batch.js';
 import { COURIERS } from '@pickles/shared/couriers';
 import { batchDispatchSchema } from '@pickles/shared/admin-order-requests';
-import { failureText } from '../format.js';
+import { FormFailure } from '../../../components/ui/admin-form.js';
+import { failureText } from '../../../lib/api-failure.js';
 import { Modal } from './modal.js';
 import '../order-page.css';
 
@@ -89,11 +90,7 @@ function BatchDispatchDialog({ onClose }: { onClose: () => void }) {
             .
           </span>
         </div>
-        {failure ? (
-          <p className="op-error" role="alert">
-            {failure}
-          </p>
-        ) : null}
+        <FormFailure message={failure} />
         <div className="op-modal__actions">
           <button type="button" className="btn" disabled={isSending} onClick={onClose}>
             Cancel

@@ -1,10 +1,12 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { OrderDispatch, RecordDispatchResponse } from '@pickles/shared';
 import { recordDispatch, type DispatchInput } from '../api/record-dispatch.js';
 import { COURIERS, courierTrackingUrl, findCourier } from '@pickles/shared/couriers';
 import { recordDispatchSchema } from '@pickles/shared/admin-order-requests';
+import { fieldErrors } from '@pickles/shared/validation';
+import { AdminField, FormFailure } from '../../../components/ui/admin-form.js';
 import { isApiFailure } from '../../../lib/api-client.js';
-import { failureText } from '../format.js';
+import { failureText } from '../../../lib/api-failure.js';
 
 export interface DispatchValues {
   courierId: string;
@@ -22,13 +24,7 @@ type DispatchErrors = Partial<Record<keyof DispatchValues, string>>;
 export function validateDispatch(values: DispatchValues): { input?: DispatchInput; errors: DispatchErrors } {
   const isOther = values.courierId === 'other';
   const result = recordDispatchSchema.safeParse({ ...values, courierName: isOther ? values.courierName : '' });
-  if (result.success) return { input: result.data, errors: {} };
-  const errors: DispatchErrors = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as keyof DispatchValues;
-    errors[field] ??= issue.message;
-  }
-  return { errors };
+  return result.success ? { input: result.data, errors: {} } : { errors: fieldErrors(result.error) };
 }
 
 function initialValues(dispatch: OrderDispatch | null): DispatchValues {
@@ -37,29 +33,6 @@ function initialValues(dispatch: OrderDispatch | null): DispatchValues {
   // A known courier's template link is what the server fills in again; only a link the owner typed is shown.
   const isTemplate = dispatch.trackingUrl === courierTrackingUrl(dispatch.courierId, dispatch.awb);
   return { courierId: dispatch.courierId, courierName: isOther ? dispatch.courierName : '', awb: dispatch.awb, trackingUrl: isTemplate ? '' : (dispatch.trackingUrl ?? '') };
-}
-
-function Field({ label, error, hint, children }: { label: string; error?: string; hint?: ReactNode; children: (props: { id: string; 'aria-invalid'?: true; 'aria-describedby'?: string }) => ReactNode }) {
-  const id = useId();
-  // The error says what the hint would, more urgently: one of them at a time.
-  const shownHint = error ? undefined : hint;
-  const describedBy = [shownHint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
-  return (
-    <div className="op-field">
-      <label htmlFor={id}>{label}</label>
-      {children({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': describedBy })}
-      {shownHint ? (
-        <span className="op-field__hint" id={`${id}-hint`}>
-          {shownHint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="op-field__error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </div>
-  );
 }
 
 interface DispatchFormProps {
@@ -100,7 +73,7 @@ export function DispatchForm({ orderId, dispatch, onSaved, onCancel }: DispatchF
 
   return (
     <form className="op-form op-dispatch-form" onSubmit={submit} noValidate aria-label={dispatch ? 'Correct the dispatch' : 'Record the dispatch'}>
-      <Field label="Courier" error={errors.courierId}>
+      <AdminField label="Courier" error={errors.courierId}>
         {(props) => (
           <select {...props} value={values.courierId} onChange={(e) => set({ courierId: e.target.value })}>
             <option value="">Select a courier</option>
@@ -111,27 +84,24 @@ export function DispatchForm({ orderId, dispatch, onSaved, onCancel }: DispatchF
             ))}
           </select>
         )}
-      </Field>
+      </AdminField>
       {isOther ? (
-        <Field label="Courier name" error={errors.courierName}>
+        <AdminField label="Courier name" error={errors.courierName}>
           {(props) => <input {...props} type="text" autoComplete="off" value={values.courierName} onChange={(e) => set({ courierName: e.target.value })} />}
-        </Field>
+        </AdminField>
       ) : null}
-      <Field label="AWB (tracking number)" error={errors.awb}>
+      <AdminField label="AWB (tracking number)" error={errors.awb}>
         {(props) => <input {...props} type="text" autoComplete="off" spellCheck={false} value={values.awb} onChange={(e) => set({ awb: e.target.value })} />}
-      </Field>
-      <Field
+      </AdminField>
+      <AdminField
         label={isOther ? 'Tracking URL' : 'Tracking URL (optional)'}
         error={errors.trackingUrl}
-        hint={isOther ? 'The page where the shopper tracks this parcel, https://…' : `Leave empty to use ${chosenName ?? 'the courier'}'s tracking page`}
+        // The error says what the hint would, more urgently: one of them at a time.
+        hint={errors.trackingUrl ? undefined : isOther ? 'The page where the shopper tracks this parcel, https://…' : `Leave empty to use ${chosenName ?? 'the courier'}'s tracking page`}
       >
         {(props) => <input {...props} type="url" inputMode="url" autoComplete="off" spellCheck={false} value={values.trackingUrl} onChange={(e) => set({ trackingUrl: e.target.value })} />}
-      </Field>
-      {failure ? (
-        <p className="op-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      </AdminField>
+      <FormFailure message={failure} />
       <div className="op-form__actions">
         {onCancel ? (
           <button type="button" className="btn" disabled={isSending} onClick={onCancel}>

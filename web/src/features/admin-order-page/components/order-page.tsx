@@ -4,7 +4,8 @@ import { formatRupees, type AdminSettableStatus, type CreateRefundResponse, type
 import { paths } from '../../../config/paths.js';
 import { resendConfirmation } from '../api/resend-confirmation.js';
 import { updateOrderStatus } from '../api/update-status.js';
-import { failureText, formatDateTime } from '../format.js';
+import { failureText } from '../../../lib/api-failure.js';
+import { formatDateTime } from '../format.js';
 import { useOrderDetail } from '../hooks/use-order-detail.js';
 import { DispatchSection } from './dispatch-section.js';
 import { CustomerSection, EmailsSection, HistorySection, ItemsSection, PaymentsSection, RefundsSection, Section, StatusBadge } from './order-sections.js';

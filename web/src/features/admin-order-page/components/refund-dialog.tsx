@@ -1,8 +1,10 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { formatRupees, type CreateRefundResponse } from '@pickles/shared';
 import { createRefundSchema } from '@pickles/shared/admin-order-requests';
+import { fieldErrors } from '@pickles/shared/validation';
 import { createRefund } from '../api/create-refund.js';
-import { failureText } from '../format.js';
+import { FormFailure } from '../../../components/ui/admin-form.js';
+import { failureText } from '../../../lib/api-failure.js';
 import { Modal } from './modal.js';
 
 interface RefundDialogProps {
@@ -50,11 +52,7 @@ export function RefundDialog({ orderId, orderNumber, refundable, intro, defaultR
     // The server's schema for amount and reason, so the dialog says what the server would.
     const amount = parseRupees(amountText);
     const checked = refundFields.safeParse({ amount: amount ?? Number.NaN, reason });
-    const next: typeof errors = {};
-    for (const issue of checked.error?.issues ?? []) {
-      const field = issue.path[0] as keyof typeof errors;
-      next[field] ??= issue.message;
-    }
+    const next: typeof errors = checked.success ? {} : fieldErrors(checked.error);
     if (!next.amount && amount !== undefined && amount > refundable) next.amount = `At most ${formatRupees(refundable)} can be refunded`;
     setErrors(next);
     if (!checked.success || next.amount) return;
@@ -92,11 +90,7 @@ export function RefundDialog({ orderId, orderNumber, refundable, intro, defaultR
           <p className="op-confirm__question">Refund {formatRupees(confirmed.amount)} to the shopper&apos;s card/UPI?</p>
           <p className="op-muted">Reason: {confirmed.reason}</p>
           {confirmed.amount < refundable ? <p className="op-muted">{formatRupees(refundable - confirmed.amount)} will stay refundable.</p> : null}
-          {failure ? (
-            <p className="op-error" role="alert">
-              {failure}
-            </p>
-          ) : null}
+          <FormFailure message={failure} />
           <div className="op-modal__actions">
             <button type="button" className="btn" disabled={isSending} onClick={() => setConfirmed(undefined)}>
               Back

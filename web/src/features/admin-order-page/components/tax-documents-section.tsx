@@ -1,7 +1,9 @@
 import { useState } from 'react';
 import { formatRupees, type OrderCreditNote, type OrderTaxDocument } from '@pickles/shared';
 import { downloadTaxDocument } from '../api/download-tax-document.js';
-import { failureText, formatDateTime } from '../format.js';
+import { FormFailure } from '../../../components/ui/admin-form.js';
+import { failureText } from '../../../lib/api-failure.js';
+import { formatDateTime } from '../format.js';
 import { Section } from './order-sections.js';
 
 export const NO_INVOICE_TEXT = 'No tax invoice (the order is not paid, or was paid before invoicing began)';
@@ -57,11 +59,7 @@ export function TaxDocumentsSection({ invoice, creditNotes = [] }: { invoice?: O
           ))}
         </ul>
       ) : null}
-      {failure ? (
-        <p className="op-error" role="alert">
-          {failure}
-        </p>
-      ) : null}
+      <FormFailure message={failure} />
     </Section>
   );
 }

@@ -5,6 +5,7 @@ import type { TrackOrderResponse } from '@pickles/shared/api';
 import { trackOrderRequestSchema } from '@pickles/shared/tracking-requests';
 import { paths } from '../../../config/paths.js';
 import { isApiFailure } from '../../../lib/api-client.js';
+import { UNREACHABLE } from '../../../lib/api-failure.js';
 import { lookUpOrder, openTrackingLink } from '../api/track-order.js';
 import { TrackResult } from './track-result.js';
 import './tracking.css';
@@ -24,8 +25,6 @@ function TrackingHelp() {
     </section>
   );
 }
-
-export const UNREACHABLE = 'We could not reach the shop. Check your connection and try again.';
 
 /** A found order keeps the token of the signed link that opened it: only that proves it is theirs for the invoice. */
 type Lookup = { kind: 'idle' } | { kind: 'loading' } | { kind: 'found'; order: TrackOrderResponse; linkToken?: string } | { kind: 'failed'; message: string };
@@ -99,7 +98,7 @@ export function OrderTracking({ initialOrderNumber = '', linkToken }: OrderTrack
 
   const isLoading = lookup.kind === 'loading';
   return (
-    <div className="track-layout">
+    <div className="form-page__columns track-layout">
       <form className="track-form card" onSubmit={submit} noValidate aria-labelledby="track-form-title">
         <h2 id="track-form-title">{lookup.kind === 'found' ? 'Look up another order' : 'Find your order'}</h2>
         <div className={`track-field${fields.orderNumber ? ' has-error' : ''}`}>
@@ -157,7 +156,7 @@ export function OrderTracking({ initialOrderNumber = '', linkToken }: OrderTrack
           {isLoading ? 'Looking up your order...' : ''}
         </p>
         {lookup.kind === 'failed' ? (
-          <p role="alert" className="track-error">
+          <p role="alert" className="form-page__failure">
             {lookup.message}
           </p>
         ) : null}

@@ -1,8 +1,10 @@
 import type { Ref } from 'react';
+import { Link } from 'react-router-dom';
 import type { ShopperOrderStage, TrackOrderResponse } from '@pickles/shared/api';
 import { formatRupees } from '@pickles/shared/money';
+import { paths } from '../../../config/paths.js';
 import { invoiceDownloadUrl } from '../api/track-order.js';
-import { formatIndiaDay, formatIndiaTime } from '../format.js';
+import { formatIndiaDay, formatIndiaTime } from '../../../lib/india-time.js';
 
 /** The road of an order that goes on; the other stages (cancelled, refunded, unpaid) have none. */
 const STEPS = ['Confirmed', 'Dispatched', 'Delivered'] as const;
@@ -131,6 +133,10 @@ export function TrackResult({ order, linkToken, headingRef }: { order: TrackOrde
           </ul>
         </div>
       ) : null}
+
+      <p className="track-complaint">
+        Something wrong with this order? <Link to={`${paths.complaint}?${new URLSearchParams({ order: order.orderNumber }).toString()}`}>Raise a complaint</Link>
+      </p>
     </section>
   );
 }
