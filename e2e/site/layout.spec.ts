@@ -182,6 +182,8 @@ test('every focus ring on the storefront and the login has at least 3:1 contrast
 });
 
 test('axe: the login page, the admin panel and an order page, with orders in every state, at a laptop and a phone width', async ({ page }) => {
+  // Six admin pages at two widths, each scanned by axe: longer than one journey.
+  test.setTimeout(150_000);
   const tag = uniqueTag();
   const paid = await seedOrder({ tag, status: 'paid', paymentStatus: 'paid', amountPaise: 115_000 });
   for (const [status, paymentStatus] of [['paid', 'paid'], ['pending', 'pending'], ['failed', 'failed'], ['cancelled', 'refunded'], ['delivered', 'paid'], ['completed', 'paid'], ['created', 'pending']] as const) {

@@ -140,14 +140,15 @@ export async function reserveJars(trx: Trx, orderId: string, lines: readonly Jar
 }
 
 /**
- * The order is paid: its reserved jars become sold. An order whose jars were released (or one
- * placed before stock was kept) takes them back when the batch has them ('sold'); otherwise
- * nothing moves and the answer is 'short': the caller raises the attention item. A 'short' order
- * tries again (the owner may have added jars since). Already sold: nothing changes.
+ * The order is paid: its reserved jars become sold. An order whose jars were released takes them
+ * back when the batch has them ('sold'); otherwise nothing moves and the answer is 'short': the
+ * caller raises the attention item. A 'short' order tries again (the owner may have added jars
+ * since). Already sold, or placed before stock was kept (null: it never held jars, and counting it
+ * now would take jars from orders that reserved them): nothing changes.
  */
 export async function sellJars(trx: Trx, orderId: string): Promise<'sold' | 'short' | 'unchanged'> {
   const state = await lockOrderStockState(trx, orderId);
-  if (state === undefined || state === 'sold') return 'unchanged';
+  if (state === undefined || state === null || state === 'sold') return 'unchanged';
   const lines = await orderLines(trx, orderId);
   if (state === 'reserved') {
     // Reserved jars are there by construction: one UPDATE per product moves them, no check.

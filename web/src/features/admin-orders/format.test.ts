@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatItems, truncate } from './format.js';
+import { formatAddress, formatDateTime, formatItems, truncate } from './format.js';
 
 describe('panel formatting', () => {
   it('truncates to 15 characters with "..." and shows "-" when empty', () => {
@@ -12,5 +12,13 @@ describe('panel formatting', () => {
   it('formats address and items', () => {
     expect(formatAddress({ flatNumber: '1', street: 'S', area: 'A', city: 'C', state: 'St', pincode: '110001' })).toBe('1, S, A, C, St - 110001');
     expect(formatItems([{ name: 'Royal Chicken Pickle', quantity: 3 }])).toBe('Royal Chicken Pickle (Qty: 3)');
+  });
+
+  it('shows times in India time, as toLocaleString did', () => {
+    for (const iso of ['2026-11-22T05:06:07.000Z', '2026-01-01T18:30:00.000Z', '2026-06-15T23:59:59.999Z']) {
+      expect(formatDateTime(iso)).toBe(new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }));
+    }
+    expect(formatDateTime('2026-11-22T05:06:07.000Z')).toBe('22/11/2026, 10:36:07 am');
+    expect(formatDateTime(undefined)).toBe('-');
   });
 });

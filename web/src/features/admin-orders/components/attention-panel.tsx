@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
-import { formatRupees, type PaymentAttentionItem } from '@pickles/shared';
+import type { PaymentAttentionItem } from '@pickles/shared/api';
+import { formatRupees } from '@pickles/shared/money';
 import { formatDateTime } from '../format.js';
 
 export const ATTENTION_UNKNOWN_ORDER = 'unknown order';

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { ORDER_STATUSES, PAYMENT_STATUSES } from '@pickles/shared';
+import { ORDER_STATUSES, PAYMENT_STATUSES } from '@pickles/shared/order-status';
 import type { OrdersFilter, OrdersSort } from '../api/orders-query.js';
 
 interface FiltersBarProps {

@@ -1,13 +1,7 @@
 import { useCallback, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import {
-  ADMIN_SETTABLE_STATUSES,
-  isAdminSettableStatus,
-  type AdminOrder,
-  type AdminSettableStatus,
-  type BatchUpdateResponse,
-  type PaymentAttentionItem,
-} from '@pickles/shared';
+import type { AdminOrder, BatchUpdateResponse, PaymentAttentionItem } from '@pickles/shared/api';
+import { ADMIN_SETTABLE_STATUSES, isAdminSettableStatus, type AdminSettableStatus } from '@pickles/shared/order-status';
 import { isApiFailure } from '../../../lib/api-client.js';
 import { useAdminSession } from '../../../lib/admin-session/index.js';
 import { DEFAULT_SORT, EMPTY_FILTER, type OrdersFilter, type OrdersSort } from '../api/orders-query.js';
@@ -67,7 +61,8 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
     setPage(1);
   };
 
-  const changeStatus = async (order: AdminOrder, status: AdminSettableStatus) => {
+  // Stable, so the table's memoised rows do not all re-render whenever the panel does.
+  const changeStatus = useCallback(async (order: AdminOrder, status: AdminSettableStatus) => {
     setUpdatingIds((s) => new Set(s).add(order._id));
     try {
       const response = await updateOrderStatus(order._id, status);
@@ -82,7 +77,7 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
         return next;
       });
     }
-  };
+  }, [replaceOrder, reload]);
 
   /**
    * "Visible orders" span every page of the filter. The ids are those of the list answer on screen

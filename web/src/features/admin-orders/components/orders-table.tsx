@@ -1,5 +1,8 @@
-import { Fragment, useId, useState } from 'react';
-import { STATUS_BADGE_COLOURS, formatRupees, isAdminSettableStatus, isUnattended, ownerChoices, type AdminOrder, type AdminSettableStatus } from '@pickles/shared';
+import { memo, useCallback, useId, useMemo, useState } from 'react';
+import type { AdminOrder } from '@pickles/shared/api';
+import { formatRupees } from '@pickles/shared/money';
+import { ownerChoices } from '@pickles/shared/order-lifecycle';
+import { STATUS_BADGE_COLOURS, isAdminSettableStatus, isUnattended, type AdminSettableStatus } from '@pickles/shared/order-status';
 import { paths } from '../../../config/paths.js';
 import { formatAddress, formatDateTime, formatItems } from '../format.js';
 import { CopyCell } from './copy-cell.js';
@@ -28,7 +31,11 @@ function Clamped({ text }: { text: string }) {
 export function OrdersTable({ orders, updatingIds, onStatusChange }: OrdersTableProps) {
   const [openHistory, setOpenHistory] = useState<string | undefined>();
   const historyId = useId();
-  const now = Date.now();
+  // One clock reading per list the server sent: rows that did not change then skip re-rendering.
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  const now = useMemo(() => Date.now(), [orders]);
+  const toggleHistory = useCallback((id: string) => setOpenHistory((open) => (open === id ? undefined : id)), []);
+  const closeHistory = useCallback(() => setOpenHistory(undefined), []);
   return (
     <div className="orders-table-wrap">
       <table className="orders-table">
@@ -54,98 +61,124 @@ export function OrdersTable({ orders, updatingIds, onStatusChange }: OrdersTable
               </td>
             </tr>
           ) : null}
-          {orders.map((order) => {
-            const isUpdating = updatingIds.has(order._id);
-            const isPending = order.paymentStatus === 'pending';
-            // Only the moves the lifecycle allows (the current status included); the server refuses the rest.
-            const choices = ownerChoices(order);
-            const hasMove = choices.some((s) => s !== order.status);
-            const unattended = isUnattended(order, now);
-            const isHistoryOpen = openHistory === order._id;
-            const panelId = `${historyId}-${order._id}`;
-            return (
-              <Fragment key={order._id}>
-                <tr className={unattended ? 'order-row unattended-row' : 'order-row'} data-order-id={order.orderId} data-unattended={unattended || undefined}>
-                  <td>
-                    <CopyCell value={order.orderId} label="Order ID" href={paths.adminOrder(order._id)} />
-                  </td>
-                  <td>
-                    <CopyCell value={order.razorpayPaymentId} label="Payment ID" />
-                  </td>
-                  <td>
-                    <Clamped text={order.customerInfo.name || '-'} />
-                  </td>
-                  <td>
-                    <CopyCell value={order.customerInfo.email} label="Email" />
-                  </td>
-                  <td>{order.customerInfo.phone || '-'}</td>
-                  <td>{formatDateTime(order.createdAt)}</td>
-                  <td>
-                    <Clamped text={formatAddress(order.deliveryAddress)} />
-                  </td>
-                  <td className="amount-cell">
-                    {formatRupees(order.amount)}
-                    {order.refundedAmount ? (
-                      <>
-                        {' '}
-                        <span className="refunded-amount">{formatRupees(order.refundedAmount)} refunded</span>
-                      </>
-                    ) : null}
-                  </td>
-                  <td>
-                    <Clamped text={formatItems(order.items) || '-'} />
-                  </td>
-                  <td className="col-status">
-                    <span className="status-line">
-                      <span className="status-badge" data-status={order.status} style={{ backgroundColor: STATUS_BADGE_COLOURS[order.status] }}>
-                        {order.status}
-                      </span>
-                      <button
-                        type="button"
-                        className="link-btn"
-                        aria-expanded={isHistoryOpen}
-                        aria-controls={isHistoryOpen ? panelId : undefined}
-                        onClick={() => setOpenHistory(isHistoryOpen ? undefined : order._id)}
-                      >
-                        History
-                      </button>
-                    </span>
-                    <span className="payment-status">payment: {order.paymentStatus}</span>
-                  </td>
-                  <td className="col-change">
-                    <select
-                      aria-label={`Change status of ${order.orderId}`}
-                      value={isAdminSettableStatus(order.status) ? order.status : ''}
-                      disabled={isUpdating || isPending || !hasMove}
-                      title={isPending ? 'Payment pending: status cannot be changed' : !hasMove ? 'No status change is possible for this order' : undefined}
-                      onChange={(e) => {
-                        if (isAdminSettableStatus(e.target.value)) onStatusChange(order, e.target.value);
-                      }}
-                    >
-                      <option value="" disabled>
-                        Select
-                      </option>
-                      {choices.map((s) => (
-                        <option key={s} value={s}>
-                          {s}
-                        </option>
-                      ))}
-                    </select>
-                    {isUpdating ? <span className="updating">Updating...</span> : null}
-                  </td>
-                </tr>
-                {isHistoryOpen ? (
-                  <tr className="history-row">
-                    <td colSpan={COLUMNS.length}>
-                      <OrderHistory id={panelId} orderId={order._id} orderNumber={order.orderId} onClose={() => setOpenHistory(undefined)} />
-                    </td>
-                  </tr>
-                ) : null}
-              </Fragment>
-            );
-          })}
+          {orders.map((order) => (
+            <OrderRow
+              key={order._id}
+              order={order}
+              now={now}
+              isUpdating={updatingIds.has(order._id)}
+              isHistoryOpen={openHistory === order._id}
+              panelId={`${historyId}-${order._id}`}
+              onStatusChange={onStatusChange}
+              onToggleHistory={toggleHistory}
+              onCloseHistory={closeHistory}
+            />
+          ))}
         </tbody>
       </table>
     </div>
   );
 }
+
+interface OrderRowProps {
+  order: AdminOrder;
+  now: number;
+  isUpdating: boolean;
+  isHistoryOpen: boolean;
+  panelId: string;
+  onStatusChange: (order: AdminOrder, status: AdminSettableStatus) => void;
+  onToggleHistory: (id: string) => void;
+  onCloseHistory: () => void;
+}
+
+/**
+ * One order's row (and its history when open). Memoised: a status change, an open history or typing
+ * in a filter re-renders the row it concerns, not the whole page of rows.
+ */
+const OrderRow = memo(function OrderRow({ order, now, isUpdating, isHistoryOpen, panelId, onStatusChange, onToggleHistory, onCloseHistory }: OrderRowProps) {
+  const isPending = order.paymentStatus === 'pending';
+  // Only the moves the lifecycle allows (the current status included); the server refuses the rest.
+  const choices = ownerChoices(order);
+  const hasMove = choices.some((s) => s !== order.status);
+  const unattended = isUnattended(order, now);
+  return (
+    <>
+      <tr className={unattended ? 'order-row unattended-row' : 'order-row'} data-order-id={order.orderId} data-unattended={unattended || undefined}>
+        <td>
+          <CopyCell value={order.orderId} label="Order ID" href={paths.adminOrder(order._id)} />
+        </td>
+        <td>
+          <CopyCell value={order.razorpayPaymentId} label="Payment ID" />
+        </td>
+        <td>
+          <Clamped text={order.customerInfo.name || '-'} />
+        </td>
+        <td>
+          <CopyCell value={order.customerInfo.email} label="Email" />
+        </td>
+        <td>{order.customerInfo.phone || '-'}</td>
+        <td>{formatDateTime(order.createdAt)}</td>
+        <td>
+          <Clamped text={formatAddress(order.deliveryAddress)} />
+        </td>
+        <td className="amount-cell">
+          {formatRupees(order.amount)}
+          {order.refundedAmount ? (
+            <>
+              {' '}
+              <span className="refunded-amount">{formatRupees(order.refundedAmount)} refunded</span>
+            </>
+          ) : null}
+        </td>
+        <td>
+          <Clamped text={formatItems(order.items) || '-'} />
+        </td>
+        <td className="col-status">
+          <span className="status-line">
+            <span className="status-badge" data-status={order.status} style={{ backgroundColor: STATUS_BADGE_COLOURS[order.status] }}>
+              {order.status}
+            </span>
+            <button
+              type="button"
+              className="link-btn"
+              aria-expanded={isHistoryOpen}
+              aria-controls={isHistoryOpen ? panelId : undefined}
+              onClick={() => onToggleHistory(order._id)}
+            >
+              History
+            </button>
+          </span>
+          <span className="payment-status">payment: {order.paymentStatus}</span>
+        </td>
+        <td className="col-change">
+          <select
+            aria-label={`Change status of ${order.orderId}`}
+            value={isAdminSettableStatus(order.status) ? order.status : ''}
+            disabled={isUpdating || isPending || !hasMove}
+            title={isPending ? 'Payment pending: status cannot be changed' : !hasMove ? 'No status change is possible for this order' : undefined}
+            onChange={(e) => {
+              if (isAdminSettableStatus(e.target.value)) onStatusChange(order, e.target.value);
+            }}
+          >
+            <option value="" disabled>
+              Select
+            </option>
+            {choices.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+          {isUpdating ? <span className="updating">Updating...</span> : null}
+        </td>
+      </tr>
+      {isHistoryOpen ? (
+        <tr className="history-row">
+          <td colSpan={COLUMNS.length}>
+            <OrderHistory id={panelId} orderId={order._id} orderNumber={order.orderId} onClose={onCloseHistory} />
+          </td>
+        </tr>
+      ) : null}
+    </>
+  );
+});

@@ -1,4 +1,5 @@
-import { ORDER_STATUSES, STATUS_COLOURS, type AdminOrderCards } from '@pickles/shared';
+import type { AdminOrderCards } from '@pickles/shared/api';
+import { ORDER_STATUSES, STATUS_COLOURS } from '@pickles/shared/order-status';
 
 /**
  * Total orders, a colour-coded count per status (the colour on the card's top edge; the label stays

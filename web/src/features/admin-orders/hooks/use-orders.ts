@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import type { AdminOrder, AdminOrderCards, PaymentAttentionItem } from '@pickles/shared';
 import { useAdminSession } from '../../../lib/admin-session/index.js';
 import { getOrders } from '../api/get-orders.js';
@@ -40,7 +40,13 @@ export function useOrders(filter: OrdersFilter, sort: OrdersSort, page: number) 
     isLoading: true,
     hasError: false,
   });
-  const text = useDebounced({ search: filter.search, pincode: filter.pincode, city: filter.city, state: filter.state }, TEXT_DEBOUNCE_MS);
+  // One object per set of texts: a fresh one every render would restart the debounce on each render
+  // and re-render the panel (and its rows) every TEXT_DEBOUNCE_MS for as long as it is open.
+  const typed = useMemo(
+    () => ({ search: filter.search, pincode: filter.pincode, city: filter.city, state: filter.state }),
+    [filter.search, filter.pincode, filter.city, filter.state],
+  );
+  const text = useDebounced(typed, TEXT_DEBOUNCE_MS);
   const query = useMemo(
     () => ({ ...filter, ...text }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -57,7 +63,9 @@ export function useOrders(filter: OrdersFilter, sort: OrdersSort, page: number) 
     getOrders(query, sort, page, PAGE_SIZE, controller.signal).then(
       (response) => {
         if (controller.signal.aborted) return;
-        setState({
+        // A page of rows is the panel's biggest render: as a transition React renders it in slices
+        // that let a phone's browser respond meanwhile, instead of one long task.
+        startTransition(() => setState({
           orders: response.orders ?? [],
           total: response.total ?? 0,
           cards: response.cards,
@@ -65,7 +73,7 @@ export function useOrders(filter: OrdersFilter, sort: OrdersSort, page: number) 
           answered: response.asOf ? { asOf: response.asOf, filter: query } : undefined,
           isLoading: false,
           hasError: false,
-        });
+        }));
       },
       () => {
         if (controller.signal.aborted) return;

@@ -2,8 +2,7 @@ import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertOrder, testDb } from '@pickles/test-kit';
 import { STOCK_MESSAGES, toAvailability } from '@pickles/shared/stock';
-import { createDb, type Db } from './create-db.js';
-import { ensureStockRows, readStock, releaseJars, reserveJars, sellJars, setBatch, type JarLine } from './stock.js';
+import { createDb, ensureStockRows, readStock, releaseJars, reserveJars, sellJars, setBatch, type Db, type JarLine } from '@pickles/db';
 
 /**
  * The one module that moves jars, against real PostgreSQL. The run's database is shared with every
@@ -206,6 +205,7 @@ describe('releaseJars', () => {
     const productId = await stockedProduct(5);
     const old = await orderFor([{ productId, quantity: 2 }]);
     expect(await release(old)).toBe(false);
+    expect(await sell(old)).toBe('unchanged');
     expect(await stockState(old)).toBeNull();
     expect(await figures(productId)).toEqual({ batchJars: 5, reserved: 0, sold: 0 });
   });
