@@ -90,8 +90,30 @@ export function run(command, args, { env = process.env, cwd = ROOT, quiet = fals
   });
 }
 
-/** Environment of every process of the shop, from the ports and the caller's environment. */
-export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, databaseUrl, redisUrl, redisPrefix, adminPasswordHash, jwtSecret, logLevel }) {
+/** Most copies of each service a local stack runs: replica k listens on the first one's port + 10 * (k - 1). */
+export const MAX_REPLICAS = 9;
+
+/** The port of replica `k` (1-based) of a service whose first replica listens on `port`. */
+export const replicaPort = (port, k) => port + 10 * (k - 1);
+
+/** Process name of replica `k`: the first keeps the service's own name, so one replica looks as it always did. */
+export const replicaName = (service, k) => (k === 1 ? service : `${service}-${k}`);
+
+/** Reads `--replicas N` (or `--replicas=N`) from argv, else REPLICAS, else 1; refuses anything outside 1..MAX_REPLICAS. */
+export function parseReplicas(argv = process.argv.slice(2), env = process.env) {
+  const index = argv.findIndex((arg) => arg === '--replicas' || arg.startsWith('--replicas='));
+  const raw = index === -1 ? (env.REPLICAS ?? '1') : argv[index].includes('=') ? argv[index].split('=')[1] : argv[index + 1];
+  const replicas = Number(raw);
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) throw new Error(`--replicas must be a whole number from 1 to ${MAX_REPLICAS} (got ${raw ?? 'nothing'})`);
+  return replicas;
+}
+
+/**
+ * Environment of every process of the shop, from the ports and the caller's environment. With
+ * `replicas` > 1 every service (checkout, payments, admin-orders, notifications) runs that many
+ * copies, each on its own port (replicaPort), and the gateway gets the comma-separated list of them.
+ */
+export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, databaseUrl, redisUrl, redisPrefix, adminPasswordHash, jwtSecret, logLevel, replicas = 1 }) {
   const real = usesRealRazorpay(base);
   const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
   const shared = {
@@ -108,78 +130,88 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
     ...(real ? {} : { RAZORPAY_API_BASE_URL: sandboxUrl }),
     RAZORPAY_CHECKOUT_SCRIPT_URL: real ? (base.RAZORPAY_CHECKOUT_SCRIPT_URL ?? 'https://checkout.razorpay.com/v1/checkout.js') : `${sandboxUrl}/v1/checkout.js`,
   };
-  return {
-    real,
-    sandboxUrl,
-    processes: {
-      ...(real
-        ? {}
-        : {
-            // Development only: it shows every e-mail to whoever reaches it.
-            'mail-catcher': { entry: 'tools/mail-catcher/src/index.ts', env: { ...shared, PORT: String(ports.mailHttp), SMTP_PORT: String(ports.mailSmtp) }, health: `http://127.0.0.1:${ports.mailHttp}/health` },
-            'razorpay-sandbox': {
-              entry: 'tools/razorpay-sandbox/src/index.ts',
-              env: {
-                ...shared,
-                PORT: String(ports.sandbox),
-                SANDBOX_KEY_ID: SANDBOX_KEYS.keyId,
-                SANDBOX_KEY_SECRET: SANDBOX_KEYS.keySecret,
-                SANDBOX_WEBHOOK_SECRET: SANDBOX_KEYS.webhookSecret,
-                SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/api/payment/webhook`,
-                SANDBOX_PUBLIC_URL: base.SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${ports.sandbox}`,
-              },
-              health: `http://127.0.0.1:${ports.sandbox}/health`,
+  if (!Number.isInteger(replicas) || replicas < 1 || replicas > MAX_REPLICAS) throw new Error(`replicas must be 1 to ${MAX_REPLICAS}`);
+  const replicaUrls = (port) => Array.from({ length: replicas }, (_, i) => `http://127.0.0.1:${replicaPort(port, i + 1)}`).join(',');
+  const processes = {
+    ...(real
+      ? {}
+      : {
+          // Development only: it shows every e-mail to whoever reaches it.
+          'mail-catcher': { entry: 'tools/mail-catcher/src/index.ts', env: { ...shared, PORT: String(ports.mailHttp), SMTP_PORT: String(ports.mailSmtp) }, health: `http://127.0.0.1:${ports.mailHttp}/health` },
+          'razorpay-sandbox': {
+            entry: 'tools/razorpay-sandbox/src/index.ts',
+            env: {
+              ...shared,
+              PORT: String(ports.sandbox),
+              SANDBOX_KEY_ID: SANDBOX_KEYS.keyId,
+              SANDBOX_KEY_SECRET: SANDBOX_KEYS.keySecret,
+              SANDBOX_WEBHOOK_SECRET: SANDBOX_KEYS.webhookSecret,
+              SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/api/payment/webhook`,
+              SANDBOX_PUBLIC_URL: base.SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${ports.sandbox}`,
             },
-          }),
-      checkout: {
-        entry: 'services/checkout/src/index.ts',
-        // It checks the tracking links notifications signs: the same key (a live shop's own, start.mjs insists).
-        env: { ...shared, PORT: String(ports.checkout), ...(real ? {} : { TRACKING_LINK_SECRET: base.TRACKING_LINK_SECRET ?? DEMO_TRACKING_LINK_SECRET }) },
-        health: `http://127.0.0.1:${ports.checkout}/health`,
+            health: `http://127.0.0.1:${ports.sandbox}/health`,
+          },
+        }),
+    checkout: {
+      entry: 'services/checkout/src/index.ts',
+      // It checks the tracking links notifications signs: the same key (a live shop's own, start.mjs insists).
+      env: { ...shared, PORT: String(ports.checkout), ...(real ? {} : { TRACKING_LINK_SECRET: base.TRACKING_LINK_SECRET ?? DEMO_TRACKING_LINK_SECRET }) },
+      health: `http://127.0.0.1:${ports.checkout}/health`,
+    },
+    payments: {
+      entry: 'services/payments/src/index.ts',
+      env: { ...shared, PORT: String(ports.payments) },
+      health: `http://127.0.0.1:${ports.payments}/health`,
+    },
+    'admin-orders': {
+      entry: 'services/admin-orders/src/index.ts',
+      env: {
+        ...shared,
+        PORT: String(ports.adminOrders),
+        // A live shop runs only with the owner's own key and admin (start.mjs insists before starting).
+        ...(real ? {} : { JWT_SECRET: base.JWT_SECRET ?? jwtSecret, ADMIN_USERNAME: base.ADMIN_USERNAME ?? DEMO_ADMIN.username, ADMIN_PASSWORD_HASH: base.ADMIN_PASSWORD_HASH ?? adminPasswordHash }),
       },
-      payments: {
-        entry: 'services/payments/src/index.ts',
-        env: { ...shared, PORT: String(ports.payments) },
-        health: `http://127.0.0.1:${ports.payments}/health`,
+      health: `http://127.0.0.1:${ports.adminOrders}/health`,
+    },
+    notifications: {
+      entry: 'services/notifications/src/index.ts',
+      env: {
+        ...shared,
+        PORT: String(ports.notifications),
+        // A demo stack's e-mails link to its own gateway; a live shop gives its public address (start.mjs insists).
+        ...(real
+          ? {}
+          : { SMTP_URL: base.SMTP_URL ?? `smtp://127.0.0.1:${ports.mailSmtp}`, SHOP_URL: `http://localhost:${ports.gateway}`, TRACKING_LINK_SECRET: base.TRACKING_LINK_SECRET ?? DEMO_TRACKING_LINK_SECRET }),
       },
-      'admin-orders': {
-        entry: 'services/admin-orders/src/index.ts',
-        env: {
-          ...shared,
-          PORT: String(ports.adminOrders),
-          // A live shop runs only with the owner's own key and admin (start.mjs insists before starting).
-          ...(real ? {} : { JWT_SECRET: base.JWT_SECRET ?? jwtSecret, ADMIN_USERNAME: base.ADMIN_USERNAME ?? DEMO_ADMIN.username, ADMIN_PASSWORD_HASH: base.ADMIN_PASSWORD_HASH ?? adminPasswordHash }),
-        },
-        health: `http://127.0.0.1:${ports.adminOrders}/health`,
+      health: `http://127.0.0.1:${ports.notifications}/health`,
+    },
+    gateway: {
+      entry: 'gateway/src/index.ts',
+      env: {
+        ...shared,
+        PORT: String(ports.gateway),
+        CHECKOUT_URL: replicaUrls(ports.checkout),
+        PAYMENTS_URL: replicaUrls(ports.payments),
+        ADMIN_ORDERS_URL: replicaUrls(ports.adminOrders),
+        NOTIFICATIONS_URL: replicaUrls(ports.notifications),
+        WEB_DIST_DIR: base.WEB_DIST_DIR ?? path.join(ROOT, 'web/dist'),
       },
-      notifications: {
-        entry: 'services/notifications/src/index.ts',
-        env: {
-          ...shared,
-          PORT: String(ports.notifications),
-          // A demo stack's e-mails link to its own gateway; a live shop gives its public address (start.mjs insists).
-          ...(real
-            ? {}
-            : { SMTP_URL: base.SMTP_URL ?? `smtp://127.0.0.1:${ports.mailSmtp}`, SHOP_URL: `http://localhost:${ports.gateway}`, TRACKING_LINK_SECRET: base.TRACKING_LINK_SECRET ?? DEMO_TRACKING_LINK_SECRET }),
-        },
-        health: `http://127.0.0.1:${ports.notifications}/health`,
-      },
-      gateway: {
-        entry: 'gateway/src/index.ts',
-        env: {
-          ...shared,
-          PORT: String(ports.gateway),
-          CHECKOUT_URL: `http://127.0.0.1:${ports.checkout}`,
-          PAYMENTS_URL: `http://127.0.0.1:${ports.payments}`,
-          ADMIN_ORDERS_URL: `http://127.0.0.1:${ports.adminOrders}`,
-          NOTIFICATIONS_URL: `http://127.0.0.1:${ports.notifications}`,
-          WEB_DIST_DIR: base.WEB_DIST_DIR ?? path.join(ROOT, 'web/dist'),
-        },
-        health: `http://127.0.0.1:${ports.gateway}/alive`,
-      },
+      health: `http://127.0.0.1:${ports.gateway}/alive`,
     },
   };
+  // Replicas 2..N of each service: the first one's environment on the next free port.
+  for (const service of REPLICATED_SERVICES) {
+    const first = processes[service];
+    for (let k = 2; k <= replicas; k++) {
+      const port = replicaPort(Number(first.env.PORT), k);
+      processes[replicaName(service, k)] = { ...first, env: { ...first.env, PORT: String(port) }, health: `http://127.0.0.1:${port}/health` };
+    }
+  }
+  return { real, sandboxUrl, processes };
 }
+
+/** The services that run N copies with --replicas (the gateway, sandbox and mail catcher run one). */
+export const REPLICATED_SERVICES = ['checkout', 'payments', 'admin-orders', 'notifications'];
 
 /** What a live shop (real Razorpay keys) must be given; one line per missing variable. */
 export function liveShopProblems(env = process.env) {

@@ -9,6 +9,7 @@ import {
   checkInfrastructure,
   hashDemoPassword,
   liveShopProblems,
+  parseReplicas,
   randomSecret,
   run,
   spawnStack,
@@ -47,6 +48,8 @@ function newestMtime(dir) {
 }
 
 async function main() {
+  // `npm start -- --replicas 2` (or REPLICAS=2): every service twice, the gateway spreading requests.
+  const replicas = parseReplicas();
   // A live shop's missing values are said before anything is installed, built or started.
   const real = usesRealRazorpay(env);
   const liveProblems = real ? liveShopProblems(env) : [];
@@ -88,6 +91,7 @@ async function main() {
     redisPrefix: env.REDIS_PREFIX ?? 'pickles',
     adminPasswordHash,
     jwtSecret: randomSecret(),
+    replicas,
   });
 
   let stopping = false;
@@ -114,7 +118,7 @@ async function main() {
   console.log(
     [
       '',
-      '  Royal Pickles is running',
+      `  Royal Pickles is running${replicas > 1 ? ` (${replicas} replicas of every service)` : ''}`,
       `  Shop:          ${shop}`,
       `  Admin panel:   ${shop}/admin   (login: ${env.ADMIN_PASSWORD_HASH ? `${env.ADMIN_USERNAME ?? DEMO_ADMIN.username} / your password` : `${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`})`,
       `  Health:        ${shop}/api/health`,
