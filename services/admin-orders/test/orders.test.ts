@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamOrders } from '../src/db/orders.js';
 import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness } from './helpers.js';
 
 let h: Harness;
@@ -320,6 +321,29 @@ describe('GET /api/admin/orders/export', () => {
     expect(oddLine).not.toHaveProperty('razorpayPaymentId');
     const paidOnly = await call(h.app, 'GET', `/api/admin/orders/export?search=${tag}&status=paid`, { token });
     expect(paidOnly.text.trim().split('\n')).toHaveLength(3);
+  });
+
+  it('hands on every order once, in order, whatever the batch size (the next batch is read while one is written)', async () => {
+    const tag = uniqueTag();
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        insertOrder(h.db, { tag, createdAt: new Date(Date.UTC(2025, 2, i + 1)), items: [{ name: 'Royal Chicken Pickle', quantity: i + 1 }, { name: 'Mutton Pickle', quantity: 1 }] }),
+      ),
+    );
+    const listed = (await list({ search: tag, sortDir: 'asc', pageSize: '10' })).orders;
+    for (const batchSize of [1, 3, 4, 6, 7]) {
+      const batches: number[] = [];
+      const streamed: unknown[] = [];
+      await streamOrders(h.db, { filter: { search: tag }, sortField: 'createdAt', sortDir: 'asc' }, async (orders) => {
+        batches.push(orders.length);
+        streamed.push(...orders);
+      }, batchSize);
+      expect(streamed, `batch size ${batchSize}`).toEqual(listed);
+      expect(batches.every((n) => n > 0 && n <= batchSize), `batch size ${batchSize}: ${batches.join(',')}`).toBe(true);
+    }
+    // A reader that gives up mid-stream ends it with its error, and the pool is fine afterwards.
+    await expect(streamOrders(h.db, { filter: { search: tag }, sortField: 'createdAt', sortDir: 'asc' }, async () => { throw new Error('client went away'); }, 2)).rejects.toThrow('client went away');
+    expect((await list({ search: tag })).total).toBe(6);
   });
 
   it("carries the GST invoice's figures in rupees once one is issued, for the accountant's export", async () => {

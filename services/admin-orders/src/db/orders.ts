@@ -12,7 +12,7 @@ import {
   type OrderStatus,
 } from '@pickles/shared';
 import { filterCondition, orderByClause } from './order-filter.js';
-import { ADMIN_ORDER_COLUMNS, toAdminOrder, type AdminOrderRow } from './admin-order-row.js';
+import { ADMIN_ORDER_BULK_SELECT, ADMIN_ORDER_COLUMNS, toAdminOrder, type AdminOrderRow } from './admin-order-row.js';
 
 type Handle = Kysely<Database> | Transaction<Database>;
 
@@ -106,13 +106,21 @@ export async function streamOrders(
     .setAccessMode('read only')
     .execute(async (trx) => {
       await sql`declare admin_export no scroll cursor for
-        select ${ADMIN_ORDER_COLUMNS} from orders where ${filterCondition(options.filter)}
+        ${ADMIN_ORDER_BULK_SELECT} where ${filterCondition(options.filter)}
         order by ${orderByClause(options.sortField, options.sortDir)}`.execute(trx);
+      const fetchBatch = () => sql<AdminOrderRow>`fetch forward ${sql.raw(String(Math.trunc(batchSize)))} from admin_export`.execute(trx);
+      // The next batch is asked for before this one is handed on, so PostgreSQL reads while Node writes.
+      let next = fetchBatch();
       for (;;) {
-        const { rows } = await sql<AdminOrderRow>`fetch forward ${sql.raw(String(Math.trunc(batchSize)))} from admin_export`.execute(trx);
-        if (!rows.length) break;
-        await onBatch(rows.map(toAdminOrder));
-        if (rows.length < batchSize) break;
+        const { rows } = await next;
+        const more = rows.length === batchSize;
+        if (more) {
+          next = fetchBatch();
+          // Awaited on the next turn; if onBatch throws first, the rollback must not leave it unhandled.
+          next.catch(() => {});
+        }
+        if (rows.length) await onBatch(rows.map(toAdminOrder));
+        if (!more) break;
       }
     });
 }
