@@ -8,7 +8,7 @@ export class ChunkLoadError extends Error {
   override name = 'ChunkLoadError';
 }
 
-type Module = { default: ComponentType };
+type Module<P extends object> = { default: ComponentType<P> };
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   return new Promise<T>((resolve, reject) => {
@@ -26,9 +26,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-export interface LazyRoute {
-  (): ReturnType<typeof createElement>;
-  preload: () => Promise<Module>;
+export interface LazyRoute<P extends object = Record<string, never>> {
+  (props: P): ReturnType<typeof createElement>;
+  preload: () => Promise<Module<P>>;
 }
 
 /**
@@ -36,15 +36,15 @@ export interface LazyRoute {
  * (typically a deploy that removed the old hashed chunk) becomes a ChunkLoadError for the boundary.
  * Once loaded it renders synchronously, so a route preloaded before hydration matches the prerendered HTML.
  */
-export function lazyRoute(factory: () => Promise<Module>): LazyRoute {
-  let loaded: ComponentType | undefined;
-  let pending: Promise<Module> | undefined;
+export function lazyRoute<P extends object = Record<string, never>>(factory: () => Promise<Module<P>>): LazyRoute<P> {
+  let loaded: ComponentType<P> | undefined;
+  let pending: Promise<Module<P>> | undefined;
 
-  const load = (): Promise<Module> => {
+  const load = (): Promise<Module<P>> => {
     pending ??= withTimeout(factory(), CHUNK_LOAD_TIMEOUT_MS)
       .catch(
         () =>
-          new Promise<Module>((resolve, reject) => {
+          new Promise<Module<P>>((resolve, reject) => {
             setTimeout(() => withTimeout(factory(), CHUNK_LOAD_TIMEOUT_MS).then(resolve, reject), RETRY_DELAY_MS);
           }),
       )
@@ -60,7 +60,6 @@ export function lazyRoute(factory: () => Promise<Module>): LazyRoute {
   };
 
   const Lazy = lazy(load);
-  const Route = (() => createElement(loaded ?? Lazy)) as LazyRoute;
-  Route.preload = load;
-  return Route;
+  const render = (props: P) => createElement((loaded ?? Lazy) as ComponentType<P>, props);
+  return Object.assign(render, { preload: load });
 }

@@ -1,3 +1,3 @@
 export { OrderPage } from './components/order-page.js';
 export { PackingSlip } from './components/packing-slip.js';
-export { BatchDispatchButton } from './components/batch-dispatch.js';
+export { BatchDispatchButton } from './components/batch-dispatch-button.js';

@@ -4,7 +4,12 @@ import { AdminSessionProvider } from '../../../lib/admin-session/index.js';
 import { OrdersPanel, type ExportKind } from '../../../features/admin-orders/components/orders-panel.js';
 import { activeFilter, type OrdersFilter, type OrdersSort } from '../../../features/admin-orders/api/orders-query.js';
 import { runExport } from '../../../features/exports/run-export.js';
-import { BatchDispatchButton, OrderPage, PackingSlip } from '../../../features/admin-order-page/index.js';
+import { BatchDispatchButton } from '../../../features/admin-order-page/components/batch-dispatch-button.js';
+import { lazyRoute } from '../../../lib/lazy-route.js';
+
+// One order's page and its packing slip load when the owner opens one, not with the panel.
+const OrderPage = lazyRoute<{ id: string }>(() => import('../../../features/admin-order-page/components/order-page.js').then((m) => ({ default: m.OrderPage })));
+const PackingSlip = lazyRoute<{ id: string }>(() => import('../../../features/admin-order-page/components/packing-slip.js').then((m) => ({ default: m.PackingSlip })));
 
 export const EXPORT_FAILED = 'Export failed';
 

@@ -495,7 +495,7 @@ describe('dispatch from a file (the panel)', () => {
     const { calls } = stubApi({ 'GET /admin/orders': () => jsonResponse(200, listed), 'POST /admin/orders/dispatch-batch': () => jsonResponse(200, answer) });
     const user = renderAt('/admin');
     await user.click(await screen.findByRole('button', { name: 'Dispatch from a file' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Dispatch from a file' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Dispatch from a file' }));
     await user.type(dialog.getByLabelText('One order per line: order number, courier, AWB'), 'RP251120-AAAAAA, delhivery, 111\nRP251120-BBBBBB\tBlue Dart\t222\nRP251120-CCCCCC, pigeon, 333\n\n');
     await user.click(dialog.getByRole('button', { name: 'Record dispatches' }));
     expect((await dialog.findByRole('status')).textContent).toBe('Recorded 2 dispatches; 1 line not recorded:');
@@ -511,7 +511,7 @@ describe('dispatch from a file (the panel)', () => {
     const { calls } = stubApi({ 'GET /admin/orders': () => jsonResponse(200, emptyPanel()) });
     const user = renderAt('/admin');
     await user.click(await screen.findByRole('button', { name: 'Dispatch from a file' }));
-    const dialog = within(screen.getByRole('dialog', { name: 'Dispatch from a file' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Dispatch from a file' }));
     await user.type(dialog.getByLabelText('One order per line: order number, courier, AWB'), '   ');
     await user.click(dialog.getByRole('button', { name: 'Record dispatches' }));
     expect(dialog.getByRole('alert').textContent).toBe(ADMIN_ORDER_MESSAGES.lines);

@@ -8,7 +8,8 @@ import { failureText } from '../../../lib/api-failure.js';
 import { Modal } from './modal.js';
 import '../order-page.css';
 
-function BatchDispatchDialog({ onClose }: { onClose: () => void }) {
+/** The dialog behind "Dispatch from a file" (batch-dispatch-button.tsx loads it on first use). */
+export default function BatchDispatchDialog({ onClose }: { onClose: () => void }) {
   const [text, setText] = useState('');
   const [isSending, setIsSending] = useState(false);
   const [result, setResult] = useState<BatchDispatchResponse | undefined>();
@@ -101,18 +102,5 @@ function BatchDispatchDialog({ onClose }: { onClose: () => void }) {
         </div>
       </form>
     </Modal>
-  );
-}
-
-/** "Dispatch from a file": the owner pastes rows from a spreadsheet and each becomes a dispatch record. */
-export function BatchDispatchButton({ className = 'btn' }: { className?: string }) {
-  const [isOpen, setIsOpen] = useState(false);
-  return (
-    <>
-      <button type="button" className={className} onClick={() => setIsOpen(true)}>
-        Dispatch from a file
-      </button>
-      {isOpen ? <BatchDispatchDialog onClose={() => setIsOpen(false)} /> : null}
-    </>
   );
 }
