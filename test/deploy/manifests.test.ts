@@ -3,14 +3,16 @@ import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { processes } from './processes.js';
 import {
-  buildKustomization,
   containersOf,
+  findKustomize,
   imageName,
   isObject,
   k8sRoot,
   k8sYamlFiles,
+  locateKustomize,
   podSpecOf,
   readKustomization,
+  renderKustomization,
   readYamlDocuments,
   asK8sObject,
   type Build,
@@ -18,9 +20,10 @@ import {
   type K8sObject,
 } from './support.js';
 
-const base = buildKustomization(join(k8sRoot, 'base'));
-const dev = buildKustomization(join(k8sRoot, 'overlays/dev'));
-const production = buildKustomization(join(k8sRoot, 'overlays/production'));
+// Rendered by the real kustomize (support.ts findKustomize): what `kubectl apply -k` would send.
+const base = renderKustomization(join(k8sRoot, 'base'));
+const dev = renderKustomization(join(k8sRoot, 'overlays/dev'));
+const production = renderKustomization(join(k8sRoot, 'overlays/production'));
 const overlays = { dev, production };
 
 const ofKind = (build: Build, kind: string) => build.objects.filter((o) => o.kind === kind);
@@ -30,6 +33,33 @@ const matchLabels = (object: K8sObject) => ((object.spec as { selector?: { match
 const templateLabels = (object: K8sObject) => ((object.spec as { template: { metadata?: { labels?: Record<string, string> } } }).template.metadata?.labels ?? {});
 const selects = (selector: Record<string, string>, labels: Record<string, string>) =>
   Object.keys(selector).length > 0 && Object.entries(selector).every(([key, value]) => labels[key] === value);
+
+/** The gateway, the four services: the processes that serve shoppers (not the dev tools). */
+const SHOP = ['gateway', 'checkout', 'payments', 'admin-orders', 'notifications'];
+const shopDeployments = (build: Build) => ofKind(build, 'Deployment').filter((d) => SHOP.includes(d.metadata.name));
+const scrapeAnnotations = (deployment: K8sObject) =>
+  ((deployment.spec as { template: { metadata?: { annotations?: Record<string, string> } } }).template.metadata?.annotations ?? {});
+
+interface Selector { matchLabels?: Record<string, string>; matchExpressions?: { key: string; operator: string; values?: string[] }[] }
+interface Peer { podSelector?: Selector; namespaceSelector?: Selector }
+interface IngressRule { from?: Peer[]; ports?: { protocol?: string; port: number | string }[] }
+
+/** A label selector as the API server reads it: every matchLabels pair and every In expression. */
+function matches(selector: Selector, labels: Record<string, string>): boolean {
+  return (
+    Object.entries(selector.matchLabels ?? {}).every(([key, value]) => labels[key] === value) &&
+    (selector.matchExpressions ?? []).every((e) => e.operator === 'In' && e.values!.includes(labels[e.key]!))
+  );
+}
+
+/** Prometheus as the policies name it: its pods in the namespace "monitoring" (namespaces carry this label since 1.22). */
+const MONITORING_NAMESPACE = { 'kubernetes.io/metadata.name': 'monitoring' };
+const PROMETHEUS_POD = { 'app.kubernetes.io/name': 'prometheus' };
+const PROMETHEUS_PEER = { namespaceSelector: { matchLabels: MONITORING_NAMESPACE }, podSelector: { matchLabels: PROMETHEUS_POD } };
+/** Does this ingress rule admit Prometheus on `port`? A peer without a namespaceSelector is the policy's own namespace. */
+const admitsPrometheus = (rule: IngressRule, port: number) =>
+  (!rule.ports || rule.ports.some((p) => p.port === port)) &&
+  (!rule.from || rule.from.some((peer) => peer.namespaceSelector !== undefined && matches(peer.namespaceSelector, MONITORING_NAMESPACE) && matches(peer.podSelector ?? {}, PROMETHEUS_POD)));
 
 /** Names of the variables a container gets: env entries plus every key of the ConfigMaps it loads whole. */
 function environmentOf(build: Build, container: JsonObject): Set<string> {
@@ -49,6 +79,16 @@ function configValue(build: Build, key: string): string | undefined {
 }
 
 describe('kustomize structure', () => {
+  it('is rendered by the real kustomize, v5 or newer', () => {
+    expect(findKustomize().version).toMatch(/^v([5-9]|\d{2,})\./);
+  });
+
+  it('fails, saying how to install one, where there is no kustomize', () => {
+    const nowhere = { ...process.env, PATH: join(k8sRoot, 'no-such-dir'), KUSTOMIZE: undefined };
+    expect(() => locateKustomize(nowhere)).toThrow(/kustomize: not found; kubectl kustomize: not found[\s\S]*Install kustomize v5/);
+    expect(() => locateKustomize({ ...process.env, KUSTOMIZE: join(k8sRoot, 'no-such-kustomize') })).toThrow(/Install kustomize v5/);
+  });
+
   it('every YAML file under k8s/ is used by a kustomization, except the example Secret', () => {
     const used = new Set([...base.files, ...dev.files, ...production.files].map((f) => resolve(f)));
     const unused = k8sYamlFiles().filter((f) => !used.has(resolve(f))).map((f) => relative(k8sRoot, f));
@@ -239,7 +279,7 @@ describe.each(Object.entries(overlays))('overlay %s', (name, build) => {
     }
   });
 
-  it('denies all traffic by default and lets only the gateway reach the services', () => {
+  it('denies all traffic by default and lets only the gateway (and Prometheus, on the scrape port) reach the services', () => {
     const policies = ofKind(build, 'NetworkPolicy');
     const deny = policies.find((p) => {
       const spec = p.spec as { podSelector: JsonObject; policyTypes: string[]; ingress?: unknown; egress?: unknown };
@@ -255,12 +295,86 @@ describe.each(Object.entries(overlays))('overlay %s', (name, build) => {
     for (const service of ['checkout', 'payments', 'admin-orders', 'notifications']) {
       const ingressRules = policies
         .filter((p) => selects((p.spec as { podSelector: { matchLabels?: Record<string, string> } }).podSelector.matchLabels ?? {}, { 'app.kubernetes.io/name': service }))
-        .flatMap((p) => ((p.spec as { ingress?: { from?: { podSelector?: { matchLabels?: Record<string, string> } }[] }[] }).ingress ?? []));
+        .flatMap((p) => ((p.spec as { ingress?: IngressRule[] }).ingress ?? []));
       expect(ingressRules.length, service).toBeGreaterThan(0);
+      const scrapePort = Number(scrapeAnnotations(named(build, 'Deployment', service)!)['prometheus.io/port']);
       for (const rule of ingressRules) {
         expect(rule.from?.length, `${service} admits traffic from anywhere`).toBeGreaterThan(0);
-        for (const peer of rule.from!) expect(peer.podSelector?.matchLabels, service).toEqual({ 'app.kubernetes.io/name': 'gateway' });
+        for (const peer of rule.from!) {
+          if (peer.namespaceSelector) {
+            // Only Prometheus from the monitoring namespace, and only on the port it scrapes.
+            expect(peer, service).toEqual(PROMETHEUS_PEER);
+            expect(rule.ports?.map((p) => p.port), service).toEqual([scrapePort]);
+          } else expect(peer.podSelector?.matchLabels, service).toEqual({ 'app.kubernetes.io/name': 'gateway' });
+        }
       }
+    }
+  });
+
+  it('stops every shop process gracefully: a preStop sleep, then more grace than drain and the longest request need', () => {
+    const drainSeconds = Number(configValue(build, 'SHUTDOWN_DRAIN_MS')) / 1000;
+    const longestRequestSeconds = Number(configValue(build, 'UPSTREAM_TIMEOUT_MS')) / 1000;
+    expect(drainSeconds).toBeGreaterThan(0);
+    expect(longestRequestSeconds).toBeGreaterThan(0);
+    for (const deployment of shopDeployments(build)) {
+      const where = deployment.metadata.name;
+      const container = containersOf(deployment)[0]! as { lifecycle?: { preStop?: { sleep?: { seconds?: number } } } };
+      const preStop = container.lifecycle?.preStop?.sleep?.seconds ?? 0;
+      // Long enough for kube-proxy and the ingress controller to drop the pod from their endpoints.
+      expect(preStop, `${where} preStop sleep`).toBeGreaterThanOrEqual(5);
+      const grace = podSpecOf(deployment)!.terminationGracePeriodSeconds as number;
+      // Strictly more: closing pools and workers takes a moment too, and SIGKILL must never cut a request.
+      expect(grace, where).toBeGreaterThan(preStop + drainSeconds + longestRequestSeconds);
+    }
+  });
+
+  it('rolls out without losing capacity: one extra pod at a time, none taken away before its replacement is ready', () => {
+    for (const deployment of shopDeployments(build)) {
+      const strategy = (deployment.spec as { strategy?: { type?: string; rollingUpdate?: { maxSurge?: number | string; maxUnavailable?: number | string } } }).strategy;
+      expect(strategy?.type, deployment.metadata.name).toBe('RollingUpdate');
+      expect(strategy?.rollingUpdate?.maxUnavailable, deployment.metadata.name).toBe(0);
+      expect(strategy?.rollingUpdate?.maxSurge, deployment.metadata.name).toBe(1);
+    }
+  });
+
+  it('gives every shop Deployment a PodDisruptionBudget of its own that lets drains evict one pod at a time', () => {
+    const budgets = ofKind(build, 'PodDisruptionBudget');
+    for (const deployment of shopDeployments(build)) {
+      const mine = budgets.filter((b) => selects(matchLabels(b), templateLabels(deployment)));
+      expect(mine.map((b) => b.metadata.name), deployment.metadata.name).toEqual([deployment.metadata.name]);
+      const spec = mine[0]!.spec as { maxUnavailable?: number; minAvailable?: number };
+      expect(spec, deployment.metadata.name).toMatchObject({ maxUnavailable: 1 });
+      expect(spec.minAvailable).toBeUndefined();
+      for (const other of ofKind(build, 'Deployment').filter((d) => d !== deployment)) expect(selects(matchLabels(mine[0]!), templateLabels(other))).toBe(false);
+    }
+    expect(budgets).toHaveLength(shopDeployments(build).length);
+  });
+
+  it('lets Prometheus in the monitoring namespace scrape /metrics of every shop process, the gateway on its metrics port only', () => {
+    const policies = ofKind(build, 'NetworkPolicy');
+    for (const deployment of shopDeployments(build)) {
+      const where = deployment.metadata.name;
+      const annotations = scrapeAnnotations(deployment);
+      expect(annotations['prometheus.io/scrape'], where).toBe('true');
+      expect(annotations['prometheus.io/path'], where).toBe('/metrics');
+      const port = Number(annotations['prometheus.io/port']);
+      const container = containersOf(deployment)[0]!;
+      const containerPorts = (container.ports as { name: string; containerPort: number }[]).map((p) => [p.name, p.containerPort] as const);
+      const env = Object.fromEntries(((container.env as JsonObject[] | undefined) ?? []).map((e) => [String(e.name), e.value]));
+      if (where === 'gateway') {
+        // A listener of its own (METRICS_PORT), never the public port that the Service and the Ingress reach.
+        expect(containerPorts, where).toContainEqual(['metrics', port]);
+        expect(env.METRICS_PORT, where).toBe(String(port));
+        expect(port).not.toBe(Number(env.PORT));
+      } else {
+        expect(containerPorts, where).toContainEqual(['http', port]);
+        expect(env.PORT, where).toBe(String(port));
+      }
+      const admitted = policies.some((policy) => {
+        const spec = policy.spec as unknown as { podSelector: Selector; policyTypes: string[]; ingress?: IngressRule[] };
+        return spec.policyTypes.includes('Ingress') && matches(spec.podSelector, templateLabels(deployment)) && (spec.ingress ?? []).some((rule) => admitsPrometheus(rule, port));
+      });
+      expect(admitted, `${where}: no NetworkPolicy lets Prometheus reach port ${port}`).toBe(true);
     }
   });
 });
@@ -268,6 +382,8 @@ describe.each(Object.entries(overlays))('overlay %s', (name, build) => {
 describe('overlay differences', () => {
   it('dev runs one replica of everything against the sandbox and the mail catcher', () => {
     for (const deployment of ofKind(dev, 'Deployment')) expect((deployment.spec as { replicas: number }).replicas, deployment.metadata.name).toBe(1);
+    // kustomize leaves an image that no images entry names as it is: every one must have been named.
+    for (const container of workloads(dev).flatMap(containersOf)) expect(String(container.image)).toMatch(/^pickles\/[a-z-]+:dev$/);
     for (const hpa of ofKind(dev, 'HorizontalPodAutoscaler')) expect((hpa.spec as { minReplicas: number }).minReplicas).toBe(1);
     const sandboxUrl = new URL(configValue(dev, 'RAZORPAY_API_BASE_URL')!);
     expect(named(dev, 'Service', sandboxUrl.hostname)).toBeDefined();
@@ -294,5 +410,11 @@ describe('overlay differences', () => {
       expect(image.slice(imageName(image).length + 1)).not.toMatch(/^(latest|dev)$/);
     }
     for (const deployment of ofKind(production, 'Deployment')) expect((deployment.spec as { replicas: number }).replicas, deployment.metadata.name).toBeGreaterThanOrEqual(2);
+    // The HPAs would otherwise scale a quiet service down to one pod, which a restart or a drain takes away.
+    for (const hpa of ofKind(production, 'HorizontalPodAutoscaler')) {
+      const spec = hpa.spec as { minReplicas: number; scaleTargetRef: { name: string } };
+      expect(spec.minReplicas, hpa.metadata.name).toBeGreaterThanOrEqual(2);
+      expect((named(production, 'Deployment', spec.scaleTargetRef.name)!.spec as { replicas: number }).replicas, hpa.metadata.name).toBeGreaterThanOrEqual(spec.minReplicas);
+    }
   });
 });

@@ -2,13 +2,14 @@ import { basename, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   asK8sObject,
-  buildKustomization,
   k8sRoot,
   k8sYamlFiles,
   readYaml,
   readYamlDocuments,
   rel,
+  renderKustomization,
   repoRoot,
+  strictKubernetesVersion,
   validateCompose,
   validateKustomization,
   validateStrictKubernetes,
@@ -18,7 +19,7 @@ import {
 } from './support.js';
 
 const kustomizations = ['base', 'overlays/dev', 'overlays/production'];
-const builds = Object.fromEntries(kustomizations.map((dir) => [dir, buildKustomization(join(k8sRoot, dir))]));
+const builds = Object.fromEntries(kustomizations.map((dir) => [dir, renderKustomization(join(k8sRoot, dir))]));
 const patchFiles = new Set(Object.values(builds).flatMap((build) => build.patchFiles));
 
 async function problemsOf(object: K8sObject): Promise<string[]> {
@@ -26,7 +27,7 @@ async function problemsOf(object: K8sObject): Promise<string[]> {
   const upstream = await validateWithKubernetesModels(object);
   if (upstream) problems.push(`kubernetes-models: ${upstream}`);
   const strict = validateStrictKubernetes(object);
-  if (strict) problems.push(`strict v1.22 schema: ${strict}`);
+  if (strict) problems.push(`strict ${strictKubernetesVersion()} schema: ${strict}`);
   return problems;
 }
 

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -88,6 +89,9 @@ export async function validateWithKubernetesModels(object: K8sObject): Promise<s
 // made strict the way kubeconform's "-strict" schemas are: an object with listed properties admits
 // no other ones, so a misspelt field (readinesProbe, allowPrivilegeEscalaton) fails.
 
+/** The vendored definitions: schemas/vendor-kubernetes.ts writes them; the README says from where. */
+export const KUBERNETES_DEFINITIONS = 'test/deploy/schemas/kubernetes-v1.36-definitions.json';
+
 interface Definitions { [name: string]: JsonObject }
 const INT_OR_STRING = 'io.k8s.apimachinery.pkg.util.intstr.IntOrString';
 const QUANTITY = 'io.k8s.apimachinery.pkg.api.resource.Quantity';
@@ -104,10 +108,10 @@ function makeStrict(schema: Json): Json {
   return out;
 }
 
-let strictK8s: { ajv: Ajv; gvk: Map<string, string> } | undefined;
+let strictK8s: { ajv: Ajv; gvk: Map<string, string>; version: string } | undefined;
 function strictKubernetes() {
   if (strictK8s) return strictK8s;
-  const vendored = JSON.parse(readFileSync(join(repoRoot, 'test/deploy/schemas/kubernetes-v1.22.3-definitions.json'), 'utf8')) as { definitions: Definitions };
+  const vendored = JSON.parse(readFileSync(join(repoRoot, KUBERNETES_DEFINITIONS), 'utf8')) as { info: { version: string }; definitions: Definitions };
   const gvk = new Map<string, string>();
   const definitions: Definitions = {};
   for (const [name, definition] of Object.entries(vendored.definitions)) {
@@ -122,28 +126,26 @@ function strictKubernetes() {
   // As in openapi2jsonschema: the wire format of these two admits numbers as well as strings.
   definitions[INT_OR_STRING] = { oneOf: [{ type: 'string' }, { type: 'integer' }] };
   definitions[QUANTITY] = { oneOf: [{ type: 'string' }, { type: 'number' }] };
-  const ajv = new Ajv({ allErrors: true, strict: false });
+  // Ajv's strict mode, less "strictTypes": OpenAPI v2 lists properties without always saying "type: object".
+  const ajv = new Ajv({ allErrors: true, strict: true, strictTypes: false, strictRequired: false });
   addFormats(ajv);
   ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && Math.abs(n) <= 2 ** 31 });
   ajv.addFormat('int64', { type: 'number', validate: (n: number) => Number.isInteger(n) });
   ajv.addFormat('double', { type: 'number', validate: () => true });
   ajv.addSchema({ $id: 'k8s', definitions }, 'k8s');
-  strictK8s = { ajv, gvk };
+  strictK8s = { ajv, gvk, version: vendored.info.version };
   return strictK8s;
 }
 
-/**
- * Kubernetes 1.22 has autoscaling/v2beta2 but not autoscaling/v2, which graduated from it with the
- * same fields; the strict structure check uses v2beta2 for it (check 1 knows autoscaling/v2 itself).
- */
-const STRICT_FALLBACK: Record<string, string> = { 'autoscaling/v2/HorizontalPodAutoscaler': 'autoscaling/v2beta2/HorizontalPodAutoscaler' };
+/** The Kubernetes version of the vendored definitions (for messages). */
+export const strictKubernetesVersion = () => strictKubernetes().version;
 
 const strictValidators = new Map<string, ValidateFunction>();
 export function validateStrictKubernetes(object: K8sObject): string {
-  const { ajv, gvk } = strictKubernetes();
+  const { ajv, gvk, version } = strictKubernetes();
   const key = `${object.apiVersion}/${object.kind}`;
-  const definition = gvk.get(STRICT_FALLBACK[key] ?? key);
-  if (!definition) return `no vendored schema for ${key}`;
+  const definition = gvk.get(key);
+  if (!definition) return `no vendored Kubernetes ${version} schema for ${key} (add it in schemas/vendor-kubernetes.ts)`;
   let validate = strictValidators.get(definition);
   if (!validate) {
     validate = ajv.compile({ $ref: `k8s#/definitions/${definition}` });
@@ -196,9 +198,80 @@ export function validateCompose(value: Json): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// A small kustomize: resources (files and directories), patches (strategic merge, by kind and name
-// or by target), replicas, images and namespace. Enough for these overlays, and strict: a patch,
-// replica count or image entry that matches nothing is an error, where kustomize would ignore it.
+// Kustomize: the real one renders every kustomization, as `kubectl apply -k` would. Which binary:
+// KUSTOMIZE (a kustomize binary), else `kustomize` on the PATH, else `kubectl kustomize`; it must be
+// kustomize v5 or newer. Without one the deploy tests fail saying how to get one (k8s/README.md says
+// why none comes from the package registries).
+
+const MINIMUM_KUSTOMIZE = [5, 0, 0] as const;
+
+export const KUSTOMIZE_INSTALL_HELP = [
+  'Install kustomize v5 or newer, one of:',
+  '  - the release binary from https://github.com/kubernetes-sigs/kustomize/releases (kustomize_v5.x.y_linux_amd64.tar.gz) on the PATH, or KUSTOMIZE=/path/to/kustomize',
+  '  - kubectl 1.27 or newer (its `kubectl kustomize` is kustomize v5), e.g. from https://pkgs.k8s.io (apt repository core:/stable:/v1.33/deb)',
+  '  - with Go 1.24+: go install sigs.k8s.io/kustomize/kustomize/v5@latest',
+  "Debian's kubernetes-client package is kubectl 1.20, whose kustomize (v2) cannot read these kustomizations.",
+].join('\n');
+
+export interface Kustomize {
+  /** How it was found, for messages: "KUSTOMIZE=…", "kustomize" or "kubectl kustomize". */
+  via: string;
+  version: string;
+  render: (dir: string) => string;
+}
+
+function run(command: string, args: string[], env: NodeJS.ProcessEnv = process.env): { ok: boolean; out: string; err: string; missing: boolean } {
+  const result = spawnSync(command, args, { encoding: 'utf8', env, maxBuffer: 64 * 1024 * 1024 });
+  const missing = (result.error as NodeJS.ErrnoException | undefined)?.code === 'ENOENT';
+  return { ok: !result.error && result.status === 0, out: result.stdout ?? '', err: result.stderr ?? String(result.error ?? ''), missing };
+}
+
+const versionIn = (text: string) => /v?(\d+)\.(\d+)\.(\d+)/.exec(text)?.slice(1).map(Number);
+const atLeastMinimum = (version: number[]) => {
+  for (const [i, minimum] of MINIMUM_KUSTOMIZE.entries()) if (version[i] !== minimum) return (version[i] ?? 0) > minimum;
+  return true;
+};
+
+function renderWith(command: string, args: string[], via: string) {
+  return (dir: string) => {
+    const result = run(command, [...args, dir]);
+    if (!result.ok) throw new Error(`${via} ${rel(dir)} failed:\n${result.err}`);
+    return result.out;
+  };
+}
+
+/** The kustomize `env` offers (KUSTOMIZE, then the PATH); throws, with KUSTOMIZE_INSTALL_HELP, when there is none recent enough. */
+export function locateKustomize(env: NodeJS.ProcessEnv): Kustomize {
+  const tried: string[] = [];
+  // kustomize prints "v5.5.0" ({Version:kustomize/v4.5.4 …} before v5); kubectl prints "Kustomize Version: v5.x.y"
+  // from 1.24 on; older ones (kustomize v2 to v4 inside) print nothing about it.
+  const ownVersion = (out: string) => out;
+  const kubectlsKustomize = (out: string) => /Kustomize Version: (\S+)/.exec(out)?.[1] ?? '';
+  const candidates = env.KUSTOMIZE
+    ? [{ via: `KUSTOMIZE=${env.KUSTOMIZE}`, command: env.KUSTOMIZE, versionArgs: ['version'], printed: ownVersion, renderArgs: ['build'] }]
+    : [
+        { via: 'kustomize', command: 'kustomize', versionArgs: ['version'], printed: ownVersion, renderArgs: ['build'] },
+        { via: 'kubectl kustomize', command: 'kubectl', versionArgs: ['version', '--client'], printed: kubectlsKustomize, renderArgs: ['kustomize'] },
+      ];
+  for (const candidate of candidates) {
+    const answer = run(candidate.command, candidate.versionArgs, env);
+    if (answer.missing) {
+      tried.push(`${candidate.via}: not found`);
+      continue;
+    }
+    const version = answer.ok ? versionIn(candidate.printed(answer.out)) : undefined;
+    if (!version || !atLeastMinimum(version)) {
+      tried.push(`${candidate.via}: ${version ? `kustomize v${version.join('.')}` : `\`${[candidate.command, ...candidate.versionArgs].join(' ')}\` names no kustomize version (kubectl prints it from 1.24 on; older ones embed kustomize v2 to v4)`}, need v${MINIMUM_KUSTOMIZE.join('.')} or newer`);
+      continue;
+    }
+    return { via: candidate.via, version: `v${version.join('.')}`, render: renderWith(candidate.command, candidate.renderArgs, candidate.via) };
+  }
+  throw new Error(`No usable kustomize (${tried.join('; ')}).\n${KUSTOMIZE_INSTALL_HELP}`);
+}
+
+let kustomize: Kustomize | undefined;
+/** The kustomize the tests render with, found once. */
+export const findKustomize = (): Kustomize => (kustomize ??= locateKustomize(process.env));
 
 export interface Kustomization extends JsonObject {
   resources: string[];
@@ -209,31 +282,6 @@ export function readKustomization(dir: string): JsonObject {
   const value = readYaml(file);
   if (!isObject(value)) throw new Error(`${rel(file)}: not a mapping`);
   return value;
-}
-
-function mergeNamedLists(target: Json[], patch: Json[]): Json[] {
-  const named = (list: Json[]) => list.every((item) => isObject(item) && typeof item.name === 'string');
-  if (!named(target) || !named(patch)) return structuredClone(patch);
-  const result = structuredClone(target) as JsonObject[];
-  for (const item of patch as JsonObject[]) {
-    const index = result.findIndex((existing) => existing.name === item.name);
-    if (index === -1) result.push(structuredClone(item));
-    else result[index] = strategicMerge(result[index]!, item) as JsonObject;
-  }
-  return result;
-}
-
-/** Strategic merge as kustomize does it for these kinds: maps merge, lists of named items merge by name, other lists are replaced, null deletes. */
-export function strategicMerge(target: Json, patch: Json): Json {
-  if (!isObject(target) || !isObject(patch)) return structuredClone(patch);
-  const result = structuredClone(target);
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete result[key];
-    else if (isObject(value) && isObject(result[key])) result[key] = strategicMerge(result[key]!, value);
-    else if (Array.isArray(value) && Array.isArray(result[key])) result[key] = mergeNamedLists(result[key] as Json[], value);
-    else result[key] = structuredClone(value);
-  }
-  return result;
 }
 
 export function podSpecOf(object: K8sObject): JsonObject | undefined {
@@ -251,66 +299,64 @@ export function containersOf(object: K8sObject): JsonObject[] {
 export const imageName = (image: string) => image.replace(/@sha256:.*$/, '').replace(/:[^:/]+$/, '');
 
 export interface Build {
+  /** The objects kustomize renders. */
   objects: K8sObject[];
-  /** Every file read, relative to the repository: kustomization files, resources and patches. */
+  /** Every file the kustomization names, transitively (kustomization files, resources, patches). */
   files: string[];
+  /** The patch files among them: partial objects, validated only merged into what they patch. */
   patchFiles: string[];
 }
 
-export function buildKustomization(dir: string): Build {
+/** The files a kustomization names, following resource directories (what the "every file is used" check needs; kustomize itself does the building). */
+function namedFiles(dir: string): Pick<Build, 'files' | 'patchFiles'> {
   const kustomization = readKustomization(dir);
   const files = [join(dir, 'kustomization.yaml')];
   const patchFiles: string[] = [];
-  let objects: K8sObject[] = [];
   for (const entry of (kustomization.resources as string[] | undefined) ?? []) {
     const path = resolve(dir, entry);
-    if (!existsSync(path)) throw new Error(`${rel(dir)}/kustomization.yaml lists ${entry}, which does not exist`);
-    if (statSync(path).isDirectory()) {
-      const inner = buildKustomization(path);
-      objects.push(...inner.objects);
+    if (existsSync(path) && statSync(path).isDirectory()) {
+      const inner = namedFiles(path);
       files.push(...inner.files);
       patchFiles.push(...inner.patchFiles);
-    } else {
-      files.push(path);
-      objects.push(...readYamlDocuments(path).map((doc, i) => asK8sObject(doc, `${rel(path)} document ${i + 1}`)));
-    }
+    } else files.push(path);
   }
   for (const patch of (kustomization.patches as JsonObject[] | undefined) ?? []) {
-    if (typeof patch.path !== 'string') throw new Error(`${rel(dir)}: only patches with a path are supported here`);
-    const path = resolve(dir, patch.path);
-    if (!existsSync(path)) throw new Error(`${rel(dir)}/kustomization.yaml patches with ${patch.path}, which does not exist`);
-    files.push(path);
-    patchFiles.push(path);
-    for (const document of readYamlDocuments(path)) {
-      const body = asK8sObject(document, rel(path));
-      const target = isObject(patch.target) ? patch.target : { kind: body.kind, name: body.metadata.name };
-      const matches = objects.filter((o) => (!target.kind || o.kind === target.kind) && (!target.name || o.metadata.name === target.name));
-      if (!matches.length) throw new Error(`${rel(path)} patches ${String(target.kind)} ${String(target.name ?? '*')}, which the kustomization does not have`);
-      const { name: _ignored, ...metadata } = body.metadata;
-      const change = { ...body, metadata };
-      objects = objects.map((o) => (matches.includes(o) ? (strategicMerge(o, change) as K8sObject) : o));
-    }
+    if (typeof patch.path === 'string') patchFiles.push(resolve(dir, patch.path));
   }
-  for (const entry of (kustomization.replicas as JsonObject[] | undefined) ?? []) {
-    const deployment = objects.find((o) => o.kind === 'Deployment' && o.metadata.name === entry.name);
-    if (!deployment || !isObject(deployment.spec)) throw new Error(`${rel(dir)}: replicas for ${String(entry.name)}, which is not a Deployment here`);
-    deployment.spec.replicas = entry.count as number;
-  }
-  for (const entry of (kustomization.images as JsonObject[] | undefined) ?? []) {
-    let used = false;
-    for (const container of objects.flatMap(containersOf)) {
-      const image = String(container.image);
-      if (imageName(image) !== entry.name) continue;
-      used = true;
-      const tag = typeof entry.newTag === 'string' ? entry.newTag : image.slice(imageName(image).length + 1) || undefined;
-      container.image = `${typeof entry.newName === 'string' ? entry.newName : imageName(image)}${tag ? `:${tag}` : ''}`;
-    }
-    if (!used) throw new Error(`${rel(dir)}: images entry ${String(entry.name)} matches no container`);
-  }
-  if (typeof kustomization.namespace === 'string') {
-    for (const object of objects) object.metadata.namespace = kustomization.namespace;
-  }
-  return { objects, files, patchFiles };
+  return { files: [...files, ...patchFiles], patchFiles };
+}
+
+const builds = new Map<string, Build>();
+/** `kustomize build <dir>` with the kustomize findKustomize picks, parsed; cached per directory. */
+export function renderKustomization(dir: string): Build {
+  const cached = builds.get(dir);
+  if (cached) return cached;
+  const documents = parseAllDocuments(findKustomize().render(dir));
+  const objects = documents.map((document, i) => {
+    if (document.errors.length) throw new Error(`kustomize output for ${rel(dir)}: ${document.errors.map((e) => e.message).join('; ')}`);
+    return asK8sObject(document.toJS() as Json, `${rel(dir)} object ${i + 1}`);
+  });
+  const build = { objects, ...namedFiles(dir) };
+  builds.set(dir, build);
+  return build;
+}
+
+// ---------------------------------------------------------------------------------------------
+// promtool (Prometheus' own checker) for the alert rules and the scrape config in ops/prometheus:
+// PROMTOOL, else `promtool` on the PATH. Without it the ops tests fail saying how to get it.
+
+export const PROMTOOL_INSTALL_HELP = [
+  'Install promtool, one of:',
+  '  - Debian/Ubuntu: apt-get install -y prometheus (puts /usr/bin/promtool on the PATH; .ci/run does this)',
+  '  - the release archive from https://prometheus.io/download/ (promtool is inside), on the PATH or PROMTOOL=/path/to/promtool',
+].join('\n');
+
+/** Runs promtool with `args`; throws, with PROMTOOL_INSTALL_HELP, when there is none. */
+export function promtool(args: string[], env: NodeJS.ProcessEnv = process.env): { ok: boolean; output: string } {
+  const command = env.PROMTOOL ?? 'promtool';
+  const result = run(command, args, env);
+  if (result.missing) throw new Error(`promtool not found (${env.PROMTOOL ? `PROMTOOL=${command}` : 'no promtool on the PATH'}).\n${PROMTOOL_INSTALL_HELP}`);
+  return { ok: result.ok, output: `${result.out}${result.err}` };
 }
 
 // ---------------------------------------------------------------------------------------------
