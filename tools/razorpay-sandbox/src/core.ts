@@ -146,6 +146,8 @@ export class SandboxState {
       refunds: [...this.refunds.values()],
       webhooks: {
         url: this.knobs.webhookUrl ?? this.config.webhookUrl ?? null,
+        // Nothing being sent or waiting for a retry (withheld events do not count): a test's "all delivered".
+        idle: this.webhooks.idle,
         events: this.webhooks.events.map((e) => ({ ...e, body: JSON.parse(e.body) as unknown })),
         deliveries: this.webhooks.deliveries,
       },

@@ -16,8 +16,18 @@ export const knobsSchema = z
     webhookDelayMs: z.number().int().min(0).max(600_000),
     /** Every webhook is delivered twice (same event id, same body). */
     duplicateWebhooks: z.boolean(),
-    /** The events of one happening are sent in reverse (order.paid before payment.captured before payment.authorized). */
-    reorderWebhooks: z.boolean(),
+    /**
+     * Razorpay does not keep webhooks in order (protocol §6). true: the events of one happening (or of
+     * one release) are sent in reverse, order.paid before payment.captured before payment.authorized;
+     * 'shuffle': in a random order, duplicates shuffled in too, so held webhooks of many orders arrive mixed.
+     */
+    reorderWebhooks: z.union([z.boolean(), z.literal('shuffle')]),
+    /**
+     * Deliveries in flight at once. 1: one after another, so the order on the wire is the order
+     * chosen. More: they overlap, as Razorpay's do, so a duplicate and its original can reach two
+     * replicas of the shop at the same moment.
+     */
+    webhookConcurrency: z.number().int().min(1).max(64),
     /** Record webhooks but do not send them until POST /sandbox/webhooks/release. */
     withholdWebhooks: z.boolean(),
     /** A delivery that has no answer within this long counts as failed (Razorpay: 5 s). */
@@ -62,6 +72,7 @@ export const DEFAULT_KNOBS: Knobs = {
   webhookDelayMs: 500,
   duplicateWebhooks: false,
   reorderWebhooks: false,
+  webhookConcurrency: 1,
   withholdWebhooks: false,
   webhookTimeoutMs: 5_000,
   webhookRetryBaseMs: 1_000,

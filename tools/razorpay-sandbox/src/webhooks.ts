@@ -72,7 +72,7 @@ export class WebhookDispatcher {
     this.deps.later(ms, () => void send().finally(() => (this.busy = Math.max(0, this.busy - 1))));
   }
 
-  /** Sends every withheld event now (reorder/duplicate knobs apply as at release time). */
+  /** Sends every withheld event now, as one group (reorder, duplicate and concurrency knobs apply as at release time). */
   release(): number {
     const records = this.withheld.splice(0);
     for (const record of records) record.status = 'pending';
@@ -113,12 +113,17 @@ export class WebhookDispatcher {
       return;
     }
     const knobs = this.deps.knobs();
-    const ordered = knobs.reorderWebhooks ? [...records].reverse() : records;
-    // One after another, so the order on the wire is the order chosen here.
-    for (const record of ordered) {
-      await this.attempt(record, url, 1, false);
-      if (knobs.duplicateWebhooks) await this.attempt(record, url, 1, true);
-    }
+    const sends = orderSends(records, knobs);
+    // webhookConcurrency senders take the next send as each finishes: with one, the order on the
+    // wire is the order chosen here; with more, they overlap.
+    let next = 0;
+    const sender = async () => {
+      while (next < sends.length) {
+        const send = sends[next++]!;
+        await this.attempt(send.record, url, 1, send.duplicate);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(knobs.webhookConcurrency, sends.length) }, sender));
   }
 
   private async attempt(record: WebhookEventRecord, url: string, attempt: number, duplicate: boolean): Promise<void> {
@@ -172,4 +177,26 @@ export class WebhookDispatcher {
       record.status = 'failed';
     }
   }
+}
+
+/**
+ * The first tries of a group of events, in the order they start: as they happened, reversed
+ * (reorderWebhooks true) or shuffled ('shuffle', the duplicateWebhooks copies with them). Without
+ * shuffling, each copy follows its original.
+ */
+export function orderSends(
+  records: WebhookEventRecord[],
+  knobs: Pick<Knobs, 'reorderWebhooks' | 'duplicateWebhooks'>,
+  random: () => number = Math.random,
+): { record: WebhookEventRecord; duplicate: boolean }[] {
+  const ordered = knobs.reorderWebhooks === true ? [...records].reverse() : records;
+  const sends = ordered.flatMap((record) => (knobs.duplicateWebhooks ? [false, true] : [false]).map((duplicate) => ({ record, duplicate })));
+  if (knobs.reorderWebhooks === 'shuffle') {
+    // Fisher-Yates: every order equally likely.
+    for (let i = sends.length - 1; i > 0; i--) {
+      const j = Math.floor(random() * (i + 1));
+      [sends[i], sends[j]] = [sends[j]!, sends[i]!];
+    }
+  }
+  return sends;
 }

@@ -38,9 +38,16 @@ export interface ErasureCounts {
   archived: number;
 }
 
-/** Erases never-paid orders closed (expired, failed or cancelled) more than `retentionDays` ago. */
+/**
+ * Erases never-paid orders closed (expired, failed or cancelled) more than `retentionDays` ago. Every
+ * replica runs the pass; one at a time erases (the others find the lock taken and skip it, nothing
+ * erased). Two at once would only queue behind each other's row locks, or deadlock when a large
+ * table's synchronised scans take the rows in different orders.
+ */
 export async function eraseExpiredUnpaidOrders(db: Db, retentionDays: number): Promise<ErasureCounts> {
   return db.transaction().execute(async (trx) => {
+    const { rows } = await sql<{ mine: boolean }>`select pg_try_advisory_xact_lock(hashtext('pickles:unpaid-order-erasure')) as mine`.execute(trx);
+    if (!rows[0]?.mine) return { orders: 0, archived: 0 };
     const orders = await sql`update orders set ${fullErasure}
       where payment_status in (${sql.join(NEVER_PAID)}) and status in ('failed', 'cancelled')
         and personal_data_erased_at is null and created_at < now() - make_interval(days => ${retentionDays})`.execute(trx);
@@ -102,7 +109,7 @@ async function eraseComplaints(trx: Transaction<Database>, address: string): Pro
   return ids.length;
 }
 
-/** Runs the unpaid-order erasure every `intervalMinutes`; safe on every replica (idempotent updates). */
+/** Runs the unpaid-order erasure every `intervalMinutes` on every replica (one erases at a time). */
 export function startRetention(db: Db, retentionDays: number, intervalMinutes: number, onError: (error: unknown) => void): { stop: () => Promise<void> } {
   return runEvery(intervalMinutes * 60_000, () => eraseExpiredUnpaidOrders(db, retentionDays), onError);
 }

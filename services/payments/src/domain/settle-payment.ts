@@ -22,7 +22,7 @@ import {
 import { findArchivedOrder, lockOrderByRazorpayOrderId, type PaymentOrder } from '../db/orders.js';
 import { recordAttention, recordPayment, recordRefund, type PaymentFacts, type RefundFacts } from '../db/payment-records.js';
 import { linkRefundRequest } from '../db/refund-requests.js';
-import { issueCreditNote, issueInvoice } from '../invoicing/tax-documents.js';
+import { issueCreditNote, issueInvoice, lockInvoiceSeries } from '../invoicing/tax-documents.js';
 
 type Trx = Transaction<Database>;
 
@@ -162,6 +162,9 @@ export async function confirmPaidOrder(
 async function moveJars(trx: Trx, order: PaymentOrder, decision: PaymentDecision): Promise<PaymentDecision> {
   if (decision.next?.status === 'failed') await releaseJars(trx, order.id);
   if (!decision.confirm) return decision;
+  // Jars given back are taken again under the batch's stock row lock: the invoice series first, the
+  // order every confirmation takes the two in (tax-documents), or two confirmations deadlock.
+  if (order.stockState === 'released' || order.stockState === 'short') await lockInvoiceSeries(trx);
   if ((await sellJars(trx, order.id)) !== 'short') return decision;
   return { ...decision, confirm: false, attention: 'capture-without-stock' };
 }

@@ -20,11 +20,23 @@ export interface IssueOptions {
 }
 
 /**
+ * The invoice series' lock, held until the caller's transaction ends. A confirmation takes it before
+ * the batch's stock rows: one that numbers its invoice first and sells its reserved jars last
+ * (settle-payment) and one that must take released jars back before it knows it confirms then
+ * queue in the same order instead of deadlocking. An advisory lock, because the series' counter row
+ * does not exist before a financial year's first invoice.
+ */
+export async function lockInvoiceSeries(trx: Trx): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext('pickles:invoice-series'))`.execute(trx);
+}
+
+/**
  * Takes the next number of the kind's series for the financial year of `at`. The upsert locks the
  * counter's row until the caller's transaction ends: concurrent issuers queue behind it, and a
  * rollback gives the number back. Consecutive numbers, no gaps, no duplicates.
  */
 async function nextNumber(trx: Trx, kind: TaxDocumentKind, at: Date): Promise<{ number: string; financialYear: string; sequence: number }> {
+  if (kind === 'invoice') await lockInvoiceSeries(trx);
   const year = financialYear(at);
   const { last_sequence: sequence } = await trx
     .insertInto('tax_document_counters')
