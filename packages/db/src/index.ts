@@ -4,6 +4,7 @@ export * from './migrate.js';
 export * from './outbox.js';
 export * from './search-text.js';
 export * from './ping.js';
+export * from './read-within.js';
 export { sql } from 'kysely';
 export type { Kysely, Transaction } from 'kysely';
 export * from './stock.js';

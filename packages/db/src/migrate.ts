@@ -10,6 +10,7 @@ import * as m008 from './migrations/008-tax-invoices.js';
 import * as m009 from './migrations/009-complaints.js';
 import * as m010 from './migrations/010-batch-stock.js';
 import * as m011 from './migrations/011-outbox-claims.js';
+import * as m012 from './migrations/012-unconfirmed-orders-index.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -24,6 +25,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '009-complaints': m009,
   '010-batch-stock': m010,
   '011-outbox-claims': m011,
+  '012-unconfirmed-orders-index': m012,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -3,6 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { TooManyRequestsError } from './errors.js';
+import { rateLimitRefusals } from './metrics.js';
 
 export interface RateLimitRule {
   /** Names the counter in Redis and in the logs. */
@@ -43,6 +44,7 @@ export function rateLimit(redis: Redis, prefix: string, rules: RateLimitRule[], 
       } catch (error) {
         if (error instanceof RateLimiterRes) {
           logger.warn({ rule: rule.name }, 'rate limit reached');
+          rateLimitRefusals.inc({ rule: rule.name });
           next(new TooManyRequestsError(rule.message, Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
           return;
         }

@@ -2,3 +2,4 @@ export * from './database.js';
 export * from './http.js';
 export * from './factories.js';
 export * from './servers.js';
+export * from './prometheus.js';

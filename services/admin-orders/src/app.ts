@@ -1,8 +1,9 @@
 import type { Express } from 'express';
 import type { Redis } from 'ioredis';
 import { pingDatabase, type Db } from '@pickles/db';
-import { createServiceApp, errorHandler, healthRouter, notFoundHandler, pingRedis, type Logger } from '@pickles/service-kit';
+import { createServiceApp, errorHandler, healthRouter, notFoundHandler, pingRedis, serviceMetrics, type Logger } from '@pickles/service-kit';
 import { createLoginLimiter } from './auth/login-limiter.js';
+import { attentionReading } from './metrics.js';
 import { routes } from './routes.js';
 
 export interface AppDeps {
@@ -19,7 +20,8 @@ export interface AppDeps {
 
 export function buildApp(deps: AppDeps): Express {
   // Batch bodies may carry up to 100,000 order ids (uuid + quotes + comma is about 40 bytes each).
-  const app = createServiceApp(deps.logger, { jsonLimit: '5mb' });
+  const metrics = serviceMetrics('admin-orders', { logger: deps.logger, readings: [attentionReading(deps.db)] });
+  const app = createServiceApp(deps.logger, { jsonLimit: '5mb', metrics });
   app.use(
     healthRouter(
       'admin-orders',

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createServiceApp, DEMO_TRACKING_LINK_SECRET, errorHandler, healthRouter, notFoundHandler, pingRedis } from '@pickles/service-kit';
+import { createServiceApp, DEMO_TRACKING_LINK_SECRET, errorHandler, healthRouter, notFoundHandler, pingRedis, serviceMetrics } from '@pickles/service-kit';
 import { pingDatabase } from '@pickles/db';
 import type { CheckoutLimits, CreateOrderDeps } from './handlers/create-order.js';
 import { routes, type ComplaintLimits, type TrackingLimits } from './routes.js';
@@ -18,7 +18,7 @@ export function createCheckoutApp(
   isShuttingDown?: () => boolean,
 ): Express {
   const tracking = { ...TRACKING_DEFAULTS, ...deps.tracking };
-  const app = createServiceApp(deps.logger);
+  const app = createServiceApp(deps.logger, { metrics: serviceMetrics('checkout', { logger: deps.logger }) });
   app.use(healthRouter('checkout', { postgres: () => pingDatabase(deps.db), redis: () => pingRedis(deps.limits.redis) }, isShuttingDown));
   app.use(routes({ ...deps, trackingLinkSecret: tracking.linkSecret }, deps.limits, tracking, { ...COMPLAINT_DEFAULTS, ...deps.complaints }));
   app.use(notFoundHandler);

@@ -1,9 +1,13 @@
+import { Queue } from 'bullmq';
 import express from 'express';
 import { createDb, pingDatabase } from '@pickles/db';
-import { createRedis, healthRouter, pingRedis, runService } from '@pickles/service-kit';
+import { createRedis, healthRouter, pingRedis, runService, serviceMetrics } from '@pickles/service-kit';
+import { QUEUES } from '@pickles/shared';
 import { createMailer } from './clients/mailer.js';
 import { startDailySummary } from './daily-summary.js';
+import { unconfirmedLookbackSeconds } from './db/unconfirmed-orders.js';
 import { GRIEVANCE_OFFICER_VARIABLES, notificationsEnvSchema } from './env.js';
+import { queueReading, unconfirmedOrdersReading } from './metrics.js';
 import { startSweeper } from './sweeper.js';
 import { createNotificationsWorker } from './worker.js';
 
@@ -23,14 +27,19 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     lockMs: env.JOB_LOCK_MS,
     deps: { db, mailer, logger, ownerEmail: env.OWNER_EMAIL, supportEmail: env.SUPPORT_EMAIL, supportPhone: env.SUPPORT_PHONE, shopUrl: env.SHOP_URL, trackingLinkSecret: env.TRACKING_LINK_SECRET, mailDomain, sendLeaseMs: env.JOB_LOCK_MS, grievanceOfficer },
   });
+  const alertAfterSeconds = env.UNSENT_ALERT_AFTER_HOURS * 3600;
   const sweeper = startSweeper(
     { db, connection: redis, prefix: env.REDIS_PREFIX, logger },
-    { intervalSeconds: env.SWEEP_INTERVAL_SECONDS, afterSeconds: env.SWEEP_AFTER_SECONDS, alertAfterSeconds: env.UNSENT_ALERT_AFTER_HOURS * 3600 },
+    { intervalSeconds: env.SWEEP_INTERVAL_SECONDS, afterSeconds: env.SWEEP_AFTER_SECONDS, alertAfterSeconds },
   );
   // Every replica looks; the summary's claim (sendOnce) lets one of them send it.
   const summary = startDailySummary({ db, mailer, logger, ownerEmail: env.OWNER_EMAIL, shopUrl: env.SHOP_URL, mailDomain, sendLeaseMs: env.JOB_LOCK_MS }, { hour: env.OWNER_SUMMARY_HOUR, checkMinutes: 15 });
-  // No public routes: HTTP is only for the orchestrator's probes.
+  // For the job counts the metrics read at each scrape (the sweeper keeps a Queue of its own).
+  const queue = new Queue(QUEUES.notifications, { connection: redis, prefix: env.REDIS_PREFIX });
+  queue.on('error', (error) => logger.warn({ err: error }, 'queue error'));
+  // No public routes: HTTP is only for the orchestrator's probes and Prometheus.
   const app = express();
+  app.use(serviceMetrics('notifications', { logger, readings: [queueReading(queue), unconfirmedOrdersReading(db, unconfirmedLookbackSeconds(alertAfterSeconds))] }));
   app.use(healthRouter('notifications', { postgres: () => pingDatabase(db), redis: () => pingRedis(redis) }, isShuttingDown));
   return {
     app,
@@ -39,6 +48,7 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
       { name: 'sweeper', close: () => sweeper.stop() },
       { name: 'daily summary', close: () => summary.stop() },
       { name: 'worker', close: () => worker.close() },
+      { name: 'metrics queue', close: () => queue.close() },
       { name: 'redis', close: () => redis.quit() },
       { name: 'smtp', close: async () => mailer.close() },
       { name: 'postgres', close: () => db.destroy() },

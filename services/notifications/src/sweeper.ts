@@ -4,6 +4,7 @@ import type { Logger } from 'pino';
 import { sql, type Db } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
 import { COMPLAINT_UPDATE, NOTIFICATION_JOB_OPTIONS, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+import { sentOrderEmail } from './db/unconfirmed-orders.js';
 
 export interface SweepOptions {
   /** Published this long ago with its e-mail still not recorded: queue it again. */
@@ -31,8 +32,8 @@ export async function sweepOnce({ db, queue, logger }: { db: Db; queue: Queue; l
       and e.published_at > now() - interval '30 days'
       and (
         (e.type = ${PAYMENT_VERIFIED} and (
-          not exists (select 1 from sent_emails s where s.order_id = (e.payload->'data'->>'orderId')::uuid and s.kind = 'order-confirmation' and s.state = 'sent')
-          or not exists (select 1 from sent_emails s where s.order_id = (e.payload->'data'->>'orderId')::uuid and s.kind = 'owner-alert' and s.state = 'sent')))
+          not exists (select 1 from sent_emails s where ${sentOrderEmail('order-confirmation')})
+          or not exists (select 1 from sent_emails s where ${sentOrderEmail('owner-alert')})))
         or (e.type = ${PAYMENT_NEEDS_ATTENTION} and
           not exists (select 1 from sent_emails s where s.attention_id = (e.payload->'data'->>'attentionId')::uuid and s.kind = 'owner-attention' and s.state = 'sent'))
         or (e.type = ${ORDER_SHOPPER_UPDATE} and
@@ -67,7 +68,10 @@ export async function sweepOnce({ db, queue, logger }: { db: Db; queue: Queue; l
         .onConflict((conflict) => conflict.columns(['razorpay_payment_id', 'kind']).doNothing())
         .returning('id')
         .executeTakeFirst();
-      if (inserted) result.flagged++;
+      if (inserted) {
+        result.flagged++;
+        logger.warn({ orderId: data.orderId, orderNumber: data.orderNumber, eventId: payload.id }, 'sweep: confirmation still not sent; on the owner\'s attention list');
+      }
     }
   }
   if (result.requeued) logger.info(result, 'sweep: e-mails queued again');

@@ -5,6 +5,7 @@ import { processPaymentVerified, type NotificationDeps } from './events/process-
 import { processPaymentNeedsAttention } from './events/process-payment-needs-attention.js';
 import { processOrderShopperUpdate } from './events/process-order-shopper-update.js';
 import { processComplaintUpdate } from './events/process-complaint-update.js';
+import { queueJobFailures } from './metrics.js';
 
 /** What the worker does with each event type it consumes. */
 const HANDLERS: Record<string, (envelope: EventEnvelope, deps: NotificationDeps) => Promise<unknown>> = {
@@ -13,6 +14,15 @@ const HANDLERS: Record<string, (envelope: EventEnvelope, deps: NotificationDeps)
   [ORDER_SHOPPER_UPDATE]: processOrderShopperUpdate,
   [COMPLAINT_UPDATE]: processComplaintUpdate,
 };
+
+/** The order an event is about, for its log lines (events carry ids, never personal data). */
+function orderOf(envelope: EventEnvelope | undefined): { orderId?: string; orderNumber?: string } {
+  const data = envelope?.data as { orderId?: unknown; orderNumber?: unknown } | undefined;
+  return {
+    ...(typeof data?.orderId === 'string' && { orderId: data.orderId }),
+    ...(typeof data?.orderNumber === 'string' && { orderNumber: data.orderNumber }),
+  };
+}
 
 /** The notifications queue's consumer. Job name = event type, job id = event id. */
 export function createNotificationsWorker({
@@ -58,7 +68,8 @@ export function createNotificationsWorker({
     },
   );
   worker.on('failed', (job, error) => {
-    deps.logger.warn({ eventId: job?.id, attemptsMade: job?.attemptsMade, err: error }, 'notification job failed');
+    queueJobFailures.inc({ queue: QUEUES.notifications });
+    deps.logger.warn({ eventId: job?.id, eventType: job?.name, ...orderOf(job?.data), attemptsMade: job?.attemptsMade, err: error }, 'notification job failed');
   });
   worker.on('error', (error) => deps.logger.warn({ err: error }, 'worker error'));
   return worker;

@@ -31,8 +31,9 @@ export function createRefundHandler(db: Db): RequestHandler {
     const amountPaise = rupeesToPaise(amount);
     const requestedBy = adminOf(req).sub;
     const result = await db.transaction().execute(async (trx) => {
-      const { rows } = await sql<{ id: string }>`select id from orders where id = ${id} for update`.execute(trx);
-      if (!rows.length) throw new NotFoundError('Order not found');
+      const { rows } = await sql<{ order_number: string }>`select order_number from orders where id = ${id} for update`.execute(trx);
+      if (!rows[0]) throw new NotFoundError('Order not found');
+      req.log = req.log.child({ orderId: id, orderNumber: rows[0].order_number });
       const earlier = await earlierRequest(trx, id, requestKey);
       if (earlier) return { refund: earlier, created: false };
       const facts = (await refundableOrderFacts(trx, id))!;
@@ -54,7 +55,7 @@ export function createRefundHandler(db: Db): RequestHandler {
       if (!raced) throw new ConflictError(KEY_OF_ANOTHER_ORDER);
       return { refund: raced, created: false };
     });
-    req.log.info({ orderId: id, refundRequestId: result.refund.id, amountPaise, created: result.created }, 'refund requested');
+    req.log.info({ refundRequestId: result.refund.id, amountPaise, created: result.created }, 'refund requested');
     res.status(result.created ? 201 : 200).json({ success: true, ...result } satisfies CreateRefundResponse);
   };
 }

@@ -1,11 +1,12 @@
 import type { RequestHandler } from 'express';
-import { parseOrThrow, UnauthorizedError } from '@pickles/service-kit';
+import { parseOrThrow, rateLimitRefusals, TooManyRequestsError, UnauthorizedError } from '@pickles/service-kit';
 import { adminLoginSchema, type AdminLoginResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { findAdmin, upgradePasswordHash } from '../db/admins.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../domain/password.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import { signAdminToken } from '../auth/tokens.js';
+import { loginFailures } from '../metrics.js';
 
 export interface LoginDeps {
   db: Db;
@@ -20,12 +21,21 @@ export function login({ db, limiter, jwtSecret, ttlSeconds }: LoginDeps): Reques
     const { username, password } = parseOrThrow(adminLoginSchema, req.body);
     // The client as the gateway saw it (services trust exactly one proxy hop, see service-kit).
     const ip = req.ip ?? 'unknown';
-    await limiter.takeAttempt(ip, username);
+    try {
+      await limiter.takeAttempt(ip, username);
+    } catch (error) {
+      if (error instanceof TooManyRequestsError) {
+        loginFailures.inc({ reason: 'locked_out' });
+        rateLimitRefusals.inc({ rule: 'admin-login' });
+      }
+      throw error;
+    }
     const admin = await findAdmin(db, username);
     const isValid = admin ? await verifyPassword(password, admin.password_hash) : (await burnPasswordCheck(password), false);
     if (!isValid || !admin) {
       // What was typed is not logged: it may be a password typed into the wrong field.
       req.log.warn('admin login failed');
+      loginFailures.inc({ reason: 'wrong_password' });
       throw new UnauthorizedError('Invalid credentials');
     }
     await limiter.recordSuccess(ip, username);

@@ -14,8 +14,11 @@ export function recordDispatchHandler(db: Db): RequestHandler {
     if (!isUuid(id)) throw new NotFoundError('Order not found');
     const input = parseOrThrow(recordDispatchSchema, req.body);
     const recordedBy = adminOf(req).sub;
-    const result = await db.transaction().execute(async (trx) => recordDispatch(trx, await lockOrderForDispatch(trx, { id }), input, recordedBy));
-    req.log.info({ orderId: id, courier: result.dispatch.courierId, created: result.created }, 'dispatch recorded');
+    const { orderNumber, ...result } = await db.transaction().execute(async (trx) => {
+      const order = await lockOrderForDispatch(trx, { id });
+      return { ...(await recordDispatch(trx, order, input, recordedBy)), orderNumber: order?.orderNumber };
+    });
+    req.log.info({ orderId: id, orderNumber, courier: result.dispatch.courierId, created: result.created }, 'dispatch recorded');
     res.json({ success: true, ...result } satisfies RecordDispatchResponse);
   };
 }

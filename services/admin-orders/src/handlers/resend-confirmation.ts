@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
-import { ConflictError, NotFoundError, TooManyRequestsError } from '@pickles/service-kit';
+import { ConflictError, NotFoundError, rateLimitRefusals, TooManyRequestsError } from '@pickles/service-kit';
 import { sql, type Db } from '@pickles/db';
 import type { ResendConfirmationResponse } from '@pickles/shared';
 import { writeShopperUpdate } from '../db/shopper-updates.js';
@@ -22,22 +22,25 @@ export function resendConfirmationHandler(db: Db, redis: Redis, redisPrefix: str
     const key = `${redisPrefix}:resend-confirmation:${id}`;
     if ((await redis.set(key, '1', 'EX', RESEND_INTERVAL_SECONDS, 'NX')) !== 'OK') {
       const seconds = Math.max(1, await redis.ttl(key));
+      rateLimitRefusals.inc({ rule: 'resend-confirmation' });
       throw new TooManyRequestsError(`The confirmation was resent less than a minute ago. Please wait ${seconds} seconds before sending it again.`, seconds);
     }
+    let orderNumber: string;
     try {
-      await db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ status: string; payment_status: string }>`select status, payment_status from orders where id = ${id} for update`.execute(trx);
+      orderNumber = await db.transaction().execute(async (trx) => {
+        const { rows } = await sql<{ order_number: string; status: string; payment_status: string }>`select order_number, status, payment_status from orders where id = ${id} for update`.execute(trx);
         const order = rows[0];
         if (!order) throw new NotFoundError('Order not found');
         if (order.payment_status !== 'paid') throw new ConflictError('Only a paid order has a confirmation to resend');
         if (order.status === 'cancelled') throw new ConflictError('This order is cancelled: its confirmation is not resent');
         await writeShopperUpdate(trx, { orderId: id, kind: 'confirmation-resent', dedupeKey: randomUUID() });
+        return order.order_number;
       });
     } catch (error) {
       await redis.del(key).catch(() => undefined);
       throw error;
     }
-    req.log.info({ orderId: id }, 'confirmation resent');
+    req.log.info({ orderId: id, orderNumber }, 'confirmation resent');
     res.json({ success: true } satisfies ResendConfirmationResponse);
   };
 }

@@ -10,8 +10,9 @@ import { isUuid } from './parse.js';
 export function resolveAttentionHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const id = req.params.id;
-    if (!isUuid(id) || !(await resolveAttention(db, id, `admin:${adminOf(req).sub}`))) throw new NotFoundError('No open attention item with this id');
-    req.log.info({ attentionId: id }, 'attention item resolved');
+    const resolved = isUuid(id) ? await resolveAttention(db, id, `admin:${adminOf(req).sub}`) : undefined;
+    if (!resolved) throw new NotFoundError('No open attention item with this id');
+    req.log.info({ attentionId: id, ...(resolved.orderId && resolved) }, 'attention item resolved');
     res.json({ success: true } satisfies ResolveAttentionResponse);
   };
 }

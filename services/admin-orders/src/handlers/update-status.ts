@@ -25,7 +25,7 @@ export function updateStatusHandler(db: Db): RequestHandler {
     });
     const order = await getAdminOrder(db, id);
     if (!order) throw new NotFoundError('Order not found');
-    req.log.info({ orderNumber: order.orderId, status }, 'order status set');
+    req.log.info({ orderId: id, orderNumber: order.orderId, status }, 'order status set');
     res.json({ success: true, order } satisfies UpdateStatusResponse);
   };
 }

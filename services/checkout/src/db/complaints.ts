@@ -8,6 +8,8 @@ export interface RecordedComplaint {
   receivedAt: Date;
   acknowledgeBy: Date;
   resolveBy: Date;
+  /** The order its number matched, if any. */
+  orderId: string | null;
 }
 
 /**
@@ -42,6 +44,6 @@ export async function recordComplaint(db: Db, complaint: ParsedComplaint): Promi
       .returning('id')
       .executeTakeFirstOrThrow();
     await writeOutboxEvent(trx, COMPLAINT_UPDATE, COMPLAINT_UPDATE_VERSION, { complaintId: id, kind: 'received' } satisfies ComplaintUpdateV1);
-    return { id, ticketNumber, receivedAt, acknowledgeBy, resolveBy };
+    return { id, ticketNumber, receivedAt, acknowledgeBy, resolveBy, orderId };
   });
 }

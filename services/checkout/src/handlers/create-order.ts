@@ -39,7 +39,7 @@ function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string
  * answers with the same Razorpay order; an order whose Razorpay call failed is picked up by the
  * retry with the same key, or expires unpaid.
  */
-export function createOrderHandler({ db, razorpay, logger }: CreateOrderDeps): RequestHandler {
+export function createOrderHandler({ db, razorpay }: CreateOrderDeps): RequestHandler {
   return async (req, res) => {
     // A pincode India Post has, in the state typed; the state stored by its canonical name (issue 17).
     const payload = withCheckedAddress(parseOrThrow(createOrderPayloadSchema, req.body));
@@ -73,8 +73,10 @@ export function createOrderHandler({ db, razorpay, logger }: CreateOrderDeps): R
       }
       return existing;
     });
+    // Every line about this request from here on (the error handler's too) names the order.
+    req.log = req.log.child({ orderId: order.id, orderNumber: order.orderNumber });
     const response = respond({ ...order, razorpayOrderId: order.razorpayOrderId ?? (await createRazorpayOrder(db, razorpay, order, req.log)) }, razorpay.keyId);
-    logger.info({ requestId: req.id, orderNumber: response.orderId, razorpayOrderId: response.razorpayOrderId }, 'order created');
+    req.log.info({ razorpayOrderId: response.razorpayOrderId }, 'order created');
     res.status(201).json(response);
   };
 }
@@ -82,7 +84,7 @@ export function createOrderHandler({ db, razorpay, logger }: CreateOrderDeps): R
 /**
  * Creates the Razorpay order for a committed order and records it. Two requests racing for the
  * same checkout key may both create one; the first recorded wins and the other stays unpaid at
- * Razorpay (harmless: nobody is shown it).
+ * Razorpay (harmless: nobody is shown it). `log` is the request's, naming the order.
  */
 async function createRazorpayOrder(db: Db, razorpay: CreateOrderDeps['razorpay'], order: StoredOrder, log: Logger): Promise<string> {
   let razorpayOrder;
@@ -94,7 +96,7 @@ async function createRazorpayOrder(db: Db, razorpay: CreateOrderDeps['razorpay']
     });
   } catch (error) {
     if (error instanceof RazorpayError) {
-      log.error({ orderId: order.id, kind: error.kind, code: error.code, statusCode: error.statusCode }, 'razorpay order creation failed');
+      log.error({ kind: error.kind, code: error.code, statusCode: error.statusCode }, 'razorpay order creation failed');
       throw new UpstreamError(
         error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server'
           ? 'We could not reach the payment provider. Please try again in a moment.'

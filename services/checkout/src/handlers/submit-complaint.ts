@@ -13,7 +13,8 @@ export function submitComplaintHandler({ db }: { db: Db }): RequestHandler {
   return async (req, res) => {
     const complaint = parseOrThrow(complaintRequestSchema, req.body);
     const recorded = await recordComplaint(db, complaint);
-    req.log.info({ complaintId: recorded.id, ticketNumber: recorded.ticketNumber, category: complaint.category }, 'complaint received');
+    const order = recorded.orderId ? { orderId: recorded.orderId, orderNumber: complaint.orderNumber } : {};
+    req.log.info({ complaintId: recorded.id, ticketNumber: recorded.ticketNumber, category: complaint.category, ...order }, 'complaint received');
     res.setHeader('Cache-Control', 'no-store');
     res.status(201).json({
       success: true,

@@ -1,5 +1,6 @@
 import { sql, type Db } from '@pickles/db';
 import type { ComplaintUpdateKind, ShopperUpdateKind } from '@pickles/shared';
+import { emailsFailed, emailsSent } from '../metrics.js';
 
 /**
  * A complaint's e-mails (complaint.update), each unique per (kind, complaint id as the dedupe key): the
@@ -90,12 +91,15 @@ export async function sendOnce(
   try {
     info = await send();
   } catch (error) {
+    emailsFailed.inc({ kind: key.kind });
     // Not sent: give the claim up so the retry (or another delivery) sends it.
     await db.deleteFrom('sent_emails').where('id', '=', id).where('state', '=', 'sending').execute().catch(() => undefined);
     throw error;
   } finally {
     clearInterval(renewal);
   }
+  // Counted once the SMTP server accepted it, even if the mark below needs its retries.
+  emailsSent.inc({ kind: key.kind });
   await markSent(db, id, info.messageId ?? null);
   return 'sent';
 }

@@ -46,7 +46,7 @@ export async function processOrderShopperUpdate(envelope: EventEnvelope, deps: N
   const order = await loadOrderForEmail(deps.db, update.orderId);
   if (!order) throw new UnrecoverableError(`order ${update.orderId} not found`);
   if (order.personalDataErased) {
-    deps.logger.info({ eventId: envelope.id, orderId: order.id, kind: update.kind }, 'order.shopper-update: personal data erased, nothing sent');
+    deps.logger.info({ eventId: envelope.id, orderId: order.id, orderNumber: order.orderNumber, kind: update.kind }, 'order.shopper-update: personal data erased, nothing sent');
     return { shopper: 'erased' };
   }
   const shop = shopContact(deps);
@@ -57,6 +57,6 @@ export async function processOrderShopperUpdate(envelope: EventEnvelope, deps: N
     () => deps.mailer.send({ to: order.customerEmail, ...email, messageId: `<${order.id}.${update.kind}.${messageIdPart(update.dedupeKey)}@${deps.mailDomain}>` }),
     deps.sendLeaseMs,
   );
-  deps.logger.info({ eventId: envelope.id, orderId: order.id, kind: update.kind, shopper: result }, 'order.shopper-update handled');
+  deps.logger.info({ eventId: envelope.id, orderId: order.id, orderNumber: order.orderNumber, kind: update.kind, shopper: result }, 'order.shopper-update handled');
   return { shopper: result };
 }

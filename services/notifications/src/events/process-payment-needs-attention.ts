@@ -17,6 +17,7 @@ export async function processPaymentNeedsAttention(envelope: EventEnvelope, deps
     deps.mailer.send({ to: deps.ownerEmail, ...email, messageId: `<${item.id}.owner-attention@${deps.mailDomain}>` }),
     deps.sendLeaseMs,
   );
-  deps.logger.info({ eventId: envelope.id, attentionId: item.id, kind: item.kind, attention: result }, 'payment.needs-attention handled');
+  const order = item.order_id ? { orderId: item.order_id, orderNumber: item.order_number } : {};
+  deps.logger.info({ eventId: envelope.id, attentionId: item.id, kind: item.kind, ...order, attention: result }, 'payment.needs-attention handled');
   return { attention: result };
 }

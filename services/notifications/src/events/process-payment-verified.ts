@@ -70,6 +70,6 @@ export async function processPaymentVerified(envelope: EventEnvelope, deps: Noti
   if (alertSettled.status === 'rejected') throw alertSettled.reason;
   const confirmationResult = confirmationSettled.value;
   const alertResult = alertSettled.value;
-  deps.logger.info({ eventId: envelope.id, orderId: order.id, confirmation: confirmationResult, alert: alertResult }, 'payment.verified handled');
+  deps.logger.info({ eventId: envelope.id, orderId: order.id, orderNumber: order.orderNumber, confirmation: confirmationResult, alert: alertResult }, 'payment.verified handled');
   return { confirmation: confirmationResult, alert: alertResult };
 }

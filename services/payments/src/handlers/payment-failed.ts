@@ -19,7 +19,7 @@ export function paymentFailedHandler({ db }: PaymentsDeps): RequestHandler {
       source: 'shopper',
     });
     if (!outcome.order) throw new NotFoundError('Order not found');
-    req.log.info({ orderId: outcome.order.id, changed: outcome.changed }, 'payment failure reported');
+    req.log.info({ orderId: outcome.order.id, orderNumber: outcome.order.orderNumber, changed: outcome.changed }, 'payment failure reported');
     res.json({ success: true, orderId: outcome.order.orderNumber, status: outcome.order.status } satisfies PaymentFailedResponse);
   };
 }

@@ -31,9 +31,11 @@ export function verifyPaymentHandler({ db, razorpay, relay }: PaymentsDeps): Req
 
     const order = await findOrderByRazorpayOrderId(db, razorpayOrderId);
     if (!order?.razorpayOrderId) throw new NotFoundError('Order not found');
+    // Every line about this request from here on (the error handler's too) names the order.
+    req.log = req.log.child({ orderId: order.id, orderNumber: order.orderNumber });
     // Our stored Razorpay order id, never the one the browser sent, goes into the signed message.
     if (!razorpay.isValidCheckoutSignature({ orderId: order.razorpayOrderId, paymentId, signature })) {
-      req.log.warn({ orderId: order.id }, 'checkout signature mismatch');
+      req.log.warn('checkout signature mismatch');
       const body: VerifyPaymentResponse = { success: false, error: VERIFICATION_FAILED };
       res.status(400).json(body);
       return;
@@ -45,7 +47,7 @@ export function verifyPaymentHandler({ db, razorpay, relay }: PaymentsDeps): Req
     } catch (error) {
       // Razorpay unreachable: the signature still proves authorisation; the webhook or the
       // reconciler (asked to look soon) records the capture.
-      req.log.warn({ orderId: order.id, kind: error instanceof RazorpayError ? error.kind : 'unknown' }, 'verify: could not fetch the payment');
+      req.log.warn({ kind: error instanceof RazorpayError ? error.kind : 'unknown' }, 'verify: could not fetch the payment');
     }
     if (payment && payment.order_id !== order.razorpayOrderId) throw new InvalidError(VERIFICATION_FAILED);
     const observation: PaymentObservation =
@@ -59,7 +61,7 @@ export function verifyPaymentHandler({ db, razorpay, relay }: PaymentsDeps): Req
       source: 'shopper',
     });
     if (outcome.wroteEvents) relay.nudge();
-    req.log.info({ orderId: order.id, observation: observation.kind, confirmed: outcome.confirmed, attention: outcome.attention }, 'payment verified');
+    req.log.info({ observation: observation.kind, confirmed: outcome.confirmed, attention: outcome.attention }, 'payment verified');
     if (outcome.attention) throw new ConflictError(outcome.attention === 'capture-without-stock' ? PAID_WITHOUT_STOCK : PAID_ON_CLOSED_ORDER);
     const body: VerifyPaymentResponse = { success: true, orderId: order.orderNumber, paymentId, amount: paiseToRupees(order.amountPaise) };
     res.json(body);

@@ -5,6 +5,10 @@ import { parseWebhookEvent, type RazorpayWebhookEvent } from '@pickles/razorpay-
 import type { PaymentsDeps } from '../deps.js';
 import { settlePaymentInTransaction, type SettleRequest } from '../domain/settle-payment.js';
 import { paymentFacts } from '../domain/razorpay-facts.js';
+import { webhookEvents } from '../metrics.js';
+
+/** The event label of a delivery whose body is not trusted (bad signature, unreadable): never a value from it. */
+const UNTRUSTED_EVENT = 'unknown';
 
 /** The webhook needs the exact bytes Razorpay signed, so this route reads its body raw. */
 export const rawWebhookBody = express.raw({ type: () => true, limit: '512kb' });
@@ -65,29 +69,40 @@ export function webhookHandler({ db, razorpay, relay }: PaymentsDeps): RequestHa
     const raw: Buffer = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
     if (!razorpay.isValidWebhookSignature(raw, req.header('x-razorpay-signature'))) {
       req.log.warn('webhook signature mismatch');
+      webhookEvents.inc({ event: UNTRUSTED_EVENT, outcome: 'signature_invalid' });
       throw new InvalidError('Invalid webhook signature');
     }
     let event;
     try {
       event = parseWebhookEvent(raw);
     } catch {
+      webhookEvents.inc({ event: UNTRUSTED_EVENT, outcome: 'rejected' });
       throw new InvalidError('Malformed webhook body');
     }
     const eventId =
       req.header('x-razorpay-event-id') ?? `${event.event}:${event.payload.refund?.entity.id ?? event.payload.payment?.entity.id ?? ''}:${event.created_at}`;
     const request = settleRequestFor(event);
+    req.log = req.log.child({ eventId, razorpayOrderId: request?.razorpayOrderId ?? undefined });
 
-    const outcome = await db.transaction().execute(async (trx) => {
-      const inserted = await trx
-        .insertInto('processed_webhook_events')
-        .values({ event_id: eventId.slice(0, 200), event_type: event.event })
-        .onConflict((conflict) => conflict.column('event_id').doNothing())
-        .returning('event_id')
-        .executeTakeFirst();
-      if (!inserted) return 'duplicate' as const;
-      if (!request) return 'ignored' as const;
-      return settlePaymentInTransaction(trx, request);
-    });
+    let outcome;
+    try {
+      outcome = await db.transaction().execute(async (trx) => {
+        const inserted = await trx
+          .insertInto('processed_webhook_events')
+          .values({ event_id: eventId.slice(0, 200), event_type: event.event })
+          .onConflict((conflict) => conflict.column('event_id').doNothing())
+          .returning('event_id')
+          .executeTakeFirst();
+        if (!inserted) return 'duplicate' as const;
+        if (!request) return 'ignored' as const;
+        return settlePaymentInTransaction(trx, request);
+      });
+    } catch (error) {
+      // Nothing was recorded: Razorpay retries the delivery.
+      webhookEvents.inc({ event: event.event, outcome: 'error' });
+      throw error;
+    }
+    webhookEvents.inc({ event: event.event, outcome: typeof outcome === 'string' ? outcome : 'processed' });
     if (typeof outcome !== 'string' && outcome.wroteEvents) relay.nudge();
     const summary =
       typeof outcome === 'string'
@@ -99,7 +114,8 @@ export function webhookHandler({ db, razorpay, relay }: PaymentsDeps): RequestHa
             : outcome.changed
               ? `${outcome.order?.status}/${outcome.order?.paymentStatus}`
               : 'unchanged';
-    req.log.info({ eventId, event: event.event, outcome: summary }, 'webhook processed');
+    const order = typeof outcome === 'string' ? undefined : outcome.order;
+    req.log.info({ event: event.event, outcome: summary, ...(order && { orderId: order.id, orderNumber: order.orderNumber }) }, 'webhook processed');
     res.json({ success: true, outcome: summary } satisfies WebhookResponse);
   };
 }

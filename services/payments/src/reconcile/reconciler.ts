@@ -7,6 +7,7 @@ import { claimOrdersToReconcile, findOrderByRazorpayOrderId, scheduleNextReconci
 import { expireUnpaidOrder } from '../domain/expire-order.js';
 import { settlePayment } from '../domain/settle-payment.js';
 import { paymentFacts } from '../domain/razorpay-facts.js';
+import { reconcilerOutcomes } from '../metrics.js';
 
 export interface ReconcileResult {
   checked: number;
@@ -47,15 +48,35 @@ export async function reconcileOnce({ db, razorpay, logger, relay }: ReconcileDe
   });
   for (const candidate of due) {
     result.checked++;
+    const before = { ...result };
     try {
       await reconcileOrder({ db, razorpay }, candidate, options, result);
     } catch (error) {
       result.errors++;
-      logger.warn({ orderId: candidate.id, kind: error instanceof RazorpayError ? error.kind : 'unknown', err: error }, 'reconcile: order check failed');
+      logger.warn({ orderId: candidate.id, orderNumber: candidate.orderNumber, kind: error instanceof RazorpayError ? error.kind : 'unknown', err: error }, 'reconcile: order check failed');
     }
+    const changes = RESULT_OUTCOMES.filter((outcome) => outcome !== 'errors' && result[outcome] > before[outcome]);
+    if (changes.length) logger.info({ orderId: candidate.id, orderNumber: candidate.orderNumber, outcome: changes.join(',') }, 'reconcile: order settled');
   }
   if (result.paid || result.attention) relay.nudge();
+  countReconcileOutcomes(result);
   return result;
+}
+
+/** The per-order counts of a pass, as pickles_reconciler_outcomes_total's outcome labels. */
+const RESULT_OUTCOMES = ['paid', 'failed', 'expired', 'attention', 'errors'] as const;
+const OUTCOME_LABEL: Record<(typeof RESULT_OUTCOMES)[number], string> = { paid: 'paid', failed: 'failed', expired: 'expired', attention: 'attention', errors: 'error' };
+
+/** Counts a pass's orders by outcome; an order Razorpay had nothing new about is `unchanged`. */
+function countReconcileOutcomes(result: ReconcileResult): void {
+  let changed = 0;
+  for (const outcome of RESULT_OUTCOMES) {
+    if (result[outcome]) reconcilerOutcomes.inc({ outcome: OUTCOME_LABEL[outcome] }, result[outcome]);
+    changed += result[outcome];
+  }
+  // An order can both fail and expire in one check: unchanged never goes below zero.
+  const unchanged = Math.max(0, result.checked - changed);
+  if (unchanged) reconcilerOutcomes.inc({ outcome: 'unchanged' }, unchanged);
 }
 
 async function reconcileOrder(
@@ -116,6 +137,9 @@ export function startReconciler(deps: ReconcileDeps, { intervalSeconds, ...optio
       const result = await reconcileOnce(deps, options);
       if (result.checked) deps.logger.info(result, 'reconcile pass');
     },
-    (error) => deps.logger.warn({ err: error }, 'reconcile pass failed'),
+    (error) => {
+      reconcilerOutcomes.inc({ outcome: 'pass_failed' });
+      deps.logger.warn({ err: error }, 'reconcile pass failed');
+    },
   );
 }

@@ -28,6 +28,9 @@ export const MAX_CHECK_GAP_SECONDS = 6 * 3600;
 
 interface DueRefund {
   razorpayRefundId: string;
+  /** The refund's order, live or archived (null for a payment the shop cannot place). */
+  orderId: string | null;
+  orderNumber: string | null;
   razorpayPaymentId: string;
   /** Null when the refund's order is neither live nor archived (a payment the shop cannot place). */
   razorpayOrderId: string | null;
@@ -46,6 +49,8 @@ async function claimDueRefunds(db: Db, { olderThanSeconds, limit }: { olderThanS
   const { rows } = await sql<{
     razorpay_refund_id: string;
     razorpay_payment_id: string;
+    order_id: string | null;
+    order_number: string | null;
     razorpay_order_id: string | null;
     payment_amount_paise: number | null;
     amount_paise: number;
@@ -64,12 +69,14 @@ async function claimDueRefunds(db: Db, { olderThanSeconds, limit }: { olderThanS
       where r.razorpay_refund_id = due.razorpay_refund_id
       returning r.razorpay_refund_id, r.razorpay_payment_id, r.order_id, r.amount_paise
     )
-    select c.razorpay_refund_id, c.razorpay_payment_id, c.amount_paise, ${REFUND_ORDER_FACTS}
+    select c.razorpay_refund_id, c.razorpay_payment_id, c.order_id, c.amount_paise, ${REFUND_ORDER_FACTS}
     from claimed c ${REFUND_ORDER_JOINS}
   `.execute(db);
   return rows.map((row) => ({
     razorpayRefundId: row.razorpay_refund_id,
     razorpayPaymentId: row.razorpay_payment_id,
+    orderId: row.order_id,
+    orderNumber: row.order_number,
     razorpayOrderId: row.razorpay_order_id,
     paymentAmountPaise: row.payment_amount_paise ?? row.amount_paise,
   }));
@@ -119,11 +126,14 @@ export async function checkRefundsOnce({ db, razorpay, logger, relay }: RefundCh
       );
       result[status]++;
       wroteEvents ||= outcome.wroteEvents;
-      logger.info({ razorpayRefundId: refund.id, status, changed: outcome.changed }, `refund check: Razorpay reports the refund ${status}`);
+      logger.info(
+        { razorpayRefundId: refund.id, orderId: candidate.orderId, orderNumber: candidate.orderNumber, status, changed: outcome.changed },
+        `refund check: Razorpay reports the refund ${status}`,
+      );
     } catch (error) {
       result.errors++;
       logger.warn(
-        { razorpayRefundId: candidate.razorpayRefundId, kind: error instanceof RazorpayError ? error.kind : 'unknown', err: error },
+        { razorpayRefundId: candidate.razorpayRefundId, orderId: candidate.orderId, orderNumber: candidate.orderNumber, kind: error instanceof RazorpayError ? error.kind : 'unknown', err: error },
         'refund check: could not check the refund; will look again later',
       );
     }

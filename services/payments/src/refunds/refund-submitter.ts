@@ -50,7 +50,7 @@ export async function submitRefundsOnce(deps: SubmitterDeps, options: RefundSubm
     } catch (error) {
       // The answer could not be recorded (the database failed): Razorpay has it under the same key.
       result.retrying++;
-      deps.logger.warn({ refundRequestId: request.id, err: error }, 'refund: recording the answer failed; will retry');
+      deps.logger.warn({ refundRequestId: request.id, orderId: request.orderId, orderNumber: request.orderNumber, err: error }, 'refund: recording the answer failed; will retry');
       await scheduleRefundRetry(deps.db, request.id).catch(() => {});
     }
   }
@@ -62,7 +62,7 @@ async function submitRefundRequest(
   { db, razorpay, logger }: SubmitterDeps,
   request: ClaimedRefundRequest,
 ): Promise<{ result: 'submitted' | 'refused' | 'retrying'; wroteEvents: boolean }> {
-  const log = logger.child({ refundRequestId: request.id, orderId: request.orderId, attempt: request.attempts });
+  const log = logger.child({ refundRequestId: request.id, orderId: request.orderId, orderNumber: request.orderNumber, attempt: request.attempts });
   let refund: RazorpayRefund;
   try {
     // Same key and same body on every attempt (Razorpay compares them): nothing here may vary.
