@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only storefront,gateway,purchase,events,recovery,admin,startup] [--lighthouse-runs 3]`
+ * `npm run bench [-- --only storefront,gateway,purchase,events,recovery,admin,startup,launch] [--lighthouse-runs 3]`
  * Starts its own shop (fresh database, ports 3200/42xx), measures, and writes bench/results/latest.json
  * and latest.md. Reports only: a failed suite is recorded and the run still exits 0.
  */
@@ -17,10 +17,13 @@ import { storefrontSuite } from './suites/storefront.js';
 import { adminApiSuite, adminExportSuite, type AdminScale } from './suites/admin.js';
 import { startupSuite } from './suites/startup.js';
 import { recoverySuite } from './suites/recovery.js';
+import { launchSuite } from './suites/launch.js';
 import { renderMarkdown } from './lib/markdown.js';
 import { openPipeline, type BenchPipeline } from './lib/pipeline.js';
 
-const SUITES = ['startup', 'storefront', 'gateway', 'purchase', 'events', 'recovery', 'admin'] as const;
+const SUITES = ['startup', 'storefront', 'gateway', 'purchase', 'events', 'recovery', 'admin', 'launch'] as const;
+/** Suites that start shops of their own rather than using the bench stack. */
+const OWN_STACK: readonly SuiteName[] = ['startup', 'launch'];
 type SuiteName = (typeof SUITES)[number];
 
 const { values } = parseArgs({
@@ -33,6 +36,8 @@ const { values } = parseArgs({
     'admin-orders': { type: 'string', default: '100000' },
     'events-orders': { type: 'string', default: '200' },
     'events-backlog': { type: 'string', default: '3000' },
+    'launch-per-second': { type: 'string', default: '100' },
+    'launch-seconds': { type: 'string', default: '60' },
     out: { type: 'string', default: 'latest' },
   },
 });
@@ -47,6 +52,8 @@ const options = {
   adminOrders: Number(values['admin-orders']),
   eventsOrders: Number(values['events-orders']),
   eventsBacklog: Number(values['events-backlog']),
+  launchPerSecond: Number(values['launch-per-second']),
+  launchSeconds: Number(values['launch-seconds']),
 };
 
 const results: SuiteResult[] = [];
@@ -101,14 +108,16 @@ async function main(): Promise<void> {
 
   const webDir = copyWebDist(BENCH_PORTS.sandbox);
   let stack: BenchStack | undefined;
+  let benchStackSpawnToHealthyMs: number | undefined;
   try {
     // Start-up first, while nothing of ours is running.
     if (wanted('startup')) await suite('startup', (rec) => startupSuite(rec, { webDir }));
 
-    const needsStack = only.some((name) => name !== 'startup');
+    const needsStack = only.some((name) => !OWN_STACK.includes(name));
     if (needsStack) {
       console.log('\nstarting the bench stack (fresh database, ports 3200/42xx)...');
       stack = await startBenchStack(webDir);
+      benchStackSpawnToHealthyMs = stack.spawnToHealthyMs;
       pipeline = openPipeline(stack);
       console.log(`  healthy after ${(stack.spawnToHealthyMs / 1000).toFixed(1)} s`);
     }
@@ -143,13 +152,21 @@ async function main(): Promise<void> {
         await adminExportSuite(stack!, rec, { label: `${Math.round(options.adminOrders / 1000)}k`, baseline: small, scale: large });
       });
     }
+    // Last: its two-replica shop runs beside nothing else of the bench's.
+    if (wanted('launch')) {
+      await pipeline?.close().catch(() => undefined);
+      pipeline = undefined;
+      if (stack) await stack.stop().catch((error) => console.error(`stopping the bench stack: ${(error as Error).message}`));
+      stack = undefined;
+      await suite('launch', (rec) => launchSuite(rec, { perSecond: options.launchPerSecond, seconds: options.launchSeconds, restartShoppers: 4 }));
+    }
   } finally {
     await pipeline?.close().catch(() => undefined);
     if (stack) await stack.stop().catch((error) => console.error(`stopping the bench stack: ${(error as Error).message}`));
     rmSync(webDir, { recursive: true, force: true });
   }
 
-  const report = { meta: { ...meta, seconds: Math.round((performance.now() - started) / 100) / 10, benchStackSpawnToHealthyMs: stack?.spawnToHealthyMs }, results };
+  const report = { meta: { ...meta, seconds: Math.round((performance.now() - started) / 100) / 10, benchStackSpawnToHealthyMs }, results };
   const dir = path.join(ROOT, 'bench/results');
   mkdirSync(dir, { recursive: true });
   writeFileSync(path.join(dir, `${values.out}.json`), JSON.stringify(report, null, 2) + '\n');

@@ -17,6 +17,8 @@ export const DEFAULT_PORTS = {
   sandbox: 4010,
   mailHttp: 8025,
   mailSmtp: 1025,
+  // The gateway's Prometheus listener (METRICS_PORT); port sets without it get any free port.
+  gatewayMetrics: 9091,
 };
 
 export const SANDBOX_KEYS = {
@@ -195,6 +197,7 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
         ADMIN_ORDERS_URL: replicaUrls(ports.adminOrders),
         NOTIFICATIONS_URL: replicaUrls(ports.notifications),
         WEB_DIST_DIR: base.WEB_DIST_DIR ?? path.join(ROOT, 'web/dist'),
+        METRICS_PORT: String(ports.gatewayMetrics ?? 0),
       },
       health: `http://127.0.0.1:${ports.gateway}/alive`,
     },
@@ -260,13 +263,11 @@ function runWithInput(command, args, input, env) {
 }
 
 /**
- * Spawns every process with `node --import tsx`. Output lines are prefixed with the process name
- * (or dropped when `quiet`). Returns handles to stop one process or all of them.
- */
-/**
- * Starts every process and supervises it: one that exits on its own is started again after a delay
- * that doubles with each quick failure (1 s, 2 s, 4 s ... 30 s; back to 1 s once a run lasted a
- * minute), and `onRestart` says so. Stopping (stop, stopAll) is never followed by a restart.
+ * Spawns every process with `node --import tsx` and supervises it: one that exits on its own is
+ * started again after a delay that doubles with each quick failure (1 s, 2 s, 4 s ... 30 s; back to
+ * 1 s once a run lasted a minute), and `onRestart` says so. Stopping (stop, stopAll) is never
+ * followed by a restart; `restart` is a deliberate one. Output lines are prefixed with the process
+ * name (or dropped when `quiet`).
  */
 export function spawnStack(processes, { quiet = false, onExit, onRestart } = {}) {
   const children = new Map();
@@ -313,9 +314,22 @@ export function spawnStack(processes, { quiet = false, onExit, onRestart } = {})
       setTimeout(() => child.kill('SIGKILL'), 15_000).unref();
     });
   };
+  /**
+   * A graceful restart of one process, as a rolling update does it: SIGTERM (it fails readiness,
+   * drains and finishes its requests), then started again at once, without the backoff kept for
+   * crashes. Resolves with the new child once spawned (not yet healthy: poll its health URL).
+   */
+  const restart = async (name) => {
+    await stop(name);
+    stopping.delete(name);
+    if (stoppingAll) return undefined;
+    start(name, processes[name]);
+    return children.get(name);
+  };
   return {
     children,
     stop,
+    restart,
     stopAll: async () => {
       stoppingAll = true;
       // The gateway first, so no new work arrives while the services drain.

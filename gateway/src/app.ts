@@ -5,16 +5,20 @@ import { requestLogging } from '@pickles/service-kit';
 import type { GatewayEnv } from './env.js';
 import { corsAllowList } from './cors.js';
 import { aggregateHealth, publicHealth } from './health.js';
-import { createServiceProxy } from './proxy.js';
+import { createServiceProxy, type ServiceProxy } from './proxy.js';
 import { matchRoute, type ServiceName } from './routes.js';
 import { inlineScriptHashes, securityHeaders } from './security.js';
 import { readHtmlFiles, spaRouter } from './static.js';
+import { gatewayRequestDurations } from './metrics.js';
 
-type GatewayConfig = Pick<
-  GatewayEnv,
-  'CHECKOUT_URL' | 'PAYMENTS_URL' | 'ADMIN_ORDERS_URL' | 'NOTIFICATIONS_URL' | 'WEB_DIST_DIR' | 'CORS_ORIGINS' | 'RAZORPAY_CHECKOUT_SCRIPT_URL' | 'UPSTREAM_TIMEOUT_MS' | 'NODE_ENV'
-> &
+type UpstreamVariable = 'CHECKOUT_URL' | 'PAYMENTS_URL' | 'ADMIN_ORDERS_URL' | 'NOTIFICATIONS_URL';
+
+/** Each upstream is its replicas' URLs (as the environment gives them) or one URL (tests with one stand-in). */
+type GatewayConfig = Pick<GatewayEnv, 'WEB_DIST_DIR' | 'CORS_ORIGINS' | 'RAZORPAY_CHECKOUT_SCRIPT_URL' | 'UPSTREAM_TIMEOUT_MS' | 'NODE_ENV'> &
+  Record<UpstreamVariable, string | readonly string[]> &
   Partial<Pick<GatewayEnv, 'TRUSTED_PROXIES'>>;
+
+const replicaList = (urls: string | readonly string[]): readonly string[] => (typeof urls === 'string' ? [urls] : urls);
 
 /** /api and everything under it (the query string aside). */
 function isApiPath(url: string): boolean {
@@ -24,6 +28,8 @@ function isApiPath(url: string): boolean {
 export function createGatewayApp(config: GatewayConfig, logger: Logger): Express {
   const app = express();
   app.disable('x-powered-by');
+  // First, so request durations cover all the gateway does (GET /metrics is on METRICS_PORT, never here).
+  app.use(gatewayRequestDurations());
   // Only the configured load balancers may say who the client is; anyone else's X-Forwarded-For is ignored.
   app.set('trust proxy', config.TRUSTED_PROXIES?.length ? config.TRUSTED_PROXIES : false);
 
@@ -42,29 +48,26 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger): Express
   app.get('/alive', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
+  const upstreams = {
+    checkout: replicaList(config.CHECKOUT_URL),
+    payments: replicaList(config.PAYMENTS_URL),
+    'admin-orders': replicaList(config.ADMIN_ORDERS_URL),
+    notifications: replicaList(config.NOTIFICATIONS_URL),
+  };
   app.get('/api/health', async (_req, res) => {
-    const health = await aggregateHealth({
-      checkout: config.CHECKOUT_URL,
-      payments: config.PAYMENTS_URL,
-      'admin-orders': config.ADMIN_ORDERS_URL,
-      notifications: config.NOTIFICATIONS_URL,
-    });
-    if (!health.success) {
-      const reasons = Object.fromEntries(Object.entries(health.services).filter(([, service]) => service.error).map(([name, service]) => [name, service.error]));
-      logger.warn({ failing: health.failing, reasons }, 'health: failing');
-    }
+    const health = await aggregateHealth(upstreams);
+    // Also when the shop is ok: a failing replica (the others still serving) is worth a line.
+    const reasons = Object.fromEntries(Object.entries(health.services).filter(([, service]) => service.error).map(([name, service]) => [name, service.error]));
+    if (!health.success) logger.warn({ failing: health.failing, reasons }, 'health: failing');
+    else if (Object.keys(reasons).length) logger.warn({ reasons }, 'health: some replicas failing');
     res.setHeader('Cache-Control', 'no-store');
     res.status(health.success ? 200 : 503).json(publicHealth(health));
   });
 
-  const upstream: Record<ServiceName, string> = {
-    checkout: config.CHECKOUT_URL,
-    payments: config.PAYMENTS_URL,
-    'admin-orders': config.ADMIN_ORDERS_URL,
-  };
+  const proxied: Record<ServiceName, readonly string[]> = { checkout: upstreams.checkout, payments: upstreams.payments, 'admin-orders': upstreams['admin-orders'] };
   const proxies = Object.fromEntries(
-    Object.entries(upstream).map(([service, url]) => [service, createServiceProxy(service as ServiceName, url, config.UPSTREAM_TIMEOUT_MS, logger)]),
-  ) as Record<ServiceName, express.RequestHandler>;
+    Object.entries(proxied).map(([service, urls]) => [service, createServiceProxy(service as ServiceName, urls, config.UPSTREAM_TIMEOUT_MS, logger)]),
+  ) as Record<ServiceName, ServiceProxy>;
 
   app.use((req, res, next) => {
     if (!req.path.startsWith('/api/')) return next();
@@ -73,13 +76,14 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger): Express
       res.status(404).json({ success: false, error: `No API route for ${req.method} ${req.path}` });
       return;
     }
+    // Refused before reading a byte when announced; a chunked body is capped as it is read (proxy.ts).
     const length = Number(req.headers['content-length'] ?? 0);
     if (length > route.bodyLimit) {
       res.status(413).json({ success: false, error: 'Request body too large' });
       return;
     }
     res.setHeader('Cache-Control', 'no-store');
-    proxies[route.service](req, res, next);
+    proxies[route.service](req, res, next, route);
   });
 
   app.use(spaRouter(config.WEB_DIST_DIR));

@@ -1,16 +1,29 @@
 import { z } from 'zod';
 import { portSchema, urlSchema } from '@pickles/service-kit';
 
+const oneUrl = urlSchema();
+
+/**
+ * A service's replicas: one URL or a comma-separated list (`npm start -- --replicas 2` hands the
+ * gateway http://127.0.0.1:4001,http://127.0.0.1:4011). The gateway spreads requests over them.
+ */
+const replicaUrlsSchema = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value) => value.split(',').map((url) => url.trim()).filter(Boolean))
+    .refine((urls) => urls.length > 0 && urls.every((url) => oneUrl.safeParse(url).success), { error: 'expected an absolute http(s) URL' });
+
 export const gatewayEnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   PORT: portSchema(3000),
   /** The gateway is the shop's public entry: all interfaces unless told otherwise. */
   HOST: z.string().min(1).default('0.0.0.0'),
-  CHECKOUT_URL: urlSchema('http://127.0.0.1:4001'),
-  PAYMENTS_URL: urlSchema('http://127.0.0.1:4002'),
-  ADMIN_ORDERS_URL: urlSchema('http://127.0.0.1:4003'),
-  NOTIFICATIONS_URL: urlSchema('http://127.0.0.1:4004'),
+  CHECKOUT_URL: replicaUrlsSchema('http://127.0.0.1:4001'),
+  PAYMENTS_URL: replicaUrlsSchema('http://127.0.0.1:4002'),
+  ADMIN_ORDERS_URL: replicaUrlsSchema('http://127.0.0.1:4003'),
+  NOTIFICATIONS_URL: replicaUrlsSchema('http://127.0.0.1:4004'),
   /** Folder of the built SPA (web/dist). */
   WEB_DIST_DIR: z.string().min(1).default('web/dist'),
   /** Origins allowed to call /api from a browser with credentials, comma-separated. */
@@ -31,6 +44,8 @@ export const gatewayEnvSchema = z.object({
     .transform((value) => value.split(',').map((entry) => entry.trim()).filter(Boolean)),
   /** Longest wait for an upstream answer before a 504. */
   UPSTREAM_TIMEOUT_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(15_000),
+  /** Prometheus' port (GET /metrics), on HOST beside PORT, so the public port never shows the metrics; 0 = any free port. */
+  METRICS_PORT: portSchema(9091),
 });
 export type GatewayEnv = z.infer<typeof gatewayEnvSchema>;
 

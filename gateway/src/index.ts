@@ -1,8 +1,13 @@
 import { runService } from '@pickles/service-kit';
 import { createGatewayApp } from './app.js';
 import { gatewayEnvSchema } from './env.js';
+import { startMetricsListener } from './metrics.js';
 
-await runService('gateway', gatewayEnvSchema, ({ env, logger }) => ({
-  app: createGatewayApp(env, logger),
-  describe: { url: `http://localhost:${env.PORT}` },
-}));
+await runService('gateway', gatewayEnvSchema, async ({ env, logger }) => {
+  const metrics = await startMetricsListener(env.METRICS_PORT, env.HOST, logger);
+  return {
+    app: createGatewayApp(env, logger),
+    closers: [{ name: 'metrics listener', close: metrics.close }],
+    describe: { url: `http://localhost:${env.PORT}`, metricsPort: metrics.port },
+  };
+});

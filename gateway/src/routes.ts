@@ -12,16 +12,26 @@ export interface Route {
   service: ServiceName;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
+  /**
+   * Repeating the request changes nothing more than sending it once (say why at the route), so the
+   * gateway may send it to another replica when a replica failed it without answering (proxy.ts).
+   * GET, HEAD, OPTIONS and requests with an Idempotency-Key need no mark.
+   */
+  idempotent?: true;
 }
 
 const KB = 1024;
 
 export const ROUTES: Route[] = [
   { path: '/api/payment/create-order', exact: true, service: 'checkout', bodyLimit: 32 * KB },
-  { path: '/api/payment/verify-payment', exact: true, service: 'payments', bodyLimit: 8 * KB },
-  { path: '/api/payment/payment-failed', exact: true, service: 'payments', bodyLimit: 8 * KB },
-  // Razorpay's webhook bodies carry whole payment and order entities.
-  { path: '/api/payment/webhook', exact: true, service: 'payments', bodyLimit: 512 * KB },
+  // Idempotent: it settles the order from Razorpay's facts through the order's lifecycle (settlePayment);
+  // a repeat finds the payment already recorded and answers the same.
+  { path: '/api/payment/verify-payment', exact: true, service: 'payments', bodyLimit: 8 * KB, idempotent: true },
+  // Idempotent: a hint that moves only a still-pending order to failed; a repeat finds it moved.
+  { path: '/api/payment/payment-failed', exact: true, service: 'payments', bodyLimit: 8 * KB, idempotent: true },
+  // Razorpay's webhook bodies carry whole payment and order entities. Idempotent: events are
+  // de-duplicated by X-Razorpay-Event-Id (Razorpay itself redelivers them).
+  { path: '/api/payment/webhook', exact: true, service: 'payments', bodyLimit: 512 * KB, idempotent: true },
   // The shopper's order tracking (decision 010): a lookup form and the signed link in e-mails.
   { path: '/api/track', exact: true, service: 'checkout', bodyLimit: 8 * KB },
   // The shopper's GST tax invoice (PDF), opened with the same signed link.

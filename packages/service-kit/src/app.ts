@@ -102,20 +102,23 @@ export function fixedHelmetHeaders(options?: Parameters<typeof helmet>[0]): Requ
 }
 
 /**
- * The common front of every service's Express app: request id (from the gateway, or new), pino
- * request logs carrying it, helmet, and JSON bodies up to `jsonLimit`. Routes are added by the caller.
+ * The common front of every service's Express app: its metrics (when given), request id (from the
+ * gateway, or new), pino request logs carrying it, helmet, and JSON bodies up to `jsonLimit`. Routes
+ * are added by the caller.
  */
 export function createServiceApp(
   logger: Logger,
-  { jsonLimit = '32kb', beforeJson = [] }: { jsonLimit?: string; beforeJson?: RequestHandler[] } = {},
+  { jsonLimit = '32kb', beforeJson = [], metrics }: { jsonLimit?: string; beforeJson?: RequestHandler[]; metrics?: RequestHandler } = {},
 ): Express {
   const app = express();
   app.disable('x-powered-by');
+  // First, so request durations cover everything the service does (serviceMetrics: timing and GET /metrics).
+  if (metrics) app.use(metrics);
   // Exactly one proxy hop is trusted: the gateway, which sets X-Forwarded-For to the client it saw
   // (services are reachable only from the gateway: 127.0.0.1 or the cluster's network policy).
   app.set('trust proxy', 1);
-  // Health probes every few seconds would drown the log.
-  app.use(requestLogging(logger, (url) => url === '/health' || url === '/alive'));
+  // Health probes and Prometheus scrapes every few seconds would drown the log.
+  app.use(requestLogging(logger, (url) => url === '/health' || url === '/alive' || url === '/metrics'));
   app.use(fixedHelmetHeaders());
   // Routes that must read their body raw (Razorpay's webhook signature covers the exact bytes).
   for (const handler of beforeJson) app.use(handler);

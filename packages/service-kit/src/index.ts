@@ -13,3 +13,4 @@ export * from './rate-limit.js';
 export * from './production.js';
 export * from './run-every.js';
 export * from './tracking-token.js';
+export * from './metrics.js';

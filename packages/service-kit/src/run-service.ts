@@ -5,13 +5,13 @@ import { loadEnv } from './env.js';
 import { productionProblems } from './production.js';
 import { listen } from './listen.js';
 import { createLogger } from './logger.js';
-import { handleShutdown } from './shutdown.js';
+import { handleShutdown, shutdownEnvSchema } from './shutdown.js';
 
 export interface ServiceParts {
   app: Express;
   /** Closed in order once the server has stopped taking requests (workers, queues, pools). */
   closers?: Array<{ name: string; close: () => Promise<unknown> }>;
-  /** Longest wait for in-flight work on shutdown. */
+  /** Longest wait for in-flight work on shutdown, once the drain (SHUTDOWN_DRAIN_MS) is over. */
   shutdownTimeoutMs?: number;
   /** Extra fields for the "listening" log line. */
   describe?: Record<string, unknown>;
@@ -33,7 +33,8 @@ export function refuseToStart(problems: readonly string[]): never {
 /**
  * The one way a process starts: validate the environment (exit 1 with one line per bad variable; in
  * production also every published demo value and every variable in `requiredInProduction`), make the
- * logger, build the parts, listen on HOST:PORT, and stop gracefully on SIGTERM/SIGINT.
+ * logger, build the parts, listen on HOST:PORT, and stop gracefully on SIGTERM/SIGINT (handleShutdown:
+ * readiness fails first, SHUTDOWN_DRAIN_MS of serving, then in-flight work finishes and the closers close).
  */
 export async function runService<TSchema extends z.ZodType<{ PORT: number; HOST: string; NODE_ENV?: string; LOG_LEVEL?: string }>>(
   name: string,
@@ -42,6 +43,7 @@ export async function runService<TSchema extends z.ZodType<{ PORT: number; HOST:
   { requiredInProduction = [] }: { requiredInProduction?: readonly string[] } = {},
 ): Promise<void> {
   const env = loadEnv(envSchema);
+  const { SHUTDOWN_DRAIN_MS } = loadEnv(shutdownEnvSchema);
   if (env.NODE_ENV === 'production') {
     const problems = productionProblems(process.env, requiredInProduction);
     if (problems.length) refuseToStart(problems);
@@ -60,6 +62,6 @@ export async function runService<TSchema extends z.ZodType<{ PORT: number; HOST:
   let isShuttingDown = () => false;
   const parts = await build({ env, logger, isShuttingDown: () => isShuttingDown() });
   const { server, port } = await listen(parts.app, env.PORT, env.HOST);
-  isShuttingDown = handleShutdown({ logger, server, closers: parts.closers ?? [], timeoutMs: parts.shutdownTimeoutMs }).isShuttingDown;
+  isShuttingDown = handleShutdown({ logger, server, closers: parts.closers ?? [], timeoutMs: parts.shutdownTimeoutMs, drainMs: SHUTDOWN_DRAIN_MS }).isShuttingDown;
   logger.info({ host: env.HOST, port, ...parts.describe }, `${name} listening`);
 }

@@ -1,0 +1,22 @@
+// A process for shutdown.test.ts: runService with a slow route and a closer that reports itself.
+import express from 'express';
+import { z } from 'zod';
+import { healthRouter } from './health.js';
+import { runService } from './run-service.js';
+
+const schema = z.object({ PORT: z.coerce.number(), HOST: z.string().default('127.0.0.1'), LOG_LEVEL: z.enum(['info']).default('info') });
+
+await runService('draining', schema, ({ isShuttingDown }) => {
+  const app = express();
+  app.use(healthRouter('draining', {}, isShuttingDown));
+  app.get('/slow', (_req, res) => {
+    setTimeout(() => res.json({ finished: true }), Number(process.env.SLOW_MS));
+  });
+  app.get('/fast', (_req, res) => {
+    res.json({ ok: true });
+  });
+  return {
+    app,
+    closers: [{ name: 'worker', close: async () => void process.stdout.write('{"msg":"worker closed"}\n') }],
+  };
+});
