@@ -63,6 +63,7 @@ const PAGES = [
   ['policy', '/policies/refund-policy'],
   ['login', '/login'],
   ['admin', '/admin', null, false, true],
+  ['admin-dispatch-dialog', '/admin', async (page) => { await page.getByRole('button', { name: 'Dispatch from a file' }).click(); await page.getByRole('dialog', { name: 'Dispatch from a file' }).waitFor(); }, false, true],
   ['admin-stock', '/admin/stock', async (page) => page.getByRole('heading', { name: 'Stock', level: 1 }).waitFor(), false, true],
   ['complaint', '/complaint?order=RP261122-7KQ2XD', async (page) => {
     // The empty form's messages under the fields.
