@@ -5,6 +5,7 @@ import { requestLogging } from '@pickles/service-kit';
 import type { GatewayEnv } from './env.js';
 import { corsAllowList } from './cors.js';
 import { aggregateHealth, publicHealth } from './health.js';
+import { refuseTooLarge } from './body.js';
 import { createServiceProxy, type ServiceProxy } from './proxy.js';
 import { matchRoute, type ServiceName } from './routes.js';
 import { inlineScriptHashes, securityHeaders } from './security.js';
@@ -78,10 +79,7 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger): Express
     }
     // Refused before reading a byte when announced; a chunked body is capped as it is read (proxy.ts).
     const length = Number(req.headers['content-length'] ?? 0);
-    if (length > route.bodyLimit) {
-      res.status(413).json({ success: false, error: 'Request body too large' });
-      return;
-    }
+    if (length > route.bodyLimit) return refuseTooLarge(res);
     res.setHeader('Cache-Control', 'no-store');
     proxies[route.service](req, res, next, route);
   });

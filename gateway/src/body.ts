@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 
 export const TOO_LARGE = Symbol('too large');
 export const GONE = Symbol('client gone');
@@ -37,4 +37,10 @@ export function readBody(req: IncomingMessage, limit: number, done: (body: Buffe
   req.on('end', onEnd);
   req.on('error', onGone);
   req.on('close', onClose);
+}
+
+/** The one answer to a body over its route's limit, whether announced by Content-Length or found while reading. */
+export function refuseTooLarge(res: ServerResponse): void {
+  res.writeHead(413, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ success: false, error: 'Request body too large' }));
 }

@@ -4,7 +4,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { createProxyMiddleware, debugProxyErrorsPlugin, proxyEventsPlugin } from 'http-proxy-middleware';
 import type { Logger } from 'pino';
 import { REQUEST_ID_HEADER } from '@pickles/service-kit';
-import { GONE, readBody, TOO_LARGE } from './body.js';
+import { GONE, readBody, refuseTooLarge, TOO_LARGE } from './body.js';
 import { ReplicaPool } from './replicas.js';
 import type { Route, ServiceName } from './routes.js';
 
@@ -191,7 +191,7 @@ export function createServiceProxy(service: ServiceName, urls: readonly string[]
     readBody(req, route.bodyLimit, (body) => {
       // The client went away mid-body: nobody is left to answer.
       if (body === GONE) return void res.destroy();
-      if (body === TOO_LARGE) return void res.status(413).json({ success: false, error: 'Request body too large' });
+      if (body === TOO_LARGE) return refuseTooLarge(res);
       replayBodyWhenPiped(req, body);
       send(request, res, first);
     });
