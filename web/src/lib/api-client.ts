@@ -26,6 +26,8 @@ export interface ApiRequestOptions {
 export type ApiStreamReader = ReadableStreamDefaultReader<string>;
 
 export const API_TIMEOUT_MS = 30_000;
+/** The failure's `error` when API_TIMEOUT_MS passed without an answer (the server may still be working on it). */
+export const API_TIMED_OUT = 'Request timed out';
 
 export const apiBaseUrl = `${env.apiOrigin}/api`;
 
@@ -79,7 +81,7 @@ function openCall(method: HttpMethod, path: string, options: ApiRequestOptions) 
     },
     /** A network error, the timeout or an abort, as an ApiFailure. */
     failure(cause: unknown): ApiFailure {
-      const message = hasTimedOut ? 'Request timed out' : cause instanceof Error && cause.message ? cause.message : 'Unknown error';
+      const message = hasTimedOut ? API_TIMED_OUT : cause instanceof Error && cause.message ? cause.message : 'Unknown error';
       console.error('API request failed', method, path, cause);
       return { success: false, error: message };
     },

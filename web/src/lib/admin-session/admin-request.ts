@@ -1,4 +1,4 @@
-import { API_TIMEOUT_MS, apiBaseUrl, apiRequest, apiStream, isApiFailure, type ApiFailure, type ApiRequestOptions, type ApiStreamReader, type HttpMethod } from '../api-client.js';
+import { API_TIMED_OUT, API_TIMEOUT_MS, apiBaseUrl, apiRequest, apiStream, isApiFailure, type ApiFailure, type ApiRequestOptions, type ApiStreamReader, type HttpMethod } from '../api-client.js';
 import { clearAdminToken, readAdminToken } from './token-store.js';
 
 export type AdminRequestOptions = Omit<ApiRequestOptions, 'token'>;
@@ -52,7 +52,7 @@ export function adminBlob(path: string): Promise<Blob> {
         signal: AbortSignal.timeout(API_TIMEOUT_MS),
       });
     } catch (cause) {
-      const error = cause instanceof DOMException && cause.name === 'TimeoutError' ? 'Request timed out' : cause instanceof Error && cause.message ? cause.message : 'Unknown error';
+      const error = cause instanceof DOMException && cause.name === 'TimeoutError' ? API_TIMED_OUT : cause instanceof Error && cause.message ? cause.message : 'Unknown error';
       throw { success: false, error } satisfies ApiFailure;
     }
     if (!response.ok) {

@@ -1,12 +1,9 @@
 import type { CreateOrderPayload, CreateOrderResponse } from '@pickles/shared/validation';
-import { apiRequest, isApiFailure } from '../../../lib/api-client.js';
+import { API_TIMED_OUT, apiRequest, isApiFailure } from '../../../lib/api-client.js';
 import { CREATE_ORDER_RETRY_DELAYS_MS, isCreateOrderRetryable } from './create-order-retry.js';
 
-/** api-client's message for its own 30 s timeout: the server had the request all that time. */
-const TIMED_OUT = 'Request timed out';
-
 function isWorthRetrying(failure: unknown): boolean {
-  return isApiFailure(failure) && failure.error !== TIMED_OUT && isCreateOrderRetryable(failure.status);
+  return isApiFailure(failure) && failure.error !== API_TIMED_OUT /* the server had it all that time */ && isCreateOrderRetryable(failure.status);
 }
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
