@@ -1,6 +1,8 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.js';
+import { PREPARED_MARK } from './statement.js';
 
 // bigint (count(*), bigserial) comes back as a string by default; our counts fit in a JS number.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -35,5 +37,35 @@ export function createDb({ connectionString, max = 10, applicationName, onConnec
   pool.on('connect', (client) => {
     client.on('error', (error) => onConnectionError(error));
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+}
+
+/**
+ * The pool as kysely sees it, sending the statements marked by `prepared()` (statement.ts) as
+ * named prepared statements: PostgreSQL parses and plans each once per connection instead of on
+ * every call (half the database's CPU of a create-order, measured: 1.65 -> 0.8 ms). The name is a
+ * hash of the text, so a statement whose text varies (the settlement's parts) is one prepared
+ * statement per variant, a small fixed set. Everything else, cursors included, passes through.
+ */
+function preparingPool(pool: pg.Pool): PostgresPool {
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) names.set(text, (name = `p_${createHash('sha1').update(text).digest('base64url').slice(0, 20)}`));
+    return name;
+  };
+  return {
+    connect: async () => {
+      const client = await pool.connect();
+      const adapted = {
+        query: (textOrCursor: unknown, parameters?: ReadonlyArray<unknown>) =>
+          typeof textOrCursor === 'string' && textOrCursor.startsWith(PREPARED_MARK)
+            ? client.query({ name: nameOf(textOrCursor), text: textOrCursor, values: parameters as unknown[] })
+            : client.query(textOrCursor as string, parameters as unknown[]),
+        release: () => client.release(),
+      };
+      return adapted as unknown as PostgresPoolClient;
+    },
+    end: () => pool.end(),
+  };
 }

@@ -6,5 +6,6 @@ export * from './search-text.js';
 export * from './ping.js';
 export * from './read-within.js';
 export { sql } from 'kysely';
-export type { Kysely, Transaction } from 'kysely';
+export type { InferResult, Kysely, RawBuilder, Transaction, UpdateObject } from 'kysely';
 export * from './stock.js';
+export * from './statement.js';

@@ -11,6 +11,7 @@ import * as m009 from './migrations/009-complaints.js';
 import * as m010 from './migrations/010-batch-stock.js';
 import * as m011 from './migrations/011-outbox-claims.js';
 import * as m012 from './migrations/012-unconfirmed-orders-index.js';
+import * as m013 from './migrations/013-document-sequence-range.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '010-batch-stock': m010,
   '011-outbox-claims': m011,
   '012-unconfirmed-orders-index': m012,
+  '013-document-sequence-range': m013,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import { jarsLeft, type StockFigures } from '@pickles/shared/stock';
 import type { Database } from './schema.js';
+import { executeTogether, type StatementPart } from './statement.js';
 
 type Trx = Transaction<Database>;
 type DbHandle = Kysely<Database> | Trx;
@@ -105,38 +106,84 @@ function setOrderStockState(trx: Trx, orderId: string, state: NonNullable<Databa
   return trx.updateTable('orders').set({ stock_state: state }).where('id', '=', orderId).execute();
 }
 
+/** Reserving an order's jars inside a larger statement: see jarsReservation. */
+export interface JarsReservation {
+  /** The CTEs `jars_wanted`, `jars_supply` and `jars_available`, comma-separated, to open a WITH. */
+  ctes: RawBuilder<unknown>;
+  /** True when the batch can supply every line (`jars_available`). */
+  available: RawBuilder<boolean>;
+  /** The UPDATE that reserves the lines, once per row of the CTE named `orderCte` (the new order, or none). */
+  reserveFor: (orderCte: string) => RawBuilder<unknown>;
+}
+
 /**
- * create-order: reserves the new order's jars, all or nothing. On a shortfall nothing is reserved
- * and the caller rolls the order back and tells the shopper before they pay.
+ * The SQL that reserves jars, all or nothing, as parts of one statement (decision 012): create-order
+ * inserts the order and reserves its jars in a single statement, so each product's stock row (which
+ * every order of that product queues for) is locked only inside PostgreSQL, from this statement's
+ * check to its commit, never across a round trip to Node.
  *
- * One conditional UPDATE per product takes the row lock and checks the jars left at once, so a
- * product's row (which every order of that product queues for) is held only from that statement to
- * the commit. Only a shortfall reads the figures, to say what the batch can supply.
+ * `jars_supply` locks, in product id order (the one lock order, so carts never deadlock), the rows
+ * of products on sale with enough jars left; under READ COMMITTED a row changed by a concurrent
+ * order is read again once its lock is ours, so the check sees the latest figures. `jars_available`
+ * says whether every line is supplied; the caller inserts its order only then, and `reserveFor`
+ * adds the jars to `reserved` for that order's row, under the locks already held.
+ */
+export function jarsReservation(lines: readonly JarLine[]): JarsReservation {
+  const wanted = perProduct(lines);
+  const productIds = wanted.map((line) => line.productId);
+  const quantities = wanted.map((line) => line.quantity);
+  return {
+    ctes: sql`jars_wanted as (
+        select * from unnest(${productIds}::int[], ${quantities}::int[]) as wanted(product_id, quantity)
+      ),
+      jars_supply as (
+        select stock.product_id from product_stock stock join jars_wanted wanted using (product_id)
+        where stock.state = 'on-sale' and (stock.batch_jars is null or stock.batch_jars - stock.reserved - stock.sold >= wanted.quantity)
+        order by stock.product_id
+        for update of stock
+      ),
+      jars_available as (select count(*) = ${wanted.length} as ok from jars_supply)`,
+    available: sql<boolean>`(select ok from jars_available)`,
+    reserveFor: (orderCte) => sql`update product_stock stock set reserved = stock.reserved + wanted.quantity
+      from jars_wanted wanted, ${sql.table(orderCte)}
+      where stock.product_id = wanted.product_id`,
+  };
+}
+
+/**
+ * The stock figures of these lines' products as one JSON value, read without a lock: a column for a
+ * read that asks other things at the same time (checkout's look before it calls Razorpay).
+ */
+export function stockFiguresJson(lines: readonly JarLine[]): RawBuilder<StockRow[]> {
+  const productIds = perProduct(lines).map((line) => line.productId);
+  return sql<StockRow[]>`(select coalesce(json_agg(json_build_object('productId', product_id, 'state', state, 'batchJars', batch_jars, 'reserved', reserved, 'sold', sold, 'nextBatchDate', next_batch_date)), '[]')
+    from product_stock where product_id = any(${productIds}::int[]))`;
+}
+
+/** What the batch cannot supply of these lines, given their products' figures (stockFiguresJson). Empty when everything fits. */
+export function shortfallsOf(lines: readonly JarLine[], figures: readonly StockRow[]): StockShortfall[] {
+  return shortfalls(perProduct(lines), new Map(figures.map((row) => [row.productId, row])));
+}
+
+/** What the batch cannot supply of these lines, read without a lock. Empty when everything fits. */
+export async function stockShortfalls(db: DbHandle, lines: readonly JarLine[]): Promise<StockShortfall[]> {
+  const { rows } = await sql<{ figures: StockRow[] }>`select ${stockFiguresJson(lines)} as figures`.execute(db);
+  return shortfallsOf(lines, rows[0]?.figures ?? []);
+}
+
+/**
+ * Reserves the jars of an order already stored, all or nothing, in one statement (jarsReservation):
+ * the order becomes 'reserved' only when every line is supplied. On a shortfall nothing moves and
+ * the answer says what the batch can supply.
  */
 export async function reserveJars(trx: Trx, orderId: string, lines: readonly JarLine[]): Promise<{ ok: true } | { ok: false; shortfalls: StockShortfall[] }> {
-  const wanted = perProduct(lines);
-  await setOrderStockState(trx, orderId, 'reserved');
-  const reserved: JarLine[] = [];
-  for (const line of wanted) {
-    const taken = await trx
-      .updateTable('product_stock')
-      .set({ reserved: sql`reserved + ${line.quantity}` })
-      .where('product_id', '=', line.productId)
-      .where('state', '=', 'on-sale')
-      .where(sql<boolean>`(batch_jars is null or batch_jars - reserved - sold >= ${line.quantity})`)
-      .returning('product_id')
-      .executeTakeFirst();
-    if (taken) {
-      reserved.push(line);
-      continue;
-    }
-    // Undo the lines already taken (their rows are locked by this transaction), so the answer is
-    // all or nothing even for a caller that does not roll back.
-    await addToCounters(trx, reserved, 'reserved', -1);
-    await trx.updateTable('orders').set({ stock_state: null }).where('id', '=', orderId).execute();
-    return { ok: false, shortfalls: shortfalls(wanted, await lockStock(trx, wanted.map((each) => each.productId))) };
-  }
-  return { ok: true };
+  const reservation = jarsReservation(lines);
+  const { rows } = await sql<{ ok: boolean }>`with ${reservation.ctes},
+      reserving_order as (update orders set stock_state = 'reserved' where id = ${orderId} and ${reservation.available} returning id),
+      reserved as (${reservation.reserveFor('reserving_order')})
+    select ${reservation.available} as ok`.execute(trx);
+  if (rows[0]?.ok) return { ok: true };
+  return { ok: false, shortfalls: await stockShortfalls(trx, lines) };
 }
 
 /**
@@ -151,15 +198,8 @@ export async function sellJars(trx: Trx, orderId: string): Promise<'sold' | 'sho
   if (state === undefined || state === null || state === 'sold') return 'unchanged';
   const lines = await orderLines(trx, orderId);
   if (state === 'reserved') {
-    // Reserved jars are there by construction: one UPDATE per product moves them, no check.
-    await setOrderStockState(trx, orderId, 'sold');
-    for (const line of lines) {
-      await trx
-        .updateTable('product_stock')
-        .set({ reserved: sql`reserved - ${line.quantity}`, sold: sql`sold + ${line.quantity}` })
-        .where('product_id', '=', line.productId)
-        .execute();
-    }
+    const sale = reservedJarsSale(lines);
+    await executeTogether(trx, [...sale.parts, { name: 'jars_order', query: trx.updateTable('orders').set(sale.orderColumns).where('id', '=', orderId) }]);
     return 'sold';
   }
   if (shortfalls(lines, await lockStock(trx, lines.map((line) => line.productId))).length) {
@@ -170,6 +210,50 @@ export async function sellJars(trx: Trx, orderId: string): Promise<'sold' | 'sho
   await addToCounters(trx, lines, 'sold', 1);
   await setOrderStockState(trx, orderId, 'sold');
   return 'sold';
+}
+
+/** A paid order's reserved jars becoming sold, as parts of the statement that settles the payment. */
+export interface ReservedJarsSale {
+  /** `jars_locked` (the products' rows, locked in product id order) and `jars_sold` (the move). */
+  parts: StatementPart[];
+  /** What the order's own row must say, in the caller's update of it (one statement updates a row once). */
+  orderColumns: { stock_state: 'sold' };
+  /**
+   * True once `jars_sold` is done: a later part that takes another lock (the invoice counter) puts
+   * this in its WHERE so the stock rows are locked first, the order every writer takes them in.
+   */
+  done: RawBuilder<boolean>;
+}
+
+/**
+ * The reserved jars of an order that is now paid become sold (reserved down, sold up, per product):
+ * there is nothing to check, they were taken from the batch at create-order. The caller holds the
+ * order's row lock and its stock_state is 'reserved'. With `gate`, only when the CTE of that name
+ * has a row (the caller's statement found the order as it read it).
+ */
+export function reservedJarsSale(lines: readonly JarLine[], gate?: string): ReservedJarsSale {
+  const wanted = perProduct(lines);
+  const productIds = wanted.map((line) => line.productId);
+  const quantities = wanted.map((line) => line.quantity);
+  return {
+    parts: [
+      {
+        name: 'jars_locked',
+        query: sql`select product_id from product_stock
+          where product_id = any(${productIds}::int[]) ${gate ? sql`and exists (select from ${sql.table(gate)})` : sql``}
+          order by product_id for update`,
+      },
+      {
+        name: 'jars_sold',
+        query: sql`update product_stock stock set reserved = stock.reserved - sold_now.quantity, sold = stock.sold + sold_now.quantity
+          from unnest(${productIds}::int[], ${quantities}::int[]) as sold_now(product_id, quantity), jars_locked
+          where stock.product_id = sold_now.product_id and jars_locked.product_id = sold_now.product_id
+          returning stock.product_id`,
+      },
+    ],
+    orderColumns: { stock_state: 'sold' },
+    done: sql<boolean>`(select count(*) from jars_sold) >= 0`,
+  };
 }
 
 /**

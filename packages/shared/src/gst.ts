@@ -157,6 +157,14 @@ export function financialYear(at: Date): { start: number; label: string; short: 
  * be unique within a financial year; a million documents a year fit.
  */
 export function documentNumber(prefix: 'RP' | 'RPC', fy: { short: string }, sequence: number): string {
-  if (!Number.isInteger(sequence) || sequence < 1 || sequence > 999_999) throw new RangeError(`Sequence ${sequence} is out of range`);
-  return `${prefix}/${fy.short}/${String(sequence).padStart(6, '0')}`;
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > MAX_DOCUMENT_SEQUENCE) throw new RangeError(`Sequence ${sequence} is out of range`);
+  return `${documentSeries(prefix, fy)}${String(sequence).padStart(DOCUMENT_SEQUENCE_DIGITS, '0')}`;
 }
+
+/** A series' numbers before the sequence: `RP/26-27/`. The database numbers a document as this plus the sequence padded to DOCUMENT_SEQUENCE_DIGITS. */
+export function documentSeries(prefix: 'RP' | 'RPC', fy: { short: string }): string {
+  return `${prefix}/${fy.short}/`;
+}
+
+export const DOCUMENT_SEQUENCE_DIGITS = 6;
+export const MAX_DOCUMENT_SEQUENCE = 999_999;
