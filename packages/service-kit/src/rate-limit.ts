@@ -21,8 +21,11 @@ const REDIS_TIMEOUT_MS = 250;
 
 /**
  * Rate limits shared by every replica through Redis. A request over any rule gets 429 with
- * Retry-After and a readable JSON error, before its handler runs. If Redis does not answer quickly
- * the request goes through and the miss is logged: limits protect the shop, they must not take it down.
+ * Retry-After and a readable JSON error (the first rule it is over, in the order given), before
+ * its handler runs. Every rule is counted at once: on a client with auto-pipelining (createRedis)
+ * the counts go to Redis in one write and come back in one round trip, rather than one per rule.
+ * If Redis does not answer quickly the request goes through and the miss is logged: limits protect
+ * the shop, they must not take it down.
  */
 export function rateLimit(redis: Redis, prefix: string, rules: RateLimitRule[], logger: Logger): RequestHandler {
   const limiters = rules.map((rule) => ({
@@ -30,28 +33,31 @@ export function rateLimit(redis: Redis, prefix: string, rules: RateLimitRule[], 
     limiter: new RateLimiterRedis({ storeClient: redis, useRedisPackage: false, keyPrefix: `${prefix}:rate:${rule.name}`, points: rule.points, duration: rule.perSeconds }),
   }));
   return async (req, _res, next) => {
-    for (const { rule, limiter } of limiters) {
+    const counted = limiters.flatMap(({ rule, limiter }) => {
       const key = rule.key(req);
-      if (!key) continue;
-      let timer: NodeJS.Timeout | undefined;
-      try {
-        await Promise.race([
-          limiter.consume(key),
-          new Promise((_, reject) => {
-            timer = setTimeout(() => reject(new Error('rate limiter: Redis did not answer in time')), REDIS_TIMEOUT_MS);
-          }),
-        ]);
-      } catch (error) {
+      return key === undefined ? [] : [{ rule, count: limiter.consume(key).then(() => undefined, (error: unknown) => error) }];
+    });
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), REDIS_TIMEOUT_MS);
+    });
+    try {
+      for (const { rule, count } of counted) {
+        const error = await Promise.race([count, late]);
+        if (error === 'late') {
+          logger.warn({ rule: rule.name, err: new Error('rate limiter: Redis did not answer in time') }, 'rate limit not checked');
+          continue;
+        }
         if (error instanceof RateLimiterRes) {
           logger.warn({ rule: rule.name }, 'rate limit reached');
           rateLimitRefusals.inc({ rule: rule.name });
           next(new TooManyRequestsError(rule.message, Math.max(1, Math.ceil(error.msBeforeNext / 1000))));
           return;
         }
-        logger.warn({ rule: rule.name, err: error }, 'rate limit not checked');
-      } finally {
-        clearTimeout(timer);
+        if (error) logger.warn({ rule: rule.name, err: error }, 'rate limit not checked');
       }
+    } finally {
+      clearTimeout(timer);
     }
     next();
   };

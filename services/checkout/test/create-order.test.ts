@@ -13,6 +13,7 @@ afterAll(async () => {
 
 const countOrders = async () => Number((await h.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const createOrder = (body: unknown, key: string = randomUUID()) => h.createOrder(body, key);
+const reservedJars = async () => (await h.db.selectFrom('product_stock').select('reserved').where('product_id', '=', 1).executeTakeFirstOrThrow()).reserved;
 
 describe('POST /api/payment/create-order', () => {
   it('stores the order priced by the server and answers with its Razorpay order', async () => {
@@ -95,8 +96,9 @@ describe('POST /api/payment/create-order', () => {
     expect(sameReceipt).toHaveLength(1);
   });
 
-  it('keeps the order when Razorpay keeps failing, and the retry with the same key completes that same order', async () => {
+  it('stores nothing when Razorpay keeps failing, and the retry with the same key stores the order once', async () => {
     const before = await countOrders();
+    const jarsBefore = await reservedJars();
     // Razorpay keeps failing through the client's own retries.
     h.setKnobs({ apiFailure: 'server_error', apiFailureCount: null });
     const key = randomUUID();
@@ -105,16 +107,29 @@ describe('POST /api/payment/create-order', () => {
     h.setKnobs({ apiFailure: 'none' });
     expect(failed.status).toBe(502);
     expect(failed.body.error).toMatch(/payment provider/);
-    // Committed before Razorpay was called, with no Razorpay order: nobody can pay it yet.
-    expect(await countOrders()).toBe(before + 1);
-    const stored = await h.db.selectFrom('orders').select(['order_number', 'razorpay_order_id', 'status']).where('checkout_key', '=', key).executeTakeFirstOrThrow();
-    expect(stored).toMatchObject({ razorpay_order_id: null, status: 'created' });
+    // Nothing stored and no jar held: nobody could pay it, and nothing is left to expire.
+    expect(await countOrders()).toBe(before);
+    expect(await reservedJars()).toBe(jarsBefore);
     const retried = await createOrder(payload, key);
     expect(retried.status).toBe(201);
-    expect(retried.body.orderId).toBe(stored.order_number);
+    const stored = await h.db.selectFrom('orders').select(['order_number', 'razorpay_order_id', 'status']).where('checkout_key', '=', key).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ order_number: retried.body.orderId, razorpay_order_id: retried.body.razorpayOrderId, status: 'created' });
     expect(await countOrders()).toBe(before + 1);
-    const after = await h.db.selectFrom('orders').select('razorpay_order_id').where('checkout_key', '=', key).executeTakeFirstOrThrow();
-    expect(after.razorpay_order_id).toBe(retried.body.razorpayOrderId);
+    expect(await reservedJars()).toBe(jarsBefore + 1);
+  });
+
+  it('gives an order stored without a Razorpay order (by an earlier version of the shop) one when its checkout is retried', async () => {
+    const key = randomUUID();
+    const payload = orderPayload(2);
+    const first = await createOrder(payload, key);
+    await h.db.updateTable('orders').set({ razorpay_order_id: null }).where('checkout_key', '=', key).execute();
+    const retried = await createOrder(payload, key);
+    expect(retried.status).toBe(201);
+    expect(retried.body.orderId).toBe(first.body.orderId);
+    expect(retried.body.razorpayOrderId).not.toBe(first.body.razorpayOrderId);
+    const stored = await h.db.selectFrom('orders').select('razorpay_order_id').where('checkout_key', '=', key).executeTakeFirstOrThrow();
+    expect(stored.razorpay_order_id).toBe(retried.body.razorpayOrderId);
+    expect(await h.razorpay.fetchOrder(retried.body.razorpayOrderId)).toMatchObject({ amount: retried.body.amount, receipt: first.body.orderId });
   });
 
   it('creates every Razorpay order with automatic capture, whatever the account setting', async () => {

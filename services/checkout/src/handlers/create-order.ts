@@ -1,14 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { reserveJars, type Db } from '@pickles/db';
+import { stockShortfalls, type Db } from '@pickles/db';
 import { ConflictError, HttpError, InvalidError, parseOrThrow, UpstreamError } from '@pickles/service-kit';
-import { createOrderPayloadSchema, type CreateOrderResponse } from '@pickles/shared';
+import { createOrderPayloadSchema, type CreateOrderPayload, type CreateOrderResponse } from '@pickles/shared';
 import { RazorpayError, type RazorpayClient } from '@pickles/razorpay-client';
 import { newOrderNumber } from '../domain/order-number.js';
-import { priceOrder, PricingError } from '../domain/price-order.js';
+import { priceOrder, PricingError, type PricedOrder } from '../domain/price-order.js';
 import { withCheckedAddress } from '../domain/check-address.js';
-import { findOrderByCheckoutKey, insertOrder, recordRazorpayOrderId, type StoredOrder } from '../db/orders.js';
+import { findOrderByCheckoutKey, lookBeforeCheckout, placeOrder, recordRazorpayOrderId, type StoredOrder } from '../db/orders.js';
 import { stockRefusal } from '../domain/stock-refusal.js';
 
 export interface CreateOrderDeps {
@@ -32,12 +33,14 @@ function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string
 }
 
 /**
- * POST /api/payment/create-order: validates, prices from the catalogue, commits the order with its
- * batch jars reserved (409 and nothing stored when the batch cannot supply it), then
- * creates its Razorpay order and records its id in a second short transaction: no transaction or
- * pool connection is held while Razorpay answers (decision 009). The same Idempotency-Key always
- * answers with the same Razorpay order; an order whose Razorpay call failed is picked up by the
- * retry with the same key, or expires unpaid.
+ * POST /api/payment/create-order: validates and prices from the catalogue; answers a retried
+ * checkout (the same Idempotency-Key) with the order it made, and refuses a cart the batch cannot
+ * supply (409) before anything is created; then creates the Razorpay order and stores the order with
+ * it, its batch jars reserved, in one statement (decision 015). No transaction or pool connection is
+ * held while Razorpay answers (decision 009). When Razorpay fails nothing is stored and the shopper
+ * tries again; when the statement refuses the order after Razorpay answered (the last jars went to
+ * someone else meanwhile, or a double click's twin was stored first), the Razorpay order is left
+ * unpaid: nobody is ever shown it.
  */
 export function createOrderHandler({ db, razorpay }: CreateOrderDeps): RequestHandler {
   return async (req, res) => {
@@ -56,37 +59,51 @@ export function createOrderHandler({ db, razorpay }: CreateOrderDeps): RequestHa
     }
     const checkoutKey = rawKey ?? null;
 
-    const order = await db.transaction().execute(async (trx) => {
+    const before = await lookBeforeCheckout(db, checkoutKey, priced.lines);
+    let order = before.earlier && sameCheckout(before.earlier, payload, priced);
+    if (!order) {
+      if (before.shortfalls.length) throw new ConflictError(stockRefusal(before.shortfalls));
       const now = new Date();
-      const inserted = await insertOrder(trx, { orderNumber: newOrderNumber(now), checkoutKey, payload, priced, now });
-      if (inserted) {
-        // The batch's jars are held for this order before the shopper pays; none left: nothing is stored.
-        const reservation = await reserveJars(trx, inserted.id, priced.lines);
-        if (!reservation.ok) throw new ConflictError(stockRefusal(reservation.shortfalls));
-        return inserted;
-      }
-      // The same checkout attempt again (a retry or a double click): the order it already made.
-      const existing = checkoutKey ? await findOrderByCheckoutKey(trx, checkoutKey) : undefined;
-      if (!existing) throw new Error('checkout key conflict without a row');
-      if (existing.amountPaise !== priced.totalPaise || existing.customerEmail !== payload.customerInfo.email) {
-        throw new ConflictError('This checkout attempt was already used for a different order. Please reload the page and try again.');
-      }
-      return existing;
-    });
+      const id = randomUUID();
+      const orderNumber = newOrderNumber(now);
+      const razorpayOrderId = await createRazorpayOrder(razorpay, { id, orderNumber, amountPaise: priced.totalPaise }, req.log);
+      const placing = await placeOrder(db, { id, orderNumber, razorpayOrderId, checkoutKey, payload, priced, now });
+      order = placing.placed ?? (await placedMeanwhile(db, checkoutKey, payload, priced, placing.jarsAvailable));
+    }
     // Every line about this request from here on (the error handler's too) names the order.
     req.log = req.log.child({ orderId: order.id, orderNumber: order.orderNumber });
-    const response = respond({ ...order, razorpayOrderId: order.razorpayOrderId ?? (await createRazorpayOrder(db, razorpay, order, req.log)) }, razorpay.keyId);
-    req.log.info({ razorpayOrderId: response.razorpayOrderId }, 'order created');
+    // An order stored without its Razorpay order (by an earlier version of the shop) gets one now.
+    const razorpayOrderId = order.razorpayOrderId ?? (await recordRazorpayOrderId(db, order.id, await createRazorpayOrder(razorpay, order, req.log)));
+    const response = respond({ ...order, razorpayOrderId }, razorpay.keyId);
+    req.log.info({ razorpayOrderId }, 'order created');
     res.status(201).json(response);
   };
 }
 
+/** The earlier order of this checkout key, when it is the same cart for the same shopper; a 409 otherwise. */
+function sameCheckout(earlier: StoredOrder, payload: CreateOrderPayload, priced: PricedOrder): StoredOrder {
+  if (earlier.amountPaise !== priced.totalPaise || earlier.customerEmail !== payload.customerInfo.email) {
+    throw new ConflictError('This checkout attempt was already used for a different order. Please reload the page and try again.');
+  }
+  return earlier;
+}
+
 /**
- * Creates the Razorpay order for a committed order and records it. Two requests racing for the
- * same checkout key may both create one; the first recorded wins and the other stays unpaid at
- * Razorpay (harmless: nobody is shown it). `log` is the request's, naming the order.
+ * The answer when the storing statement stored nothing: the checkout key's order, stored meanwhile
+ * by a twin request (a double click), or the batch's refusal when its last jars went meanwhile.
  */
-async function createRazorpayOrder(db: Db, razorpay: CreateOrderDeps['razorpay'], order: StoredOrder, log: Logger): Promise<string> {
+async function placedMeanwhile(db: Db, checkoutKey: string | null, payload: CreateOrderPayload, priced: PricedOrder, jarsAvailable: boolean): Promise<StoredOrder> {
+  const earlier = checkoutKey ? await findOrderByCheckoutKey(db, checkoutKey) : undefined;
+  if (earlier) return sameCheckout(earlier, payload, priced);
+  if (!jarsAvailable) throw new ConflictError(stockRefusal(await stockShortfalls(db, priced.lines)));
+  throw new Error('checkout key conflict without a row');
+}
+
+/**
+ * Creates the order's Razorpay order (amount in paise, the order number as receipt, the shop's ids in
+ * the notes) and checks the amount it answers with.
+ */
+async function createRazorpayOrder(razorpay: CreateOrderDeps['razorpay'], order: { id: string; orderNumber: string; amountPaise: number }, log: Logger): Promise<string> {
   let razorpayOrder;
   try {
     razorpayOrder = await razorpay.createOrder({
@@ -96,7 +113,7 @@ async function createRazorpayOrder(db: Db, razorpay: CreateOrderDeps['razorpay']
     });
   } catch (error) {
     if (error instanceof RazorpayError) {
-      log.error({ kind: error.kind, code: error.code, statusCode: error.statusCode }, 'razorpay order creation failed');
+      log.error({ orderId: order.id, orderNumber: order.orderNumber, kind: error.kind, code: error.code, statusCode: error.statusCode }, 'razorpay order creation failed');
       throw new UpstreamError(
         error.kind === 'network' || error.kind === 'timeout' || error.kind === 'server'
           ? 'We could not reach the payment provider. Please try again in a moment.'
@@ -106,5 +123,5 @@ async function createRazorpayOrder(db: Db, razorpay: CreateOrderDeps['razorpay']
     throw error;
   }
   if (razorpayOrder.amount !== order.amountPaise) throw new HttpError(502, 'The payment provider returned a different amount');
-  return recordRazorpayOrderId(db, order.id, razorpayOrder.id);
+  return razorpayOrder.id;
 }
