@@ -23,7 +23,7 @@ export const AUTOMATIC_CAPTURE = {
 
 /** The slice of axios we touch; the SDK does not export its types for the instance. */
 interface AxiosLike {
-  defaults: { baseURL?: string; timeout?: number };
+  defaults: { baseURL?: string; timeout?: number; maxRedirects?: number };
   interceptors: { response: { use(onOk: undefined, onError: (error: unknown) => unknown): number } };
   post(url: string, data?: unknown, config?: { headers?: Record<string, string> }): Promise<{ data: unknown }>;
 }
@@ -66,6 +66,10 @@ export function createSdk(config: Pick<RazorpayConfig, 'keyId' | 'keySecret' | '
   // upgrade breaks it.
   rq.defaults.baseURL = (config.apiBaseUrl ?? DEFAULT_API_BASE_URL).replace(/\/+$/, '');
   rq.defaults.timeout = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  // Razorpay's API answers JSON and never redirects. With redirects allowed, axios sends every call
+  // through follow-redirects' wrapper of Node's http (about a tenth of a create-order's CPU in
+  // checkout's profile); with none it calls Node's http directly.
+  rq.defaults.maxRedirects = 0;
   // With no HTTP response (timeout, refused connection) the SDK's normalizeError crashes on
   // err.response.status and the promise rejects with a bare TypeError, losing whether it was a
   // timeout. Here, before the SDK's catch, we turn such errors into a RazorpayError whose

@@ -1,4 +1,5 @@
-import { sql, type Db, type Database, type Transaction } from '@pickles/db';
+import { prepared, sql, type Db, type Database, type InferResult, type Transaction } from '@pickles/db';
+import type { InvoicedOrder } from '@pickles/invoices';
 import { AWAITING_PAYMENT_STATES, type OrderPaymentState, type OrderStatus, type PaymentStatus } from '@pickles/shared';
 
 type Handle = Db | Transaction<Database>;
@@ -49,19 +50,66 @@ function toOrder(row: {
 
 /** A read without a lock, for checks made before a network call (verify's signature, the reconciler). */
 export async function findOrderByRazorpayOrderId(handle: Handle, razorpayOrderId: string): Promise<PaymentOrder | undefined> {
-  const row = await select(handle).where('razorpay_order_id', '=', razorpayOrderId).executeTakeFirst();
-  return row && toOrder(row);
-}
-
-/** Locks the order row for the rest of the transaction: all payment paths serialise on it. */
-export async function lockOrderByRazorpayOrderId(trx: Transaction<Database>, razorpayOrderId: string): Promise<PaymentOrder | undefined> {
-  const row = await select(trx).where('razorpay_order_id', '=', razorpayOrderId).forUpdate().executeTakeFirst();
-  return row && toOrder(row);
+  const { rows } = await prepared<Parameters<typeof toOrder>[0]>(select(handle).where('razorpay_order_id', '=', razorpayOrderId)).execute(handle);
+  return rows[0] && toOrder(rows[0]);
 }
 
 export async function lockOrderById(trx: Transaction<Database>, orderId: string): Promise<PaymentOrder | undefined> {
   const row = await select(trx).where('id', '=', orderId).forUpdate().executeTakeFirst();
   return row && toOrder(row);
+}
+
+/**
+ * An order as a settlement needs it, in one read: what the lifecycle decides on, what its invoice
+ * says (address, items) and whether it has one already.
+ */
+export interface SettleOrder extends PaymentOrder {
+  invoiced: boolean;
+  invoicing: InvoicedOrder;
+}
+
+function settlementRead(handle: Handle, razorpayOrderId: string) {
+  return select(handle)
+    .select(['customer_name', 'flat_number', 'street', 'area', 'city', 'state', 'pincode', 'shipping_paise'])
+    .select(sql<boolean>`exists (select 1 from tax_documents where tax_documents.order_id = orders.id and tax_documents.kind = 'invoice')`.as('invoiced'))
+    .select(
+      sql<InvoicedOrder['items']>`(select coalesce(json_agg(json_build_object('productId', product_id, 'name', name, 'quantity', quantity, 'lineTotalPaise', line_total_paise) order by id), '[]')
+        from order_items where order_items.order_id = orders.id)`.as('items'),
+    )
+    .where('razorpay_order_id', '=', razorpayOrderId);
+}
+
+function toSettleOrder(row: InferResult<ReturnType<typeof settlementRead>>[number]): SettleOrder {
+  return {
+    ...toOrder(row),
+    invoiced: row.invoiced,
+    invoicing: {
+      orderNumber: row.order_number,
+      customerName: row.customer_name,
+      flatNumber: row.flat_number,
+      street: row.street,
+      area: row.area,
+      city: row.city,
+      state: row.state,
+      pincode: row.pincode,
+      shippingPaise: row.shipping_paise,
+      items: row.items,
+    },
+  };
+}
+
+/** The order a settlement decides on, read without a lock (settle-payment's one-statement path checks it is unchanged). */
+export async function readOrderForSettlement(handle: Handle, razorpayOrderId: string): Promise<SettleOrder | undefined> {
+  const query = settlementRead(handle, razorpayOrderId);
+  const row = (await prepared<InferResult<typeof query>[number]>(query).execute(handle)).rows[0];
+  return row && toSettleOrder(row);
+}
+
+/** The order a settlement decides on, its row locked for the rest of the caller's transaction. */
+export async function lockOrderForSettlement(trx: Transaction<Database>, razorpayOrderId: string): Promise<SettleOrder | undefined> {
+  const query = settlementRead(trx, razorpayOrderId).forUpdate();
+  const row = (await prepared<InferResult<typeof query>[number]>(query).execute(trx)).rows[0];
+  return row && toSettleOrder(row);
 }
 
 /** A removed order keeps its Razorpay order id in the archive snapshot. */

@@ -1,4 +1,4 @@
-import { sql, type Database, type Transaction } from '@pickles/db';
+import { insertRow, sql, type Database, type RawBuilder, type Transaction } from '@pickles/db';
 import type { AttentionKind } from '@pickles/shared';
 
 type Trx = Transaction<Database>;
@@ -16,29 +16,32 @@ export interface PaymentFacts {
 /** How far a payment has got; a later snapshot never moves a payment back. */
 const progress = (column: string) => sql<number>`array_position(array['created','failed','authorized','captured','refunded']::text[], ${sql.ref(column)})`;
 
-/** Upserts the payment seen for an order, keeping the furthest status any snapshot showed. */
-export async function recordPayment(trx: Trx, orderId: string, payment: PaymentFacts): Promise<void> {
-  await trx
-    .insertInto('payments')
-    .values({
-      razorpay_payment_id: payment.razorpayPaymentId,
-      order_id: orderId,
-      status: payment.status,
-      amount_paise: payment.amountPaise,
-      method: payment.method ?? null,
-      error_code: payment.errorCode ?? null,
-      error_description: payment.errorDescription ?? null,
-    })
-    .onConflict((conflict) =>
-      conflict.column('razorpay_payment_id').doUpdateSet((eb) => ({
-        status: sql<string>`case when ${progress('payments.status')} >= ${progress('excluded.status')} then payments.status else excluded.status end`,
-        method: eb.fn.coalesce(eb.ref('excluded.method'), eb.ref('payments.method')),
-        error_code: eb.fn.coalesce(eb.ref('excluded.error_code'), eb.ref('payments.error_code')),
-        error_description: eb.fn.coalesce(eb.ref('excluded.error_description'), eb.ref('payments.error_description')),
-        updated_at: sql`now()`,
-      })),
-    )
-    .execute();
+/**
+ * Upserts the payment seen for an order, keeping the furthest status any snapshot showed, as a part
+ * of the settlement's statement (only when the CTE `gate`, if given, has a row). A snapshot that
+ * changes nothing writes nothing.
+ */
+export function paymentRecord(orderId: string, payment: PaymentFacts, gate?: string): RawBuilder<unknown> {
+  const row = {
+    razorpay_payment_id: payment.razorpayPaymentId,
+    order_id: orderId,
+    status: payment.status,
+    amount_paise: payment.amountPaise,
+    method: payment.method ?? null,
+    error_code: payment.errorCode ?? null,
+    error_description: payment.errorDescription ?? null,
+  } satisfies Partial<Record<keyof Database['payments'], unknown>>;
+  const status = sql`case when ${progress('payments.status')} >= ${progress('excluded.status')} then payments.status else excluded.status end`;
+  const method = sql`coalesce(excluded.method, payments.method)`;
+  const errorCode = sql`coalesce(excluded.error_code, payments.error_code)`;
+  const errorDescription = sql`coalesce(excluded.error_description, payments.error_description)`;
+  return insertRow(
+    'payments',
+    row,
+    gate,
+    sql`on conflict (razorpay_payment_id) do update set status = ${status}, method = ${method}, error_code = ${errorCode}, error_description = ${errorDescription}, updated_at = now()
+      where (payments.status, payments.method, payments.error_code, payments.error_description) is distinct from (${status}, ${method}, ${errorCode}, ${errorDescription})`,
+  );
 }
 
 export interface RefundFacts {

@@ -1,4 +1,4 @@
-import { releaseJars, sellJars, sql, writeOutboxEvent, type Database, type Db, type Transaction } from '@pickles/db';
+import { executeTogether, insertRow, outboxEvent, releaseJars, reservedJarsSale, sellJars, sql, together, writeOutboxEvent, type Database, type Db, type RawBuilder, type StatementPart, type Transaction } from '@pickles/db';
 import {
   ATTENTION_TEXT,
   AWAITING_PAYMENT_STATES,
@@ -19,10 +19,10 @@ import {
   type PaymentObservation,
   type PaymentVerifiedV1,
 } from '@pickles/shared';
-import { findArchivedOrder, lockOrderByRazorpayOrderId, type PaymentOrder } from '../db/orders.js';
-import { recordAttention, recordPayment, recordRefund, type PaymentFacts, type RefundFacts } from '../db/payment-records.js';
+import { findArchivedOrder, lockOrderForSettlement, readOrderForSettlement, type PaymentOrder, type SettleOrder } from '../db/orders.js';
+import { paymentRecord, recordAttention, recordRefund, type PaymentFacts, type RefundFacts } from '../db/payment-records.js';
 import { linkRefundRequest } from '../db/refund-requests.js';
-import { issueCreditNote, issueInvoice, lockInvoiceSeries } from '../invoicing/tax-documents.js';
+import { invoiceParts, issueCreditNote, issueInvoice } from '../invoicing/tax-documents.js';
 
 type Trx = Transaction<Database>;
 
@@ -56,9 +56,105 @@ export interface SettleOutcome {
 
 const VERIFIED_SOURCE: Record<PaymentActor, PaymentVerifiedV1['source']> = { shopper: 'verify', webhook: 'webhook', reconciler: 'reconciler' };
 
-/** Settles a payment observation in its own transaction (see settlePaymentInTransaction). */
-export function settlePayment(db: Db, request: SettleRequest): Promise<SettleOutcome> {
+/** A Razorpay webhook delivery, de-duplicated by its event id in the statement or transaction that applies it. */
+export interface WebhookDelivery {
+  eventId: string;
+  eventType: string;
+}
+
+/**
+ * Settles a payment observation (see settlePaymentInTransaction). The usual observations (a capture
+ * that confirms, the same payment seen again, an authorisation) are applied in ONE statement,
+ * guarded by the order's state as it was read (settleAsRead): no transaction is opened, and no lock
+ * is held across a round trip to Node. Anything else, or an order that changed meanwhile, is settled
+ * in its own transaction that locks the order first. `seen`: the order as the caller already read
+ * it (verify reads it to check the signature), saving the read.
+ */
+export async function settlePayment(db: Db, request: SettleRequest, seen?: SettleOrder): Promise<SettleOutcome> {
+  const quick = await settleAsRead(db, request, seen);
+  if (quick && quick !== 'duplicate') return quick;
   return db.transaction().execute((trx) => settlePaymentInTransaction(trx, request));
+}
+
+/**
+ * A webhook's observation, applied once per event id whatever the deliveries (Razorpay delivers at
+ * least once): the event id is recorded with the change, in the same statement or transaction, so a
+ * delivery that fails records nothing and Razorpay's retry applies it. 'duplicate' for an event
+ * seen before; 'ignored' (recorded, nothing to do) for events the shop does not act on.
+ */
+export async function settleWebhook(db: Db, request: SettleRequest | undefined, delivery: WebhookDelivery): Promise<SettleOutcome | 'duplicate' | 'ignored'> {
+  if (!request) return (await recordDelivery(db, delivery)) ? 'ignored' : 'duplicate';
+  const quick = await settleAsRead(db, request, undefined, delivery);
+  if (quick) return quick;
+  return db.transaction().execute(async (trx) => ((await recordDelivery(trx, delivery)) ? settlePaymentInTransaction(trx, request) : ('duplicate' as const)));
+}
+
+/** Records a webhook's event id; false when it was recorded before. */
+async function recordDelivery(handle: Db | Trx, delivery: WebhookDelivery): Promise<boolean> {
+  const inserted = await handle
+    .insertInto('processed_webhook_events')
+    .values({ event_id: delivery.eventId, event_type: delivery.eventType })
+    .onConflict((conflict) => conflict.column('event_id').doNothing())
+    .returning('event_id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/**
+ * The settlement in one statement, when the order as read is enough to decide it: its first CTE
+ * locks the order's row only if its state is still what was read (`settling`), every write depends
+ * on that row (and, for a webhook, on its event id being new), and the whole is one autocommit
+ * transaction. The order's, its stock rows' and the invoice counter's locks are then held only
+ * inside PostgreSQL, from that statement's lock to its commit. Undefined when the observation needs
+ * the locked path (an attention item, jars released or to release, a refund, an order not found),
+ * or when the order kept changing under it.
+ */
+async function settleAsRead(db: Db, request: SettleRequest, seen?: SettleOrder, delivery?: WebhookDelivery): Promise<SettleOutcome | 'duplicate' | undefined> {
+  if (request.refund || !request.razorpayOrderId) return undefined;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const order = attempt === 0 && seen ? seen : await readOrderForSettlement(db, request.razorpayOrderId);
+    if (!order) return undefined;
+    const decided = decidePaymentObservation({ found: 'live', order }, request.observation, request.source);
+    if (!decidedAsRead(order, decided)) return undefined;
+    const parts: StatementPart[] = [{ name: 'settling', query: lockIfAsRead(order) }];
+    if (delivery) {
+      parts.push({
+        name: 'delivery',
+        query: insertRow('processed_webhook_events', { event_id: delivery.eventId, event_type: delivery.eventType }, 'settling', sql`on conflict (event_id) do nothing returning event_id`),
+      });
+    }
+    const settlement = settlementWrites(order, request, decided, decided, delivery ? 'delivery' : 'settling');
+    parts.push(...settlement.parts);
+    const { rows } = await together<{ settled: number; fresh: number }>(
+      parts,
+      sql`(select count(*) from settling)::int as settled, ${delivery ? sql`(select count(*) from delivery)::int` : sql`1`} as fresh`,
+    ).execute(db);
+    if (!rows[0]?.settled) continue;
+    if (!rows[0].fresh) return 'duplicate';
+    return settlement.outcome;
+  }
+  return undefined;
+}
+
+/**
+ * Whether a decision can be applied from the order as read, in one statement: anything that must
+ * read or write more first (an attention item, jars released before the capture, jars to release
+ * on a failure) takes the locked path.
+ */
+function decidedAsRead(order: SettleOrder, decided: PaymentDecision): boolean {
+  if (decided.attention) return false;
+  if (decided.confirm && (order.stockState === 'released' || order.stockState === 'short')) return false;
+  if (decided.next?.status === 'failed' && (order.stockState === 'reserved' || order.stockState === 'sold' || order.stockState === 'short')) return false;
+  return true;
+}
+
+/** `settling`: the order's row, locked, only while it is in the state the settlement was decided on. */
+function lockIfAsRead(order: SettleOrder): RawBuilder<unknown> {
+  return sql`select id from orders
+    where id = ${order.id} and status = ${order.status} and payment_status = ${order.paymentStatus}
+      and razorpay_payment_id is not distinct from ${order.razorpayPaymentId} and refunded_paise = ${order.refundedPaise}
+      and stock_state is not distinct from ${order.stockState}
+    for update`;
 }
 
 /**
@@ -66,10 +162,17 @@ export function settlePayment(db: Db, request: SettleRequest): Promise<SettleOut
  * asks the order lifecycle what the observation means, applies it, and writes the outbox events,
  * all in the caller's transaction. Idempotent: the same observation twice changes nothing the
  * second time, in any order relative to the others.
+ *
+ * Round trips: one statement reads the locked order with everything the settlement needs, and one
+ * statement makes the usual writes together (the payment, the order, its history, the
+ * confirmation event, the GST invoice, the reserved jars sold): a paid order's stock rows and the
+ * invoice counter, which every payment queues for, are then locked from that statement to the
+ * commit only. The rare paths (refunds, attention items, jars released before the capture) take
+ * their own statements first.
  */
 export async function settlePaymentInTransaction(trx: Trx, request: SettleRequest): Promise<SettleOutcome> {
   const { razorpayOrderId, observation } = request;
-  const order = razorpayOrderId ? await lockOrderByRazorpayOrderId(trx, razorpayOrderId) : undefined;
+  const order = razorpayOrderId ? await lockOrderForSettlement(trx, razorpayOrderId) : undefined;
   const archived = !order && razorpayOrderId ? await findArchivedOrder(trx, razorpayOrderId) : undefined;
   const lookup: OrderLookup = order ? { found: 'live', order } : archived ? { found: 'archived' } : { found: 'none' };
   const outcome: SettleOutcome = { found: lookup.found, order, changed: false, confirmed: false, wroteEvents: false };
@@ -98,50 +201,83 @@ export async function settlePaymentInTransaction(trx: Trx, request: SettleReques
       await issueCreditNote(trx, { orderId, razorpayPaymentId: refund.razorpayPaymentId, razorpayRefundId: refund.razorpayRefundId, amountPaise: refund.amountPaise });
     }
   }
-  if (order && request.payment) await recordPayment(trx, order.id, request.payment);
 
   const decided = decidePaymentObservation(lookup, observation, request.source);
-  if (order && (decided.next || decided.refundPaise)) {
-    outcome.order = await applyDecision(trx, order, decided, request);
-    outcome.changed = true;
-  }
-  // Jars reserved at create-order are there by construction: they move at the very end, so the
-  // product's stock row (which every payment of that product queues for) is held only for the last
-  // statement and the commit. Released jars need checking first: their answer decides the confirmation.
-  const sellsReservedLast = order?.stockState === 'reserved' && decided.confirm;
-  const decision = order && !sellsReservedLast ? await moveJars(trx, order, decided) : decided;
-  if (order && decision.confirm) {
-    await confirmPaidOrder(trx, { ...order, razorpayOrderId: razorpayOrderId! }, (observation as { paymentId: string }).paymentId, VERIFIED_SOURCE[request.source]);
-    outcome.confirmed = true;
-    outcome.wroteEvents = true;
-  }
-  // The capture of an order left short, seen again (verify after the webhook, say): the shopper is
-  // told the same as the first time, not that it is confirmed. Nothing more is raised.
-  if (order?.stockState === 'short' && observation.kind === 'captured' && observation.paymentId === order.razorpayPaymentId) outcome.attention = 'capture-without-stock';
+  // Jars reserved at create-order are there by construction: they are sold in the settlement's one
+  // write. Released jars need checking first: their answer decides the confirmation.
+  const sellsReserved = order?.stockState === 'reserved' && decided.confirm;
+  const decision = order && !sellsReserved ? await moveJars(trx, order, decided) : decided;
   if (decision.attention) {
     outcome.attention = decision.attention;
     outcome.wroteEvents = (await raiseAttention(trx, decision.attention, request, order, archived)) || outcome.wroteEvents;
   }
-  if (order && decision.reconcileSoon) {
-    await trx.updateTable('orders').set({ next_reconcile_at: sql`now()` }).where('id', '=', order.id).execute();
-  }
-  if (order && sellsReservedLast) await sellJars(trx, order.id);
-  return outcome;
+  if (!order) return outcome;
+
+  const settlement = settlementWrites(order, request, decided, decision);
+  await executeTogether(trx, settlement.parts);
+  return { ...outcome, ...settlement.outcome, attention: outcome.attention ?? settlement.outcome.attention, wroteEvents: outcome.wroteEvents || settlement.outcome.wroteEvents };
 }
 
 /**
- * Confirms a paid order: payment.verified (the shopper's confirmation and the owner's new-order
- * alert) and its GST tax invoice, numbered in this transaction so a rollback gives the number back.
- * A capture on a closed order, or one the batch could not supply, is not confirmed and gets none
- * (the shop does not supply it; the money goes back or the owner decides).
+ * A settlement's usual writes, as parts of one statement: the payment, the order's new state (one
+ * update of its row), its history, the confirmation event, the GST invoice and the reserved jars
+ * sold. `decided` is the lifecycle's answer; `decision` the same after the locked path moved
+ * released jars (it may then not confirm). With `gate`, every write waits for that CTE's row (the
+ * order still as read; a webhook's event id new). The order's row is locked before (the lock read,
+ * or `settling`), its stock rows next, the invoice counter last: the one order of every writer.
  */
-export async function confirmPaidOrder(
-  trx: Trx,
-  order: { id: string; orderNumber: string; amountPaise: number; razorpayOrderId: string },
-  razorpayPaymentId: string,
-  source: PaymentVerifiedV1['source'],
-): Promise<void> {
-  await writeOutboxEvent(trx, PAYMENT_VERIFIED, PAYMENT_VERIFIED_VERSION, {
+function settlementWrites(
+  order: SettleOrder,
+  request: SettleRequest,
+  decided: PaymentDecision,
+  decision: PaymentDecision,
+  gate?: string,
+): { parts: StatementPart[]; outcome: SettleOutcome } {
+  const outcome: SettleOutcome = { found: 'live', order, changed: false, confirmed: false, wroteEvents: false };
+  // The capture of an order left short, seen again (verify after the webhook, say): the shopper is
+  // told the same as the first time, not that it is confirmed. Nothing more is raised.
+  const { observation } = request;
+  if (order.stockState === 'short' && observation.kind === 'captured' && observation.paymentId === order.razorpayPaymentId) outcome.attention = 'capture-without-stock';
+  const settledAt = new Date();
+  const parts: StatementPart[] = [];
+  const orderColumns: OrderColumns = {};
+  if (request.payment) parts.push({ name: 'settled_payment', query: paymentRecord(order.id, request.payment, gate) });
+  if (decided.next || decided.refundPaise) {
+    const applied = applyDecision(order, decided, request, settledAt, gate);
+    Object.assign(orderColumns, applied.columns);
+    parts.push({ name: 'settled_history', query: applied.history });
+    outcome.order = applied.order;
+    outcome.changed = true;
+  }
+  if (decision.reconcileSoon) orderColumns.next_reconcile_at = sql`now()`;
+  // Jars reserved at create-order are there by construction: they are sold here, no check.
+  let stockLockedFirst: RawBuilder<boolean> | undefined;
+  if (order.stockState === 'reserved' && decision.confirm) {
+    const sale = reservedJarsSale(order.invoicing.items, gate);
+    parts.push(...sale.parts);
+    Object.assign(orderColumns, sale.orderColumns);
+    stockLockedFirst = sale.done;
+  }
+  if (decision.confirm) {
+    const paymentId = (observation as { paymentId: string }).paymentId;
+    const { row } = paymentVerifiedEvent({ ...order, razorpayOrderId: request.razorpayOrderId! }, paymentId, VERIFIED_SOURCE[request.source]);
+    parts.push({ name: 'verified_event', query: insertRow('outbox_events', row, gate) });
+    // The counter is taken after the stock rows, and only when the gate let the rest through.
+    const when = [stockLockedFirst, gate ? sql<boolean>`exists (select from ${sql.table(gate)})` : undefined].filter((condition) => condition !== undefined);
+    if (!order.invoiced) parts.push(...invoiceParts(order.id, order.invoicing, paymentId, settledAt, when.length ? sql<boolean>`${sql.join(when, sql` and `)}` : undefined));
+    outcome.confirmed = true;
+    outcome.wroteEvents = true;
+  }
+  if (Object.keys(orderColumns).length) {
+    let update = sql`update orders set ${sql.join(Object.entries(orderColumns).map(([column, value]) => sql`${sql.ref(column)} = ${value}`))} where id = ${order.id}`;
+    if (gate) update = sql`${update} and exists (select from ${sql.table(gate)})`;
+    parts.push({ name: 'settled_order', query: update });
+  }
+  return { parts, outcome };
+}
+
+function paymentVerifiedEvent(order: { id: string; orderNumber: string; amountPaise: number; razorpayOrderId: string }, razorpayPaymentId: string, source: PaymentVerifiedV1['source']) {
+  return outboxEvent(PAYMENT_VERIFIED, PAYMENT_VERIFIED_VERSION, {
     orderId: order.id,
     orderNumber: order.orderNumber,
     razorpayOrderId: order.razorpayOrderId,
@@ -149,22 +285,33 @@ export async function confirmPaidOrder(
     amountPaise: order.amountPaise,
     source,
   } satisfies PaymentVerifiedV1);
+}
+
+/**
+ * Confirms a paid order on its own (the owner's added jars reached an order left short): its
+ * payment.verified event and its invoice, in the caller's transaction, which holds the order's lock
+ * and has taken its jars.
+ */
+export async function confirmPaidOrder(
+  trx: Trx,
+  order: { id: string; orderNumber: string; amountPaise: number; razorpayOrderId: string },
+  razorpayPaymentId: string,
+  source: PaymentVerifiedV1['source'],
+): Promise<void> {
+  await insertRow('outbox_events', paymentVerifiedEvent(order, razorpayPaymentId, source).row).execute(trx);
   await issueInvoice(trx, order.id);
 }
 
 /**
- * The batch stock follows the payment (decision 012), in this transaction: an order newly paid
- * sells its jars; one whose jars were released meanwhile (the hold ran out, a failure) takes them
- * back if the batch still has them, and otherwise is paid but not confirmed: the money is real, the
- * jars are not, and the owner decides (attention 'capture-without-stock'). A failed order's jars go
- * back to the batch.
+ * The batch stock follows the payment (decision 012), in this transaction: an order whose jars were
+ * released meanwhile (the hold ran out, a failure) takes them back if the batch still has them, and
+ * otherwise is paid but not confirmed: the money is real, the jars are not, and the owner decides
+ * (attention 'capture-without-stock'). A failed order's jars go back to the batch. Reserved jars of
+ * a confirmed order are sold in the settlement's write (reservedJarsSale).
  */
 async function moveJars(trx: Trx, order: PaymentOrder, decision: PaymentDecision): Promise<PaymentDecision> {
   if (decision.next?.status === 'failed') await releaseJars(trx, order.id);
   if (!decision.confirm) return decision;
-  // Jars given back are taken again under the batch's stock row lock: the invoice series first, the
-  // order every confirmation takes the two in (tax-documents), or two confirmations deadlock.
-  if (order.stockState === 'released' || order.stockState === 'short') await lockInvoiceSeries(trx);
   if ((await sellJars(trx, order.id)) !== 'short') return decision;
   return { ...decision, confirm: false, attention: 'capture-without-stock' };
 }
@@ -173,34 +320,35 @@ export function isAwaitingPayment(state: OrderState): boolean {
   return AWAITING_PAYMENT_STATES.some((s) => s.status === state.status && s.paymentStatus === state.paymentStatus);
 }
 
-async function applyDecision(trx: Trx, order: PaymentOrder, decision: PaymentDecision, request: SettleRequest): Promise<SettleOutcome['order']> {
+/** Columns of the settlement's one update of the order's row (a statement updates a row once): values or SQL. */
+type OrderColumns = Partial<Record<keyof Database['orders'], unknown>>;
+
+/** The order's new state as columns of the settlement's update of its row, and its history row. */
+function applyDecision(order: PaymentOrder, decision: PaymentDecision, request: SettleRequest, settledAt: Date, gate?: string) {
   const next: OrderState = decision.next ?? { status: order.status, paymentStatus: order.paymentStatus };
   const nowPaid = next.paymentStatus === 'paid' && order.paymentStatus !== 'paid' && order.paymentStatus !== 'refunded';
   const paymentId = nowPaid && 'paymentId' in request.observation ? request.observation.paymentId : undefined;
-  await trx
-    .updateTable('orders')
-    .set({
-      status: next.status,
-      payment_status: next.paymentStatus,
-      updated_at: sql`now()`,
-      ...(paymentId
-        ? {
-            razorpay_payment_id: paymentId,
-            paid_at: sql`now()`,
-            failure_reason: null,
-            // The payment id becomes searchable in the admin panel.
-            search_text: `${order.searchText} \u001f ${paymentId.toLowerCase()}`,
-          }
-        : {}),
-      ...(next.status === 'failed' && decision.reason ? { failure_reason: decision.reason.slice(0, 500) } : {}),
-      ...(decision.refundPaise ? { refunded_paise: sql`refunded_paise + ${decision.refundPaise}` } : {}),
-      ...(isAwaitingPayment(next) ? {} : { next_reconcile_at: null }),
-    })
-    .where('id', '=', order.id)
-    .execute();
-  await trx
-    .insertInto('order_status_history')
-    .values({
+  const columns: OrderColumns = {
+    status: next.status,
+    payment_status: next.paymentStatus,
+    updated_at: sql`now()`,
+    ...(paymentId
+      ? {
+          razorpay_payment_id: paymentId,
+          // The GST invoice issued with this confirmation carries the same instant (settlementWrites).
+          paid_at: settledAt,
+          failure_reason: null,
+          // The payment id becomes searchable in the admin panel.
+          search_text: `${order.searchText} \u001f ${paymentId.toLowerCase()}`,
+        }
+      : {}),
+    ...(next.status === 'failed' && decision.reason ? { failure_reason: decision.reason.slice(0, 500) } : {}),
+    ...(decision.refundPaise ? { refunded_paise: sql`refunded_paise + ${decision.refundPaise}` } : {}),
+    ...(isAwaitingPayment(next) ? {} : { next_reconcile_at: null }),
+  };
+  const history = insertRow(
+    'order_status_history',
+    {
       order_id: order.id,
       from_status: order.status,
       to_status: next.status,
@@ -208,9 +356,11 @@ async function applyDecision(trx: Trx, order: PaymentOrder, decision: PaymentDec
       to_payment_status: next.paymentStatus,
       changed_by: request.changedBy ?? `system:${request.source}`,
       reason: decision.reason?.slice(0, 500) ?? null,
-    })
-    .execute();
-  return { id: order.id, orderNumber: order.orderNumber, amountPaise: order.amountPaise, razorpayPaymentId: paymentId ?? order.razorpayPaymentId, ...next };
+    },
+    gate,
+  );
+  const changed: SettleOutcome['order'] = { id: order.id, orderNumber: order.orderNumber, amountPaise: order.amountPaise, razorpayPaymentId: paymentId ?? order.razorpayPaymentId, ...next };
+  return { columns, history, order: changed };
 }
 
 function writeShopperUpdate(trx: Trx, orderId: string, kind: 'refund-started' | 'refund-completed', dedupeKey: string, refundRequestId: string | undefined) {

@@ -3,7 +3,7 @@ import { ConflictError, InvalidError, NotFoundError, parseOrThrow } from '@pickl
 import { paiseToRupees, verifyPaymentPayloadSchema, type PaymentObservation, type VerifyPaymentResponse } from '@pickles/shared';
 import { RazorpayError, type RazorpayPayment } from '@pickles/razorpay-client';
 import type { PaymentsDeps } from '../deps.js';
-import { findOrderByRazorpayOrderId } from '../db/orders.js';
+import { readOrderForSettlement } from '../db/orders.js';
 import { settlePayment } from '../domain/settle-payment.js';
 import { paymentFacts } from '../domain/razorpay-facts.js';
 
@@ -19,7 +19,8 @@ export const PAID_WITHOUT_STOCK =
  * (HMAC-SHA256 of our stored Razorpay order id | payment id, key secret, constant time) proves only
  * that Razorpay authorised this payment for this order, so the payment is then fetched from Razorpay:
  * captured pays the order; authorised is recorded and left to Razorpay's automatic capture (the
- * webhook or the reconciler confirms it). Decision 009. No transaction is open during the fetch.
+ * webhook or the reconciler confirms it). Decision 009. No transaction is open during the fetch; the
+ * order read before it is what the settlement decides on, if it is still so (settlePayment).
  */
 export function verifyPaymentHandler({ db, razorpay, relay }: PaymentsDeps): RequestHandler {
   return async (req, res) => {
@@ -29,7 +30,7 @@ export function verifyPaymentHandler({ db, razorpay, relay }: PaymentsDeps): Req
       VERIFICATION_FAILED,
     );
 
-    const order = await findOrderByRazorpayOrderId(db, razorpayOrderId);
+    const order = await readOrderForSettlement(db, razorpayOrderId);
     if (!order?.razorpayOrderId) throw new NotFoundError('Order not found');
     // Every line about this request from here on (the error handler's too) names the order.
     req.log = req.log.child({ orderId: order.id, orderNumber: order.orderNumber });
@@ -59,7 +60,7 @@ export function verifyPaymentHandler({ db, razorpay, relay }: PaymentsDeps): Req
       observation,
       payment: payment ? paymentFacts(payment) : { razorpayPaymentId: paymentId, amountPaise: order.amountPaise, status: 'authorized' },
       source: 'shopper',
-    });
+    }, order);
     if (outcome.wroteEvents) relay.nudge();
     req.log.info({ observation: observation.kind, confirmed: outcome.confirmed, attention: outcome.attention }, 'payment verified');
     if (outcome.attention) throw new ConflictError(outcome.attention === 'capture-without-stock' ? PAID_WITHOUT_STOCK : PAID_ON_CLOSED_ORDER);

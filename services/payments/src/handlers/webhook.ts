@@ -3,7 +3,7 @@ import { InvalidError } from '@pickles/service-kit';
 import type { PaymentObservation, WebhookResponse } from '@pickles/shared';
 import { parseWebhookEvent, type RazorpayWebhookEvent } from '@pickles/razorpay-client';
 import type { PaymentsDeps } from '../deps.js';
-import { settlePaymentInTransaction, type SettleRequest } from '../domain/settle-payment.js';
+import { settleWebhook, type SettleRequest } from '../domain/settle-payment.js';
 import { paymentFacts } from '../domain/razorpay-facts.js';
 import { webhookEvents } from '../metrics.js';
 
@@ -61,7 +61,7 @@ export function settleRequestFor(event: RazorpayWebhookEvent): SettleRequest | u
 /**
  * POST /api/payment/webhook: Razorpay's server-to-server events. Verified against the raw body with
  * the webhook secret (HMAC-SHA256, constant time); de-duplicated by X-Razorpay-Event-Id in the same
- * transaction as the state change, which the settle use case makes; correct in any order and any
+ * statement or transaction as the state change, which the settle use case makes (settleWebhook); correct in any order and any
  * number of times. Money the shop cannot place is recorded as an attention item, never dropped.
  */
 export function webhookHandler({ db, razorpay, relay }: PaymentsDeps): RequestHandler {
@@ -86,17 +86,7 @@ export function webhookHandler({ db, razorpay, relay }: PaymentsDeps): RequestHa
 
     let outcome;
     try {
-      outcome = await db.transaction().execute(async (trx) => {
-        const inserted = await trx
-          .insertInto('processed_webhook_events')
-          .values({ event_id: eventId.slice(0, 200), event_type: event.event })
-          .onConflict((conflict) => conflict.column('event_id').doNothing())
-          .returning('event_id')
-          .executeTakeFirst();
-        if (!inserted) return 'duplicate' as const;
-        if (!request) return 'ignored' as const;
-        return settlePaymentInTransaction(trx, request);
-      });
+      outcome = await settleWebhook(db, request, { eventId: eventId.slice(0, 200), eventType: event.event });
     } catch (error) {
       // Nothing was recorded: Razorpay retries the delivery.
       webhookEvents.inc({ event: event.event, outcome: 'error' });

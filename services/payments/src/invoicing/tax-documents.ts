@@ -1,6 +1,6 @@
-import { sql, type Database, type Transaction } from '@pickles/db';
-import { draftCreditNote, draftInvoice, selectTaxDocuments, taxDocumentFromRow, type TaxDocument, type TaxDocumentKind } from '@pickles/invoices';
-import { documentNumber, financialYear } from '@pickles/shared/gst';
+import { sql, together, type Database, type RawBuilder, type StatementPart, type Transaction } from '@pickles/db';
+import { draftCreditNote, draftInvoice, selectTaxDocuments, taxDocumentFromRow, type InvoicedOrder, type TaxDocument, type TaxDocumentKind } from '@pickles/invoices';
+import { DOCUMENT_SEQUENCE_DIGITS, documentSeries, financialYear } from '@pickles/shared/gst';
 import { sellerProfileFromEnv, type SellerProfile } from '@pickles/shared/seller-profile';
 
 type Trx = Transaction<Database>;
@@ -20,31 +20,60 @@ export interface IssueOptions {
 }
 
 /**
- * The invoice series' lock, held until the caller's transaction ends. A confirmation takes it before
- * the batch's stock rows: one that numbers its invoice first and sells its reserved jars last
- * (settle-payment) and one that must take released jars back before it knows it confirms then
- * queue in the same order instead of deadlocking. An advisory lock, because the series' counter row
- * does not exist before a financial year's first invoice.
+ * The parts of a statement that number a tax document and store it: `tax_number` takes the next
+ * number of the kind's series for the financial year of `at` (an upsert that locks the counter's row
+ * until the statement's transaction ends: concurrent issuers queue behind it, and a rollback gives
+ * the number back: consecutive numbers, no gaps, no duplicates), and `tax_document` inserts the
+ * document with it, written as documentSeries + the sequence padded to DOCUMENT_SEQUENCE_DIGITS
+ * (the database refuses a sequence that would not fit: migration 013). Taking the number and
+ * storing the document in the statement that settles the payment keeps the counter locked only
+ * until that statement's transaction commits, never across a round trip to Node.
+ *
+ * `after`, when given, goes in the counter's WHERE: the stock rows' lock must come first (a
+ * confirmation takes the order's row, its products' stock rows, then the counter; every writer
+ * takes them in that order, so two confirmations never deadlock).
  */
-export async function lockInvoiceSeries(trx: Trx): Promise<void> {
-  await sql`select pg_advisory_xact_lock(hashtext('pickles:invoice-series'))`.execute(trx);
-}
-
-/**
- * Takes the next number of the kind's series for the financial year of `at`. The upsert locks the
- * counter's row until the caller's transaction ends: concurrent issuers queue behind it, and a
- * rollback gives the number back. Consecutive numbers, no gaps, no duplicates.
- */
-async function nextNumber(trx: Trx, kind: TaxDocumentKind, at: Date): Promise<{ number: string; financialYear: string; sequence: number }> {
-  if (kind === 'invoice') await lockInvoiceSeries(trx);
+export function taxDocumentParts(
+  draft: Omit<TaxDocument, 'number' | 'issuedAt'>,
+  links: { orderId: string; razorpayPaymentId: string; razorpayRefundId?: string; invoiceId?: string },
+  at: Date,
+  after?: RawBuilder<boolean>,
+): StatementPart[] {
   const year = financialYear(at);
-  const { last_sequence: sequence } = await trx
-    .insertInto('tax_document_counters')
-    .values({ kind, financial_year: year.label, last_sequence: 1 })
-    .onConflict((conflict) => conflict.columns(['kind', 'financial_year']).doUpdateSet({ last_sequence: sql`tax_document_counters.last_sequence + 1` }))
-    .returning('last_sequence')
-    .executeTakeFirstOrThrow();
-  return { number: documentNumber(PREFIX[kind], year, sequence), financialYear: year.label, sequence };
+  const document = {
+    kind: draft.kind,
+    financial_year: year.label,
+    order_id: links.orderId,
+    order_number: draft.orderNumber,
+    razorpay_payment_id: links.razorpayPaymentId,
+    razorpay_refund_id: links.razorpayRefundId ?? null,
+    invoice_id: links.invoiceId ?? null,
+    issued_at: at.toISOString(),
+    place_of_supply_code: draft.placeOfSupply.code,
+    place_of_supply_name: draft.placeOfSupply.name,
+    supply: draft.figures.supply,
+    figures: draft.figures,
+    seller: draft.seller,
+    recipient: draft.recipient,
+  } satisfies Partial<Record<keyof Database['tax_documents'], unknown>>;
+  const columns = sql.join(Object.keys(document).map((column) => sql.ref(column)));
+  const values = sql.join(Object.keys(document).map((column) => sql.ref(`document.${column}`)));
+  return [
+    {
+      name: 'tax_number',
+      query: sql`insert into tax_document_counters (kind, financial_year, last_sequence)
+        select ${draft.kind}, ${year.label}, 1 ${after ? sql`where ${after}` : sql``}
+        on conflict (kind, financial_year) do update set last_sequence = tax_document_counters.last_sequence + 1
+        returning last_sequence`,
+    },
+    {
+      name: 'tax_document',
+      query: sql`insert into tax_documents (${columns}, number, sequence)
+        select ${values}, ${documentSeries(PREFIX[draft.kind], year)} || lpad(tax_number.last_sequence::text, ${DOCUMENT_SEQUENCE_DIGITS}, '0'), tax_number.last_sequence
+        from tax_number, json_populate_record(null::tax_documents, ${JSON.stringify(document)}::json) as document
+        returning number`,
+    },
+  ];
 }
 
 async function transactionTime(trx: Trx): Promise<Date> {
@@ -52,35 +81,15 @@ async function transactionTime(trx: Trx): Promise<Date> {
   return new Date(rows[0]!.now);
 }
 
+/** Numbers and stores a document in one statement of the caller's transaction (taxDocumentParts). */
 async function insert(
   trx: Trx,
   draft: Omit<TaxDocument, 'number' | 'issuedAt'>,
   links: { orderId: string; razorpayPaymentId: string; razorpayRefundId?: string; invoiceId?: string },
   at: Date,
 ): Promise<TaxDocument> {
-  const { number, financialYear: year, sequence } = await nextNumber(trx, draft.kind, at);
-  await trx
-    .insertInto('tax_documents')
-    .values({
-      kind: draft.kind,
-      number,
-      financial_year: year,
-      sequence,
-      order_id: links.orderId,
-      order_number: draft.orderNumber,
-      razorpay_payment_id: links.razorpayPaymentId,
-      razorpay_refund_id: links.razorpayRefundId ?? null,
-      invoice_id: links.invoiceId ?? null,
-      issued_at: at,
-      place_of_supply_code: draft.placeOfSupply.code,
-      place_of_supply_name: draft.placeOfSupply.name,
-      supply: draft.figures.supply,
-      figures: JSON.stringify(draft.figures),
-      seller: JSON.stringify(draft.seller),
-      recipient: JSON.stringify(draft.recipient),
-    })
-    .execute();
-  return { ...draft, number, issuedAt: at };
+  const { rows } = await together<{ number: string }>(taxDocumentParts(draft, links, at), sql`number from tax_document`).execute(trx);
+  return { ...draft, number: rows[0]!.number, issuedAt: at };
 }
 
 /**
@@ -113,6 +122,14 @@ export async function issueInvoice(trx: Trx, orderId: string, options: IssueOpti
     options.seller ?? issuingSeller(),
   );
   return insert(trx, draft, { orderId, razorpayPaymentId: order.razorpay_payment_id ?? '' }, options.at ?? (await transactionTime(trx)));
+}
+
+/**
+ * The parts that issue a newly paid order's invoice inside the statement that settles its payment
+ * (settle-payment), from the order as the settlement read it: the caller knows it has no invoice yet.
+ */
+export function invoiceParts(orderId: string, order: InvoicedOrder, razorpayPaymentId: string, at: Date, after?: RawBuilder<boolean>): StatementPart[] {
+  return taxDocumentParts(draftInvoice(order, issuingSeller()), { orderId, razorpayPaymentId }, at, after);
 }
 
 export interface CreditedRefund {

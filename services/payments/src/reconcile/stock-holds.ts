@@ -3,7 +3,6 @@ import { releaseJars, sellJars, type Db } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
 import { findLapsedStockHolds, findShortPaidOrders, lockOrderById } from '../db/orders.js';
 import { confirmPaidOrder, isAwaitingPayment } from '../domain/settle-payment.js';
-import { lockInvoiceSeries } from '../invoicing/tax-documents.js';
 
 export interface StockHoldOptions {
   /** STOCK_HOLD_MINUTES: how long an unpaid order keeps its jars from other shoppers. */
@@ -44,8 +43,7 @@ export async function confirmShortOrdersOnce(db: Db, batchSize = 100): Promise<s
       const order = await lockOrderById(trx, orderId);
       if (!order || order.status !== 'paid' || order.paymentStatus !== 'paid' || order.stockState !== 'short') return false;
       if (!order.razorpayOrderId || !order.razorpayPaymentId) return false;
-      // The invoice series before the stock rows, the order every confirmation takes them in (tax-documents).
-      await lockInvoiceSeries(trx);
+      // Its stock rows before the invoice counter, the order every confirmation takes them in (tax-documents).
       if ((await sellJars(trx, orderId)) !== 'sold') return false;
       await confirmPaidOrder(trx, { ...order, razorpayOrderId: order.razorpayOrderId }, order.razorpayPaymentId, 'reconciler');
       return true;
