@@ -4,7 +4,19 @@ import { load, type LoadResult } from '../lib/load.js';
 import { insertBaseline } from '../lib/pg-baseline.js';
 import { capturedWebhook, idempotencyKey, orderPayload, sandboxPay, setKnobs, type SandboxPayment } from '../lib/shop.js';
 import { mapLimit, median } from '../lib/stats.js';
+import { withCpu } from '../lib/cpu.js';
 import type { BenchStack } from '../lib/stack.js';
+
+/** Seconds of create-order before the measured run (not counted). */
+const WARM_UP_SECONDS = 4;
+
+/** `checkout 2.4, postgres 1.5, ...`: the biggest parts of a CPU-per-request reading. */
+const cpuSummary = (cpu: Record<string, number>) =>
+  Object.entries(cpu)
+    .filter(([part]) => part !== 'total')
+    .slice(0, 4)
+    .map(([part, ms]) => `${part} ${ms}`)
+    .join(', ');
 
 interface Created {
   orderId: string;
@@ -26,30 +38,36 @@ export async function purchaseSuite(stack: BenchStack, rec: Recorder, opts: { se
   // The sandbox would otherwise post its own webhooks for every captured payment during the runs.
   await setKnobs(sandboxUrl, { withholdWebhooks: true });
   const trivial = (duration: number) => load({ url: `${stack.origin}${TRIVIAL_PATH}`, connections: opts.connections, duration });
+  const served = (run: LoadResult) => run.ok + run.non2xx;
   await trivial(1);
-  const trivialBefore = await trivial(Math.max(1, Math.round(opts.seconds / 2)));
+  const trivialBefore = await withCpu(stack, served, () => trivial(Math.max(1, Math.round(opts.seconds / 2))));
   const created: Created[] = [];
   let n = 1_000_000;
-  const createRun = await load({
-    url: stack.origin,
-    connections: opts.connections,
-    duration: opts.seconds,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/payment/create-order',
-        setupRequest: (request: Record<string, unknown>) => {
-          const shopper = n++;
-          return { ...request, headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey(shopper) }, body: JSON.stringify(orderPayload(shopper)) };
+  // Every figure is of warm processes, as a shop that has been up for a while runs: the first
+  // seconds of a new code path are spent compiling it (V8 tiers up), at about twice the CPU.
+  const createOrders = (duration: number) =>
+    load({
+      url: stack.origin,
+      connections: opts.connections,
+      duration,
+      requests: [
+        {
+          method: 'POST',
+          path: '/api/payment/create-order',
+          setupRequest: (request: Record<string, unknown>) => {
+            const shopper = n++;
+            return { ...request, headers: { 'content-type': 'application/json', 'idempotency-key': idempotencyKey(shopper) }, body: JSON.stringify(orderPayload(shopper)) };
+          },
+          onResponse: (status: number, body: string) => {
+            if (status !== 201) return;
+            const parsed = JSON.parse(body) as Created;
+            created.push({ orderId: parsed.orderId, razorpayOrderId: parsed.razorpayOrderId });
+          },
         },
-        onResponse: (status: number, body: string) => {
-          if (status !== 201) return;
-          const parsed = JSON.parse(body) as Created;
-          created.push({ orderId: parsed.orderId, razorpayOrderId: parsed.razorpayOrderId });
-        },
-      },
-    ],
-  });
+      ],
+    });
+  await createOrders(WARM_UP_SECONDS);
+  const { result: createRun, cpuMs: createCpu } = await withCpu(stack, served, () => createOrders(opts.seconds));
   if (!created.length) throw new Error(`create-order made no orders (${createRun.non2xx} non-2xx, ${createRun.errors} errors)`);
 
   // Captured payments for some of the new orders (set-up, not measured): two thirds verified by the
@@ -60,49 +78,59 @@ export async function purchaseSuite(stack: BenchStack, rec: Recorder, opts: { se
     (p): p is SandboxPayment => Boolean(p),
   );
   const setupSeconds = (performance.now() - paidStarted) / 1000;
-  const verifyList = payments.slice(0, Math.ceil((payments.length * 2) / 3));
-  const webhookList = payments.slice(verifyList.length);
+  const verifyAll = payments.slice(0, Math.ceil((payments.length * 2) / 3));
+  const webhookList = payments.slice(verifyAll.length);
+  // The first fifth warms the verify path up; the rest is measured.
+  const verifyWarmUp = verifyAll.slice(0, Math.floor(verifyAll.length / 5));
+  const verifyList = verifyAll.slice(verifyWarmUp.length);
 
-  let v = 0;
-  const verifyRun = await load({
-    url: stack.origin,
-    connections: opts.connections,
-    amount: verifyList.length,
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/payment/verify-payment',
-        setupRequest: (request: Record<string, unknown>) => {
-          const p = verifyList[v++ % verifyList.length]!;
-          return {
-            ...request,
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ razorpay_order_id: p.razorpay_order_id, razorpay_payment_id: p.razorpay_payment_id, razorpay_signature: p.razorpay_signature }),
-          };
-        },
-      },
-    ],
-  });
-
-  const hooks = webhookList.map((p) => capturedWebhook(p.payment));
-  let w = 0;
-  let webhookRun: LoadResult | undefined;
-  if (hooks.length) {
-    webhookRun = await load({
+  const verify = (list: SandboxPayment[]) => {
+    let v = 0;
+    return load({
       url: stack.origin,
-      connections: opts.connections * 2,
-      amount: hooks.length,
+      connections: opts.connections,
+      amount: list.length,
       requests: [
         {
           method: 'POST',
-          path: '/api/payment/webhook',
+          path: '/api/payment/verify-payment',
           setupRequest: (request: Record<string, unknown>) => {
-            const hook = hooks[w++ % hooks.length]!;
-            return { ...request, headers: hook.headers, body: hook.body };
+            const p = list[v++ % list.length]!;
+            return {
+              ...request,
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ razorpay_order_id: p.razorpay_order_id, razorpay_payment_id: p.razorpay_payment_id, razorpay_signature: p.razorpay_signature }),
+            };
           },
         },
       ],
     });
+  };
+  if (verifyWarmUp.length) await verify(verifyWarmUp);
+  const { result: verifyRun, cpuMs: verifyCpu } = await withCpu(stack, served, () => verify(verifyList));
+
+  const hooks = webhookList.map((p) => capturedWebhook(p.payment));
+  let w = 0;
+  let webhookRun: LoadResult | undefined;
+  let webhookCpu: Record<string, number> | undefined;
+  if (hooks.length) {
+    const deliver = () =>
+      load({
+        url: stack.origin,
+        connections: opts.connections * 2,
+        amount: hooks.length,
+        requests: [
+          {
+            method: 'POST',
+            path: '/api/payment/webhook',
+            setupRequest: (request: Record<string, unknown>) => {
+              const hook = hooks[w++ % hooks.length]!;
+              return { ...request, headers: hook.headers, body: hook.body };
+            },
+          },
+        ],
+      });
+    ({ result: webhookRun, cpuMs: webhookCpu } = await withCpu(stack, served, deliver));
   }
 
   // Did every verified or webhooked order end up paid? (correctness under load, not speed)
@@ -113,20 +141,20 @@ export async function purchaseSuite(stack: BenchStack, rec: Recorder, opts: { se
     .then(({ rows }) => rows[0]?.n ?? 0)
     .finally(() => client.end());
 
-  const trivialAfter = await trivial(Math.max(1, Math.round(opts.seconds / 2)));
-  if (trivialBefore.non2xx + trivialAfter.non2xx + trivialBefore.errors + trivialAfter.errors) throw new Error(`the trivial route ${TRIVIAL_PATH} failed under load`);
+  const { result: trivialAfter, cpuMs: trivialCpu } = await withCpu(stack, served, () => trivial(Math.max(1, Math.round(opts.seconds / 2))));
+  if (trivialBefore.result.non2xx + trivialAfter.non2xx + trivialBefore.result.errors + trivialAfter.errors) throw new Error(`the trivial route ${TRIVIAL_PATH} failed under load`);
   const simple = {
-    rps: (trivialBefore.requestsPerSecond + trivialAfter.requestsPerSecond) / 2,
-    p50: (trivialBefore.p50 + trivialAfter.p50) / 2,
-    p99: Math.max(trivialBefore.p99, trivialAfter.p99),
+    rps: (trivialBefore.result.requestsPerSecond + trivialAfter.requestsPerSecond) / 2,
+    p50: (trivialBefore.result.p50 + trivialAfter.p50) / 2,
+    p99: Math.max(trivialBefore.result.p99, trivialAfter.p99),
   };
   const via = (what: string, value: number, unit: string) => ({ name: `trivial route through the same gateway (GET ${TRIVIAL_PATH}) ${what}`, value, unit });
   const baseline = await insertBaseline(stack.database.url, opts.connections, opts.seconds);
   const ins = (what: string, value: number, unit: string) => ({ name: `PostgreSQL single-row INSERT ${what} (${opts.connections} clients)`, value, unit });
-  rec.add(figure('create-order orders/s', createRun.okPerSecond, 'orders/s', via('req/s', simple.rps, 'req/s'), 'higher', 'target: >= 0.5x'));
+  rec.add(figure('create-order orders/s', createRun.okPerSecond, 'orders/s', via('req/s', simple.rps, 'req/s'), 'higher', `target: >= 0.5x; CPU per order ${createCpu.total} ms (${cpuSummary(createCpu)}) against ${trivialCpu.total} ms per trivial request`));
   rec.add(figure('create-order p50', createRun.p50, 'ms', via('p50', simple.p50, 'ms'), 'lower'));
   rec.add(figure('create-order p99', createRun.p99, 'ms', via('p99', simple.p99, 'ms'), 'lower'));
-  rec.add(figure('verify-payment payments/s', verifyRun.okPerSecond, 'payments/s', via('req/s', simple.rps, 'req/s'), 'higher', 'target: >= 0.5x'));
+  rec.add(figure('verify-payment payments/s', verifyRun.okPerSecond, 'payments/s', via('req/s', simple.rps, 'req/s'), 'higher', `target: >= 0.5x; CPU per payment ${verifyCpu.total} ms, e-mails included (${cpuSummary(verifyCpu)})`));
   rec.add(figure('verify-payment p50', verifyRun.p50, 'ms', via('p50', simple.p50, 'ms'), 'lower'));
   rec.add(figure('verify-payment p99', verifyRun.p99, 'ms', via('p99', simple.p99, 'ms'), 'lower'));
   if (webhookRun) {
@@ -153,7 +181,11 @@ export async function purchaseSuite(stack: BenchStack, rec: Recorder, opts: { se
   const errors = (r: LoadResult | undefined) => (r ? { non2xx: r.non2xx, errors: r.errors, timeouts: r.timeouts, ok: r.ok } : undefined);
   rec.detail('errors', { createOrder: errors(createRun), verifyPayment: errors(verifyRun), webhooks: errors(webhookRun) });
   rec.detail('counts', { ordersCreated: created.length, sandboxPayments: payments.length, verified: verifyList.length, webhooked: webhookList.length, paidInDatabase: paidInDb, sandboxSetupSeconds: setupSeconds });
-  rec.detail('runs', { createOrder: createRun, verifyPayment: verifyRun, webhooks: webhookRun, trivialRoute: [trivialBefore, trivialAfter], insertBaseline: baseline });
+  rec.detail('runs', { createOrder: createRun, verifyPayment: verifyRun, webhooks: webhookRun, trivialRoute: [trivialBefore.result, trivialAfter], insertBaseline: baseline });
+  // Where each request's CPU went (ms per request, by process: Linux /proc), the figures' why.
+  rec.detail('cpuMsPerRequest', { trivialRoute: { before: trivialBefore.cpuMs, after: trivialCpu }, createOrder: createCpu, verifyPayment: verifyCpu, webhooks: webhookCpu });
+  rec.detail('warmUp', { createOrderSeconds: WARM_UP_SECONDS, verifyPayments: verifyWarmUp.length });
+  console.log(`  CPU ms per request: trivial ${trivialCpu.total}, create-order ${createCpu.total}, verify ${verifyCpu.total}${webhookCpu ? `, webhook ${webhookCpu.total}` : ''}`);
   rec.detail('connections', { createOrder: opts.connections, verifyPayment: opts.connections, webhooks: opts.connections * 2, trivialRoute: opts.connections, insertBaseline: opts.connections });
   console.log(`  errors: create ${createRun.non2xx + createRun.errors}, verify ${verifyRun.non2xx + verifyRun.errors}, webhooks ${webhookRun ? webhookRun.non2xx + webhookRun.errors : 0}; paid in DB ${paidInDb}/${payments.length}`);
 }
