@@ -57,6 +57,9 @@ export const notesOrEmpty = (notes: Record<string, string> | undefined): Notes =
 export class SandboxState {
   readonly orders = new Map<string, OrderEntity>();
   readonly payments = new Map<string, PaymentEntity>();
+  /** Each order's payments and each payment's refunds, so a lookup does not scan every one (a launch makes thousands). */
+  private readonly paymentsByOrder = new Map<string, PaymentEntity[]>();
+  private readonly refundsByPayment = new Map<string, RefundEntity[]>();
   readonly refunds = new Map<string, RefundEntity>();
   readonly requests: ApiRequestRecord[] = [];
   readonly webhooks: WebhookDispatcher;
@@ -106,6 +109,8 @@ export class SandboxState {
     this.orders.clear();
     this.payments.clear();
     this.refunds.clear();
+    this.paymentsByOrder.clear();
+    this.refundsByPayment.clear();
     this.orderCapture.clear();
     this.refundKeys.clear();
     this.requests.length = 0;
@@ -198,7 +203,7 @@ export class SandboxState {
   }
 
   paymentsOf(orderId: string): PaymentEntity[] {
-    return [...this.payments.values()].filter((p) => p.order_id === orderId).sort((a, b) => b.created_at - a.created_at);
+    return [...(this.paymentsByOrder.get(orderId) ?? [])].sort((a, b) => b.created_at - a.created_at);
   }
 
   private autoCaptures(orderId: string): boolean {
@@ -276,6 +281,7 @@ export class SandboxState {
       payment.international = card.international;
     }
     this.payments.set(payment.id, payment);
+    this.paymentsByOrder.set(payment.order_id, [...(this.paymentsByOrder.get(payment.order_id) ?? []), payment]);
     order.attempts += 1;
     if (order.status === 'created') order.status = 'attempted';
 
@@ -412,6 +418,7 @@ export class SandboxState {
       speed_requested: speed,
     };
     this.refunds.set(refund.id, refund);
+    this.refundsByPayment.set(refund.payment_id, [...(this.refundsByPayment.get(refund.payment_id) ?? []), refund]);
     payment.amount_refunded += amount;
     payment.refund_status = payment.amount_refunded >= payment.amount ? 'full' : 'partial';
     if (payment.refund_status === 'full') payment.status = 'refunded';
@@ -444,7 +451,7 @@ export class SandboxState {
   /** GET /v1/payments/:id/refunds, newest first. */
   refundsOf(paymentId: string): RefundEntity[] {
     const payment = this.getPayment(paymentId);
-    return [...this.refunds.values()].filter((r) => r.payment_id === payment.id).sort((a, b) => b.created_at - a.created_at);
+    return [...(this.refundsByPayment.get(payment.id) ?? [])].sort((a, b) => b.created_at - a.created_at);
   }
 
   /**
