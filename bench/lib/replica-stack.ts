@@ -29,6 +29,7 @@ export interface ReplicaStack {
   sandboxUrl: string;
   mailUrl: string;
   database: TestDatabase;
+  redisPrefix: string;
   /** Process names of every service replica, service by service: checkout, checkout-2, payments, ... */
   serviceReplicas: string[];
   /** Restarts one process gracefully (SIGTERM, drain, start again) and resolves once it is ready again. */
@@ -46,6 +47,7 @@ export async function startReplicaStack({ ports, replicas, logFile }: { ports: S
   for (const [name, port] of Object.entries(ports)) if (await canConnect('127.0.0.1', port, 300)) busy.push(`${name}:${port}`);
   if (busy.length) throw new Error(`ports already in use (${busy.join(', ')}): is another run of this stack going?`);
   const database = await createTestDatabase();
+  const redisPrefix = `pickles-replicas-${randomBytes(4).toString('hex')}`;
   // The gateway serves no storefront here: an app shell is all it needs.
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'pickles-replica-web-'));
   writeFileSync(path.join(webDir, 'app-shell.html'), '<!doctype html><title>Royal Pickles</title>');
@@ -67,7 +69,7 @@ export async function startReplicaStack({ ports, replicas, logFile }: { ports: S
     },
     databaseUrl: database.url,
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-    redisPrefix: `pickles-replicas-${randomBytes(4).toString('hex')}`,
+    redisPrefix,
     adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password),
     jwtSecret: randomBytes(32).toString('hex'),
     logLevel: 'warn',
@@ -103,6 +105,7 @@ export async function startReplicaStack({ ports, replicas, logFile }: { ports: S
     sandboxUrl: `http://127.0.0.1:${ports.sandbox}`,
     mailUrl: `http://127.0.0.1:${ports.mailHttp}`,
     database,
+    redisPrefix,
     serviceReplicas,
     restart: async (name) => {
       log.write(`${new Date().toISOString()} restarting ${name}\n`);

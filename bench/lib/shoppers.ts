@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { DEMO_TRACKING_LINK_SECRET, trackingToken } from '@pickles/service-kit';
 import { CREATE_ORDER_RETRY_DELAYS_MS, isCreateOrderRetryable } from '../../web/src/features/checkout/api/create-order-retry.js';
 import { idempotencyKey, orderPayload, shopperEmail } from './shop.js';
@@ -53,23 +54,44 @@ class StepFailed extends Error {
   }
 }
 
-async function call(url: string, init: RequestInit = {}): Promise<{ status: number; body: any }> {
-  let response: Response;
+/**
+ * Kept-alive connections, as browsers behind a load balancer reach the gateway. Node's http rather
+ * than fetch: at a hundred shoppers a second, fetch cost the bench process as much CPU as the
+ * gateway, on a machine the shop shares with it.
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: 1024 });
+
+function send(url: string, init: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: init.method ?? 'GET', agent, headers: { ...init.headers, ...(init.body === undefined ? {} : { 'content-length': String(Buffer.byteLength(init.body)) }) } }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      response.on('error', reject);
+    });
+    request.setTimeout(TIMEOUT_MS, () => request.destroy(Object.assign(new Error(`no answer within ${TIMEOUT_MS} ms`), { name: 'TimeoutError' })));
+    request.on('error', reject);
+    request.end(init.body);
+  });
+}
+
+async function call(url: string, init: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; body: any }> {
+  let response: { status: number; text: string };
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await send(url, init);
   } catch (error) {
     const timedOut = (error as Error).name === 'TimeoutError';
-    throw new StepFailed(undefined, timedOut ? `no answer within ${TIMEOUT_MS} ms` : `no answer: ${String((error as Error).cause ?? (error as Error).message)}`, timedOut);
+    throw new StepFailed(undefined, timedOut ? `no answer within ${TIMEOUT_MS} ms` : `no answer: ${(error as Error).message}`, timedOut);
   }
-  const text = await response.text().catch(() => '');
+  const { status, text } = response;
   let body: unknown = text;
   try {
     body = JSON.parse(text);
   } catch {
     // not JSON
   }
-  if (!response.ok) throw new StepFailed(response.status, `HTTP ${response.status}: ${text.slice(0, 200)}`);
-  return { status: response.status, body };
+  if (status < 200 || status >= 300) throw new StepFailed(status, `HTTP ${status}: ${text.slice(0, 200)}`);
+  return { status, body };
 }
 
 const postJson = (url: string, body: unknown, headers: Record<string, string> = {}) =>

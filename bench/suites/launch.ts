@@ -5,6 +5,7 @@ import { startReplicaStack, type ReplicaStack } from '../lib/replica-stack.js';
 import { rollingRestart } from '../lib/rolling-restart.js';
 import { shop, ShopperLog, type Step } from '../lib/shoppers.js';
 import { OUT_DIR } from '../lib/stack.js';
+import { cpuMsPerRequest, readCpu } from '../lib/cpu.js';
 import { median, round, sleep } from '../lib/stats.js';
 
 /**
@@ -42,7 +43,7 @@ async function calmShoppers(stack: ReplicaStack, count: number): Promise<Shopper
  * `perSecond` new shoppers every second for `seconds` (an open loop: they arrive whether or not the
  * shop keeps up), each creating an order, paying in the sandbox and verifying, through the gateway.
  */
-async function launchRush(stack: ReplicaStack, { perSecond, seconds }: { perSecond: number; seconds: number }) {
+export async function launchRush(stack: ReplicaStack, { perSecond, seconds }: { perSecond: number; seconds: number }) {
   const log = new ShopperLog();
   const journeys: Promise<void>[] = [];
   const started = performance.now();
@@ -88,6 +89,7 @@ export async function launchSuite(rec: Recorder, opts: { perSecond: number; seco
 
     const calm = await calmShoppers(stack, 20);
     const launchStarted = new Date();
+    const cpuBefore = await readCpu(stack.redisPrefix, stack.database.url);
     const rush = await launchRush(stack, opts);
     const paid = rush.log.paid.length;
     rec.add(
@@ -107,6 +109,8 @@ export async function launchSuite(rec: Recorder, opts: { perSecond: number; seco
       settledPolls = progress.sent >= progress.paid ? settledPolls + 1 : 0;
     }
     const lastSeconds = progress.lastAt ? (progress.lastAt.getTime() - launchStarted.getTime()) / 1000 : Number.NaN;
+    // Every shopper's whole cost, e-mails and Razorpay's webhooks included, by process (both replicas).
+    const cpuPerShopper = cpuMsPerRequest(cpuBefore, await readCpu(stack.redisPrefix, stack.database.url), rush.shoppers);
     rec.add(
       figure('launch: last confirmation e-mail sent, from the first arrival', lastSeconds, 's', { name: 'the rush of arrivals', value: rush.arrivalSeconds, unit: 's' }, 'lower', `${progress.sent} of ${progress.paid} paid orders confirmed (sent_emails, SMTP accepted); ${paid} of them verified by their shopper`),
     );
@@ -119,7 +123,9 @@ export async function launchSuite(rec: Recorder, opts: { perSecond: number; seco
       failures: rush.log.failures.slice(0, 20),
       failuresByStep: Object.fromEntries(LAUNCH_STEPS.map((step) => [step, rush.log.failures.filter((failure) => failure.step === step).length])),
       p50Ms: Object.fromEntries(LAUNCH_STEPS.map((step) => [step, round(median(rush.log.durations[step]))])),
+      cpuMsPerShopper: cpuPerShopper,
     });
+    console.log(`  CPU ms per shopper: ${JSON.stringify(cpuPerShopper)}`);
   } finally {
     await db.end();
     await stack.stop();
