@@ -1,6 +1,6 @@
-import express, { type RequestHandler } from 'express';
+import express from 'express';
 import type { Logger } from 'pino';
-import { listen, metricsEndpoint, pathOnly, recordRequestDurations, startProcessMetrics, UNMATCHED_ROUTE } from '@pickles/service-kit';
+import { listen, metricsEndpoint, UNMATCHED_ROUTE } from '@pickles/service-kit';
 import { matchRoute } from './routes.js';
 
 /** The label of everything that is not an API call: the SPA's pages and files (a bounded set, unlike their paths). */
@@ -14,12 +14,6 @@ export function gatewayRoute(path: string): string {
   if (path === '/api/health' || path === '/alive') return path;
   if (path === '/api' || path.startsWith('/api/')) return matchRoute(path)?.path ?? UNMATCHED_ROUTE;
   return STATIC_ROUTE;
-}
-
-/** Times every request of the public app into http_request_duration_seconds, labelled by gatewayRoute. */
-export function gatewayRequestDurations(): RequestHandler {
-  startProcessMetrics('gateway');
-  return recordRequestDurations((req) => gatewayRoute(pathOnly(req.originalUrl ?? req.url)));
 }
 
 /**

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { RequestHandler } from 'express';
-import { fixedHelmetHeaders } from '@pickles/service-kit';
+import { helmetHeaderList, type HeaderList } from '@pickles/service-kit';
 
 /** Inline <script> bodies of the built HTML files, so the CSP can admit exactly those by hash. */
 export function inlineScriptHashes(htmlFiles: string[]): string[] {
@@ -20,14 +19,15 @@ export function inlineScriptHashes(htmlFiles: string[]): string[] {
  * helmet with a content security policy that admits Razorpay Checkout: its script, the iframe it
  * opens on api.razorpay.com, and its telemetry (Razorpay's published CSP list). When the checkout
  * script comes from the local sandbox, that origin is admitted instead. Nothing in it varies per
- * request, so the headers are worked out once (fixedHelmetHeaders) rather than by helmet's dozen
- * middlewares on every request.
+ * request, so the headers are worked out once (helmetHeaderList) rather than by helmet's dozen
+ * middlewares on every request. They go on every page and file, and on the API answers the gateway
+ * makes itself; a service's answer brings its own (service-kit's helmet), passed on as it is.
  */
-export function securityHeaders(checkoutScriptUrl: string, scriptHashes: string[], isProduction: boolean): RequestHandler {
+export function securityHeaders(checkoutScriptUrl: string, scriptHashes: string[], isProduction: boolean): HeaderList {
   const checkoutOrigin = new URL(checkoutScriptUrl).origin;
   const razorpay = ['https://checkout.razorpay.com', 'https://api.razorpay.com'];
   const providerOrigins = [...new Set([checkoutOrigin, ...razorpay])];
-  return fixedHelmetHeaders({
+  return helmetHeaderList({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {

@@ -4,16 +4,20 @@ import path from 'node:path';
 import express from 'express';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@pickles/service-kit';
-import { startApp, type RunningApp } from '@pickles/test-kit';
+import { sampleValue, scrapeMetrics, startApp, type RunningApp } from '@pickles/test-kit';
+import { apiPathOf } from '../src/api.js';
 import { createGatewayApp } from '../src/app.js';
+import { startMetricsListener } from '../src/metrics.js';
 
 /**
  * The gateway in front of stand-in upstreams (small Express apps that record what reaches them),
  * with a throwaway built SPA folder.
  */
 const logger = createLogger('gateway-test', 'silent');
-const received: { path: string; requestId?: string; body: Buffer; contentType?: string; forwardedFor?: string }[] = [];
+const received: { path: string; requestId?: string; body: Buffer; contentType?: string; contentLength?: string; chunked: boolean; forwardedFor?: string; forwardedProto?: string }[] = [];
 let redisHealthy = true;
+let releaseExport!: () => void;
+const exportReleased = new Promise<void>((resolve) => (releaseExport = resolve));
 
 function upstream(name: string) {
   const app = express();
@@ -25,8 +29,35 @@ function upstream(name: string) {
   app.get('/api/admin/slow', () => {
     // never answers
   });
+  // An answer with security headers of its own, as service-kit's helmet gives every service's answer.
+  app.get('/api/order/own-headers', (_req, res) => {
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.setHeader('Content-Security-Policy', "default-src 'self'");
+    res.json({ success: true });
+  });
+  // An export: streamed without a length, the rest only once the test has seen the first line.
+  app.get('/api/admin/export', (_req, res) => {
+    res.setHeader('content-type', 'application/x-ndjson');
+    res.write('{"line":1}\n');
+    void exportReleased.then(() => res.end('{"line":2}\n'));
+  });
+  app.get('/api/admin/big', (_req, res) => {
+    res.json({ padding: 'p'.repeat(200_000) });
+  });
+  app.get('/api/order/large', (_req, res) => {
+    res.json({ success: true, orders: Array.from({ length: 200 }, (_, i) => ({ id: i, status: 'paid' })) });
+  });
   app.use(express.raw({ type: () => true, limit: '10mb' }), (req, res) => {
-    received.push({ path: req.originalUrl, requestId: req.header('x-request-id'), body: req.body as Buffer, contentType: req.header('content-type'), forwardedFor: req.header('x-forwarded-for') });
+    received.push({
+      path: req.originalUrl,
+      requestId: req.header('x-request-id'),
+      body: req.body as Buffer,
+      contentType: req.header('content-type'),
+      contentLength: req.header('content-length'),
+      chunked: req.header('transfer-encoding') !== undefined,
+      forwardedFor: req.header('x-forwarded-for'),
+      forwardedProto: req.header('x-forwarded-proto'),
+    });
     res.json({ success: true, service: name, path: req.originalUrl });
   });
   return app;
@@ -103,6 +134,29 @@ describe('routing', () => {
     expect(Buffer.compare(received.at(-1)!.body, raw)).toBe(0);
   });
 
+  it('sends a body the client sent in chunks to the service whole, with its Content-Length', async () => {
+    const chunks = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"about":'));
+        controller.enqueue(new TextEncoder().encode('"jars"}'));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${gateway.url}/api/complaints`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit);
+    expect(response.status).toBe(200);
+    const seen = received.at(-1)!;
+    expect(seen.body.toString()).toBe('{"about":"jars"}');
+    expect(seen).toMatchObject({ contentLength: '16', chunked: false });
+  });
+
+  it('takes an API request in absolute form (http://host/api/...) like one in origin form', () => {
+    expect(apiPathOf('/api/pincodes/560038?x=1')).toBe('/api/pincodes/560038');
+    expect(apiPathOf('http://shop.example.in/api/pincodes/560038?x=1')).toBe('/api/pincodes/560038');
+    expect(apiPathOf('http://shop.example.in/shop')).toBeUndefined();
+    expect(apiPathOf('/api')).toBeUndefined();
+    expect(apiPathOf('/shop')).toBeUndefined();
+  });
+
   it('refuses a body over the route limit with a JSON 413', async () => {
     const response = await fetch(`${gateway.url}/api/payment/verify-payment`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ x: 'y'.repeat(20_000) }) });
     expect(response.status).toBe(413);
@@ -147,11 +201,22 @@ describe('client address', () => {
     expect(seen?.forwardedFor).toMatch(/^(::ffff:)?127\.0\.0\.1$|^::1$/);
   });
 
-  it('behind a configured load balancer, its X-Forwarded-For names the client', async () => {
+  it('a client-supplied X-Forwarded-Proto never reaches the services either', async () => {
+    received.length = 0;
+    await fetch(`${gateway.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-proto': 'https' }, body: '{}' });
+    expect(received.find((r) => r.path === '/api/admin/login')?.forwardedProto).toBe('http');
+  });
+
+  it('behind a configured load balancer, its X-Forwarded-For names the client and its X-Forwarded-Proto the protocol', async () => {
     const behindBalancer = await startApp(createGatewayApp({ ...baseConfig, TRUSTED_PROXIES: ['loopback'] }, logger));
     try {
       received.length = 0;
-      await fetch(`${behindBalancer.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77' }, body: '{}' });
+      await fetch(`${behindBalancer.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '203.0.113.77', 'x-forwarded-proto': 'https' }, body: '{}' });
+      expect(received.find((r) => r.path === '/api/admin/login')).toMatchObject({ forwardedFor: '203.0.113.77', forwardedProto: 'https' });
+      // Read from the right: trusted hops are passed over, the first untrusted one is the client,
+      // whatever the client wrote further left.
+      received.length = 0;
+      await fetch(`${behindBalancer.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-forwarded-for': '198.51.100.1, 203.0.113.77, 127.0.0.1' }, body: '{}' });
       expect(received.find((r) => r.path === '/api/admin/login')?.forwardedFor).toBe('203.0.113.77');
     } finally {
       await behindBalancer.close();
@@ -210,6 +275,71 @@ describe('cross-origin callers', () => {
     });
     expect(preflight.status).toBe(204);
     expect(preflight.headers.get('access-control-allow-methods')).toContain('PATCH');
+  });
+});
+
+describe('API answers', () => {
+  it("carry the gateway's security headers when the service's answer has none, and on the gateway's own answers", async () => {
+    for (const response of [await fetch(`${gateway.url}/api/admin/orders`), await fetch(`${gateway.url}/api/nothing/here`)]) {
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('cache-control')).toBe('no-store');
+    }
+  });
+
+  it("pass on the service's own security headers as they are, each once", async () => {
+    const response = await fetch(`${gateway.url}/api/order/own-headers`);
+    expect(response.headers.get('content-security-policy')).toBe("default-src 'self'");
+    expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(response.headers.get('x-request-id')).toBeTruthy();
+  });
+
+  it('are never compressed (only the SPA\'s files are)', async () => {
+    const response = await fetch(`${gateway.url}/api/order/large`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.headers.get('content-encoding')).toBeNull();
+    expect(((await response.json()) as { orders: unknown[] }).orders).toHaveLength(200);
+  });
+
+  it('of unknown length stream through as they come (an export is not held back until it ends)', async () => {
+    const response = await fetch(`${gateway.url}/api/admin/export`);
+    const reader = response.body!.getReader();
+    const first = await reader.read();
+    expect(new TextDecoder().decode(first.value)).toBe('{"line":1}\n');
+    releaseExport();
+    let rest = '';
+    for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) rest += new TextDecoder().decode(chunk.value);
+    expect(rest).toBe('{"line":2}\n');
+  });
+
+  it('to a HEAD request keep the length of the GET answer and have no body', async () => {
+    const response = await fetch(`${gateway.url}/api/order/large`, { method: 'HEAD' });
+    expect(response.status).toBe(200);
+    expect(Number(response.headers.get('content-length'))).toBeGreaterThan(1000);
+    expect(await response.text()).toBe('');
+  });
+
+  it('larger than what is read whole arrive whole, with their length', async () => {
+    const response = await fetch(`${gateway.url}/api/admin/big`);
+    expect(Number(response.headers.get('content-length'))).toBeGreaterThan(200_000);
+    expect(((await response.json()) as { padding: string }).padding).toHaveLength(200_000);
+  });
+
+  it('are timed into http_request_duration_seconds by the route table, on the metrics port', async () => {
+    const metrics = await startMetricsListener(0, '127.0.0.1', logger);
+    try {
+      const url = `http://127.0.0.1:${metrics.port}/metrics`;
+      const count = async (labels: Record<string, string>) => sampleValue(await scrapeMetrics(url), 'http_request_duration_seconds_count', labels) ?? 0;
+      const pincodes = { service: 'gateway', method: 'GET', route: '/api/pincodes/', status: '200' };
+      const unmatched = { service: 'gateway', method: 'GET', route: 'unmatched', status: '404' };
+      const [pincodesBefore, unmatchedBefore] = [await count(pincodes), await count(unmatched)];
+      expect((await fetch(`${gateway.url}/api/pincodes/560038`)).status).toBe(200);
+      expect((await fetch(`${gateway.url}/api/no-such/RP12345`)).status).toBe(404);
+      expect(await count(pincodes)).toBe(pincodesBefore + 1);
+      expect(await count(unmatched)).toBe(unmatchedBefore + 1);
+    } finally {
+      await metrics.close();
+    }
   });
 });
 

@@ -8,7 +8,12 @@ export class HttpError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
   ) {
+    // A caller's mistake (4xx) is answered and never logged with a stack: capturing one cost more
+    // than the rest of the error's way to its answer (about 8 us of a 400's CPU).
+    const stackTraceLimit = Error.stackTraceLimit;
+    if (status < 500) Error.stackTraceLimit = 0;
     super(message);
+    Error.stackTraceLimit = stackTraceLimit;
   }
 }
 export class InvalidError extends HttpError {
@@ -62,11 +67,12 @@ export function isDependencyUnavailable(error: unknown): boolean {
 }
 
 export function errorHandler(logger: Logger): ErrorRequestHandler {
+  // The request's own logger (carrying its id) only when a line is written: it is made on first use.
+  const logFor = (req: unknown): Logger => (req as { log?: Logger }).log ?? logger;
   return (error, req, res, _next) => {
-    const log = (req as { log?: Logger }).log ?? logger;
     if (isDependencyUnavailable(error)) {
       // Nothing was changed (the transaction did not commit); the caller may simply try again.
-      log.warn({ err: error }, 'a dependency is unavailable');
+      logFor(req).warn({ err: error }, 'a dependency is unavailable');
       res.setHeader('Retry-After', '2');
       res.status(503).json({ success: false, error: 'The shop is briefly unavailable. Please try again in a moment.' });
       return;
@@ -75,7 +81,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       if (error instanceof TooManyRequestsError && error.retryAfterSeconds) {
         res.setHeader('Retry-After', String(error.retryAfterSeconds));
       }
-      if (error.status >= 500) log.error({ err: error }, error.message);
+      if (error.status >= 500) logFor(req).error({ err: error }, error.message);
       res.status(error.status).json({ success: false, error: error.message, ...(error.fields ? { fields: error.fields } : {}) });
       return;
     }
@@ -93,7 +99,7 @@ export function errorHandler(logger: Logger): ErrorRequestHandler {
       res.status(status).json({ success: false, error: 'Bad request' });
       return;
     }
-    log.error({ err: error }, 'unhandled error');
+    logFor(req).error({ err: error }, 'unhandled error');
     res.status(500).json({ success: false, error: 'Something went wrong on our side. Please try again.' });
   };
 }

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import type { RequestHandler, Response } from 'express';
+import { nameRoute, pathOnly } from './app.js';
 import type { ServiceHealthResponse } from '@pickles/shared';
 
 export type HealthCheck = () => Promise<void>;
@@ -44,16 +45,24 @@ export async function runHealthChecks(service: string, checks: Record<string, He
  * GET /health: readiness, runs every dependency check (503 naming the failing one).
  * GET /alive: liveness, answers as long as the event loop does; never touches PostgreSQL, so a
  * database outage does not make the orchestrator restart every replica.
+ * One middleware matching the two paths, not a mounted Router: a Router that matches nothing (every
+ * other request) leaves through setImmediate, a turn of the event loop per request.
  */
-export function healthRouter(service: string, checks: Record<string, HealthCheck>, isShuttingDown: () => boolean = () => false): Router {
-  const router = Router();
-  router.get('/health', async (_req, res) => {
+export function healthRouter(service: string, checks: Record<string, HealthCheck>, isShuttingDown: () => boolean = () => false): RequestHandler {
+  const ready = async (res: Response) => {
     const report = await runHealthChecks(service, checks);
     if (isShuttingDown()) report.status = 'fail';
     res.status(report.status === 'ok' ? 200 : 503).json(report);
-  });
-  router.get('/alive', (_req, res) => {
-    res.json({ status: 'ok', service });
-  });
-  return router;
+  };
+  return (req, res, next) => {
+    if (req.method !== 'GET' && req.method !== 'HEAD') return next();
+    const path = pathOnly(req.url);
+    if (path === '/health') {
+      nameRoute(res, path);
+      ready(res).catch(next);
+    } else if (path === '/alive') {
+      nameRoute(res, path);
+      res.json({ status: 'ok', service });
+    } else next();
+  };
 }

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleValue, samplesOf, scrapeMetrics, startApp, type RunningApp } from '@pickles/test-kit';
-import { createServiceApp } from './app.js';
+import { createServiceApp, serviceMetrics } from './app.js';
 import { errorHandler, NotFoundError } from './errors.js';
-import { defineGauge, metricsRegistry, readScrapeGauges, serviceMetrics, type ScrapeReading } from './metrics.js';
+import { healthRouter } from './health.js';
+import { defineGauge, metricsRegistry, readScrapeGauges, type ScrapeReading } from './metrics.js';
 import { byClient, rateLimit } from './rate-limit.js';
 import { createRedis } from './redis.js';
 
@@ -17,6 +18,7 @@ afterAll(async () => {
 /** A service app with its metrics, as checkout, payments and admin-orders build theirs. */
 async function serviceWith(readings: ScrapeReading[] = []): Promise<RunningApp> {
   const app = createServiceApp(logger, { metrics: serviceMetrics('checkout', { logger, readings }) });
+  app.use(healthRouter('checkout', {}));
   app.get('/api/admin/orders/:id', (req, res) => {
     if (req.params.id === 'missing') throw new NotFoundError('Order not found');
     res.json({ success: true });
@@ -34,6 +36,8 @@ describe('service metrics', () => {
     expect((await fetch(`${service.url}/api/admin/orders/${orderNumber}`)).status).toBe(200);
     expect((await fetch(`${service.url}/api/admin/orders/missing`)).status).toBe(404);
     expect((await fetch(`${service.url}/wp-login.php?user=${orderNumber}`)).status).toBe(404);
+    expect((await fetch(`${service.url}/alive`)).status).toBe(200);
+    await fetch(`${service.url}/metrics`);
 
     const response = await fetch(`${service.url}/metrics`);
     expect(response.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
@@ -46,6 +50,9 @@ describe('service metrics', () => {
     expect(sampleValue(samples, count, { ...route, status: '200' })).toBe(1);
     expect(sampleValue(samples, count, { ...route, status: '404' })).toBe(1);
     expect(sampleValue(samples, count, { ...route, route: 'unmatched', status: '404' })).toBe(1);
+    // The health and metrics paths, answered by middleware rather than Express routes, by their paths.
+    expect(sampleValue(samples, count, { ...route, route: '/alive', status: '200' })).toBe(1);
+    expect(sampleValue(samples, count, { ...route, route: '/metrics', status: '200' })).toBeGreaterThanOrEqual(1);
     expect(samplesOf(samples, 'http_request_duration_seconds_bucket', { route: '/api/admin/orders/:id', le: '+Inf' })).toHaveLength(2);
     // prom-client's default process metrics, labelled with the service too.
     expect(sampleValue(samples, 'process_cpu_seconds_total', { service: 'checkout' })).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler } from 'express';
+import type { Request, RequestHandler } from 'express';
 import type { Logger } from 'pino';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
@@ -53,20 +53,11 @@ export function expressRoutePattern(req: Request): string {
 }
 
 /**
- * Times every request into http_request_duration_seconds. `routeOf` names its route pattern when the
- * response ends (an Express route is known only after it matched). Mount it first, so the time
- * covers everything the process does for the request.
+ * One request's duration in http_request_duration_seconds (service-kit's request front times every
+ * request: timeRequest). `status` is the answer's status code, or "aborted" when the client left first.
  */
-export function recordRequestDurations(routeOf: (req: Request) => string = expressRoutePattern): RequestHandler {
-  return (req, res, next) => {
-    const started = process.hrtime.bigint();
-    res.once('close', () => {
-      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-      const status = res.writableFinished ? String(res.statusCode) : 'aborted';
-      httpRequestDuration.observe({ method: req.method, route: routeOf(req), status }, seconds);
-    });
-    next();
-  };
+export function observeRequestDuration(method: string, route: string, status: number | 'aborted', seconds: number): void {
+  httpRequestDuration.observe({ method, route, status: String(status) }, seconds);
 }
 
 export const metricsCollectErrors = defineCounter(
@@ -131,16 +122,4 @@ export function metricsEndpoint({ logger, readings = [] }: { logger: Logger; rea
     res.setHeader('Cache-Control', 'no-store');
     res.send(await metricsRegistry.metrics());
   };
-}
-
-/**
- * What a service's app mounts first: request timing for every request, and GET /metrics. Also names
- * the process for the `service` label.
- */
-export function serviceMetrics(service: string, { logger, readings = [] }: { logger: Logger; readings?: readonly ScrapeReading[] }): Router {
-  startProcessMetrics(service);
-  const router = Router();
-  router.use(recordRequestDurations());
-  router.get('/metrics', metricsEndpoint({ logger, readings }));
-  return router;
 }
