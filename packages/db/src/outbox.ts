@@ -50,22 +50,16 @@ export async function relayOutboxBatch(
   publish: (envelopes: EventEnvelope[]) => Promise<void>,
   { limit = 100, leaseMs = DEFAULT_OUTBOX_CLAIM_MS }: { limit?: number; leaseMs?: number } = {},
 ): Promise<{ claimed: number; published: number; failed: number }> {
-  const due = db
-    .selectFrom('outbox_events')
-    .select('id')
-    .where('published_at', 'is', null)
-    .where('available_at', '<=', sql<Date>`now()`)
-    .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<=', sql<Date>`now()`)]))
-    .orderBy('occurred_at')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked();
-  const rows = await db
-    .updateTable('outbox_events')
-    .set({ claimed_until: sql`now() + make_interval(secs => ${leaseMs / 1000})` })
-    .where('id', 'in', due)
-    .returning(['id', 'payload', 'occurred_at'])
-    .execute();
+  // Plain SQL of a fixed text: the relay runs these two statements for every commit when orders come
+  // one at a time, and building them with kysely cost more CPU than PostgreSQL spent on them (issue 18).
+  const { rows } = await sql<{ id: string; payload: unknown; occurred_at: Date }>`
+    update outbox_events set claimed_until = now() + make_interval(secs => ${leaseMs / 1000})
+    where id in (
+      select id from outbox_events
+      where published_at is null and available_at <= now() and (claimed_until is null or claimed_until <= now())
+      order by occurred_at limit ${limit}
+      for update skip locked)
+    returning id, payload, occurred_at`.execute(db);
   if (!rows.length) return { claimed: 0, published: 0, failed: 0 };
   // RETURNING keeps no order: publish oldest first, as they were claimed.
   rows.sort((a, b) => new Date(a.occurred_at).getTime() - new Date(b.occurred_at).getTime());
@@ -90,7 +84,7 @@ export async function relayOutboxBatch(
   }
   // Retried, so a database blip right after the publish does not leave the batch claimed (and
   // unpublished in every count) until its lease ends; the jobs are in the queue either way.
-  await retryBriefly(() => db.updateTable('outbox_events').set({ published_at: sql`now()`, claimed_until: null, last_error: null }).where('id', 'in', ids).execute());
+  await retryBriefly(() => sql`update outbox_events set published_at = now(), claimed_until = null, last_error = null where id = any(${ids}::uuid[])`.execute(db));
   return { claimed: rows.length, published: rows.length, failed: 0 };
 }
 

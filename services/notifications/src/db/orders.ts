@@ -1,4 +1,5 @@
-import { sql, type Db, type OrderRow } from '@pickles/db';
+import { sql, type Db, type OrderRow, type RawBuilder } from '@pickles/db';
+import { perDb, together } from './together.js';
 
 export interface EmailOrder {
   id: string;
@@ -29,30 +30,40 @@ type ItemColumns = { name: string; quantity: number; unit_price_paise: number; l
  * snapshot, which keeps the orders table's column names.
  */
 export async function loadOrderForEmail(db: Db, orderId: string): Promise<EmailOrder | undefined> {
-  // One statement for the order, its lines and its invoice number: a backlog drains at the worker's
-  // per-job cost, and on a busy host each round trip costs more than the query (issue 18). The
-  // invoice is kept for an archived order too: tax_documents has no foreign key to orders.
-  const invoiceOf = sql<string | null>`(select number from tax_documents where order_id = ${orderId} and kind = 'invoice' limit 1)`;
-  const found = await db
-    .selectFrom('orders')
-    .selectAll('orders')
-    .select([
-      invoiceOf.as('invoice_number'),
-      sql<ItemColumns[]>`coalesce((select json_agg(json_build_object('name', i.name, 'quantity', i.quantity, 'unit_price_paise', i.unit_price_paise, 'line_total_paise', i.line_total_paise) order by i.id) from order_items i where i.order_id = orders.id), '[]')`.as('email_items'),
-    ])
-    .where('orders.id', '=', orderId)
-    .executeTakeFirst();
+  const found = await currentOrders(db)(orderId);
   if (found) {
     const { invoice_number: invoiceNumber, email_items: items, ...order } = found;
     return toEmailOrder(order, items, invoiceNumber);
   }
-  const { rows } = await sql<{ number: string | null }>`select ${invoiceOf} as number`.execute(db);
+  // The invoice is kept for an archived order too: tax_documents has no foreign key to orders.
+  const { rows } = await sql<{ number: string | null }>`select ${invoiceOf(sql`${orderId}::uuid`)} as number`.execute(db);
   const invoiceNumber = rows[0]?.number ?? null;
   const archived = await db.selectFrom('archived_orders').select('snapshot').where('order_id', '=', orderId).executeTakeFirst();
   if (!archived) return undefined;
   const snapshot = archived.snapshot as OrderRow & { items?: ItemColumns[] };
   return toEmailOrder(snapshot, snapshot.items ?? [], invoiceNumber);
 }
+
+const invoiceOf = (orderId: RawBuilder<unknown>) => sql<string | null>`(select number from tax_documents where order_id = ${orderId} and kind = 'invoice' limit 1)`;
+
+type LoadedOrder = OrderRow & { invoice_number: string | null; email_items: ItemColumns[] };
+
+/**
+ * Orders with their lines and invoice numbers, one statement for the orders that concurrent jobs ask
+ * for at the same moment (together.ts): a backlog drains at the worker's per-job cost, and each
+ * round trip costs more than the query (issue 18). Its text is the same for any number of orders.
+ */
+const currentOrders = perDb((db) =>
+  together<string, LoadedOrder | undefined>(async (orderIds) => {
+    const { rows } = await sql<LoadedOrder>`
+      select o.*, ${invoiceOf(sql`o.id`)} as invoice_number,
+        coalesce((select json_agg(json_build_object('name', i.name, 'quantity', i.quantity, 'unit_price_paise', i.unit_price_paise, 'line_total_paise', i.line_total_paise) order by i.id)
+          from order_items i where i.order_id = o.id), '[]') as email_items
+      from orders o where o.id = any(${orderIds}::uuid[])`.execute(db);
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    return orderIds.map((id) => byId.get(id));
+  }),
+);
 
 function toEmailOrder(order: OrderRow, items: ItemColumns[], invoiceNumber: string | null): EmailOrder {
   return {

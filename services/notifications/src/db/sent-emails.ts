@@ -1,6 +1,7 @@
 import { sql, type Db } from '@pickles/db';
 import type { ComplaintUpdateKind, ShopperUpdateKind } from '@pickles/shared';
 import { emailsFailed, emailsSent } from '../metrics.js';
+import { perDb, together } from './together.js';
 
 /**
  * A complaint's e-mails (complaint.update), each unique per (kind, complaint id as the dedupe key): the
@@ -136,51 +137,41 @@ interface ClaimRow {
 type ClaimRequest = { subjectKey: string; row: ClaimRow; leaseMs: number };
 
 /**
- * Claims and marks of concurrent deliveries travel together: what they ask for while their last
- * statement is in flight goes out as one statement, one round trip and one commit. A lone delivery's
- * statement runs at once, as before; under a backlog dozens share a commit, which is where the
- * worker and PostgreSQL spent their time (issue 18). Each e-mail still has its own claim, send and
- * mark, in that order: nothing waits for another e-mail's SMTP conversation.
+ * Claims and marks of concurrent deliveries travel together (together.ts): what they ask for while
+ * their last statement is in flight goes out as one statement, one round trip and one commit. Each
+ * e-mail still has its own claim, send and mark, in that order: nothing waits for another e-mail's
+ * SMTP conversation.
  */
-const statements = new WeakMap<Db, { claim: (request: ClaimRequest) => Promise<string | undefined>; markSent: (mark: { id: string; messageId: string | null }) => Promise<void> }>();
-
-function statementsOf(db: Db) {
-  let found = statements.get(db);
-  if (!found) {
-    found = {
-      claim: together((requests) => insertClaims(db, requests)),
-      markSent: together(async (marks) => {
-        await updateSent(db, marks);
-        return marks.map(() => undefined);
-      }),
-    };
-    statements.set(db, found);
-  }
-  return found;
-}
+const statementsOf = perDb((db) => ({
+  claim: together((requests: ClaimRequest[]) => insertClaims(db, requests)),
+  markSent: together(async (marks: { id: string; messageId: string | null }[]) => {
+    await updateSent(db, marks);
+    return marks.map(() => undefined);
+  }),
+}));
 
 /**
  * Inserts the claims; each request learns its row's id, or undefined when a row for its e-mail exists
  * (any of the unique indexes, (order_id, kind) without a dedupe key, (attention_id, kind) or (kind,
  * dedupe_key), makes a second claim a no-op). Of two identical requests in one statement only the
- * first can have the row: the other goes on as a second delivery would.
+ * first can have the row: the other goes on as a second delivery would. The rows travel as arrays,
+ * so the statement's text is the same for any number of them.
  */
 async function insertClaims(db: Db, requests: ClaimRequest[]): Promise<(string | undefined)[]> {
   const first = new Map<string, number>();
   requests.forEach((request, index) => {
     if (!first.has(request.subjectKey)) first.set(request.subjectKey, index);
   });
-  const rows = await db
-    .insertInto('sent_emails')
-    .values(
-      [...first.values()].map((index) => {
-        const { row, leaseMs } = requests[index]!;
-        return { ...row, state: 'sending', lease_until: sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})` };
-      }),
-    )
-    .onConflict((conflict) => conflict.doNothing())
-    .returning(['id', 'kind', 'order_id', 'attention_id', 'dedupe_key'])
-    .execute();
+  const claims = [...first.values()].map((index) => requests[index]!);
+  const column = <K extends keyof ClaimRow>(key: K) => claims.map((claim) => claim.row[key]);
+  const { rows } = await sql<{ id: string; kind: string; order_id: string | null; attention_id: string | null; dedupe_key: string | null }>`
+    insert into sent_emails (order_id, attention_id, dedupe_key, kind, recipient, event_id, state, lease_until)
+    select c.order_id, c.attention_id, c.dedupe_key, c.kind, c.recipient, c.event_id, 'sending', now() + make_interval(secs => c.lease_seconds)
+    from unnest(${column('order_id')}::uuid[], ${column('attention_id')}::uuid[], ${column('dedupe_key')}::text[], ${column('kind')}::text[],
+      ${column('recipient')}::text[], ${column('event_id')}::uuid[], ${claims.map((claim) => claim.leaseMs / 1000)}::float8[])
+      as c(order_id, attention_id, dedupe_key, kind, recipient, event_id, lease_seconds)
+    on conflict do nothing
+    returning id, kind, order_id, attention_id, dedupe_key`.execute(db);
   const ids = new Map(rows.map((row) => [`${subjectKeyOf(row)}:${row.kind}`, row.id]));
   return requests.map((request, index) => (first.get(request.subjectKey) === index ? ids.get(request.subjectKey) : undefined));
 }
@@ -194,45 +185,15 @@ function subjectKeyOf(row: { order_id: string | null; attention_id: string | nul
 
 /** Marks the rows sent, retried a few times so a database blip right after SMTP accepted the messages does not resend them. */
 async function updateSent(db: Db, marks: { id: string; messageId: string | null }[]): Promise<void> {
-  const values = sql.join(marks.map((mark) => sql`(${mark.id}::bigint, ${mark.messageId}::text)`));
   for (let attempt = 0; ; attempt++) {
     try {
       await sql`update sent_emails set state = 'sent', message_id = v.message_id, lease_until = null, sent_at = now()
-        from (values ${values}) as v(id, message_id) where sent_emails.id = v.id`.execute(db);
+        from unnest(${marks.map((mark) => mark.id)}::bigint[], ${marks.map((mark) => mark.messageId)}::text[]) as v(id, message_id)
+        where sent_emails.id = v.id`.execute(db);
       return;
     } catch (error) {
       if (attempt >= 5) throw error;
       await new Promise((resolve) => setTimeout(resolve, 200 * 2 ** attempt));
     }
   }
-}
-
-/**
- * One statement at a time for `run`; requests that arrive meanwhile (or in the same tick) are run
- * together next. Each request gets its own result, or the statement's error.
- */
-function together<T, R>(run: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {
-  let waiting: { item: T; resolve: (result: R) => void; reject: (error: unknown) => void }[] = [];
-  let busy = false;
-  const drain = async () => {
-    while (waiting.length) {
-      const batch = waiting;
-      waiting = [];
-      try {
-        const results = await run(batch.map((entry) => entry.item));
-        batch.forEach((entry, index) => entry.resolve(results[index]!));
-      } catch (error) {
-        for (const entry of batch) entry.reject(error);
-      }
-    }
-    busy = false;
-  };
-  return (item) =>
-    new Promise<R>((resolve, reject) => {
-      waiting.push({ item, resolve, reject });
-      if (busy) return;
-      busy = true;
-      // A microtask later, so the claims a job makes side by side share their statement.
-      queueMicrotask(() => void drain());
-    });
 }
