@@ -1,5 +1,6 @@
+import type { Socket } from 'node:net';
 import { SMTPServer } from 'smtp-server';
-import PostalMime from 'postal-mime';
+import { readMessage } from './message.js';
 import type { MessageStore } from './store.js';
 
 export interface SmtpControls {
@@ -7,6 +8,24 @@ export interface SmtpControls {
   down: boolean;
   /** Milliseconds to wait before answering MAIL FROM: a slow relay, for tests of senders dying mid-send. */
   delayMs?: number;
+}
+
+/**
+ * Replies to one pipelined group leave in one segment. smtp-server writes each reply on its own, so a
+ * client that pipelines MAIL, RCPT and DATA (nodemailer does) got three segments and three wake-ups
+ * back for every message, more than the message itself cost (issue 18); a real relay (Postfix, for
+ * one) answers a pipelined group at once. The socket stays corked for two turns of the event loop:
+ * smtp-server answers MAIL one turn before it reads RCPT. Same bytes, same order, a moment later.
+ */
+function coalesceWrites(socket: Socket): void {
+  const write = socket.write.bind(socket) as (...args: unknown[]) => boolean;
+  socket.write = ((...args: unknown[]) => {
+    if (!socket.writableCorked) {
+      socket.cork();
+      setImmediate(() => setImmediate(() => socket.uncork()));
+    }
+    return write(...args);
+  }) as Socket['write'];
 }
 
 /** An SMTP server that accepts every message (no auth, no TLS: local use only) into the store. */
@@ -18,7 +37,7 @@ export function createSmtpServer(store: MessageStore, controls: SmtpControls): S
     }
     callback();
   };
-  return new SMTPServer({
+  const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     banner: 'Royal Pickles mail catcher',
@@ -37,16 +56,8 @@ export function createSmtpServer(store: MessageStore, controls: SmtpControls): S
       stream.on('end', async () => {
         try {
           const raw = Buffer.concat(chunks);
-          const parsed = await PostalMime.parse(raw);
-          store.add({
-            messageId: parsed.messageId ?? null,
-            from: parsed.from?.address ?? (session.envelope.mailFrom ? session.envelope.mailFrom.address : ''),
-            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-            subject: parsed.subject ?? '',
-            text: parsed.text ?? '',
-            html: parsed.html ?? '',
-            size: raw.length,
-          });
+          const envelopeFrom = session.envelope.mailFrom ? session.envelope.mailFrom.address : '';
+          store.add(await readMessage(raw, envelopeFrom), { to: session.envelope.rcptTo.map((rcpt) => rcpt.address), size: raw.length });
           callback();
         } catch (error) {
           callback(error instanceof Error ? error : new Error(String(error)));
@@ -54,4 +65,6 @@ export function createSmtpServer(store: MessageStore, controls: SmtpControls): S
       });
     },
   });
+  server.server.on('connection', coalesceWrites);
+  return server;
 }

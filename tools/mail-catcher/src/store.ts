@@ -1,26 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import type { MessageFields, ReadMessage } from './message.js';
 
-export interface CaughtMessage {
+export interface CaughtMessage extends MessageFields {
   id: string;
-  messageId: string | null;
-  from: string;
   to: string[];
-  subject: string;
-  text: string;
-  html: string;
   receivedAt: string;
   size: number;
 }
 
-/** Messages in memory, newest last, at most `limit` (the oldest are dropped). */
+/**
+ * Messages in memory, newest last, at most `limit` (the oldest are dropped). A message's `text` and
+ * `html` are decoded the first time they are read (message.ts): the list, the inbox page and most
+ * lookups only need the headers.
+ */
 export class MessageStore {
   private messages: CaughtMessage[] = [];
   constructor(private readonly limit = 2_000) {}
 
-  add(message: Omit<CaughtMessage, 'id' | 'receivedAt'>): CaughtMessage {
-    const stored = { ...message, id: randomUUID(), receivedAt: new Date().toISOString() };
+  add({ head, body }: ReadMessage, envelope: { to: string[]; size: number }): CaughtMessage {
+    const stored = { ...head, id: randomUUID(), to: envelope.to, receivedAt: new Date().toISOString(), size: envelope.size } as CaughtMessage;
+    // Own enumerable getters: JSON (the API) and object spreads read them like plain fields.
+    Object.defineProperties(stored, {
+      text: { enumerable: true, get: () => body().text },
+      html: { enumerable: true, get: () => body().html },
+    });
     this.messages.push(stored);
-    if (this.messages.length > this.limit) this.messages.splice(0, this.messages.length - this.limit);
+    while (this.messages.length > this.limit) this.messages.shift();
     return stored;
   }
 
