@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamOrders } from '../src/db/orders.js';
+import { streamExportLines } from '../src/db/export-lines.js';
 import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness } from './helpers.js';
 
 let h: Harness;
@@ -331,19 +331,52 @@ describe('GET /api/admin/orders/export', () => {
       ),
     );
     const listed = (await list({ search: tag, sortDir: 'asc', pageSize: '10' })).orders;
+    const options = { filter: { search: tag }, sortField: 'createdAt', sortDir: 'asc' } as const;
     for (const batchSize of [1, 3, 4, 6, 7]) {
-      const batches: number[] = [];
-      const streamed: unknown[] = [];
-      await streamOrders(h.db, { filter: { search: tag }, sortField: 'createdAt', sortDir: 'asc' }, async (orders) => {
-        batches.push(orders.length);
-        streamed.push(...orders);
+      const batches: string[] = [];
+      await streamExportLines(h.db, options, async (text) => {
+        batches.push(text);
       }, batchSize);
-      expect(streamed, `batch size ${batchSize}`).toEqual(listed);
-      expect(batches.every((n) => n > 0 && n <= batchSize), `batch size ${batchSize}: ${batches.join(',')}`).toBe(true);
+      const lines = batches.join('').split('\n');
+      expect(lines.pop(), `batch size ${batchSize}: every line ends with a newline`).toBe('');
+      expect(lines.map((line) => JSON.parse(line)), `batch size ${batchSize}`).toEqual(listed);
+      expect(batches.every((text) => text.endsWith('\n') && text.split('\n').length - 1 <= batchSize), `batch size ${batchSize}`).toBe(true);
     }
     // A reader that gives up mid-stream ends it with its error, and the pool is fine afterwards.
-    await expect(streamOrders(h.db, { filter: { search: tag }, sortField: 'createdAt', sortDir: 'asc' }, async () => { throw new Error('client went away'); }, 2)).rejects.toThrow('client went away');
+    await expect(streamExportLines(h.db, options, async () => { throw new Error('client went away'); }, 2)).rejects.toThrow('client went away');
     expect((await list({ search: tag })).total).toBe(6);
+  });
+
+  it('writes each line byte for byte as JSON.stringify writes the list\'s order, awkward text, amounts and instants included', async () => {
+    const tag = uniqueTag();
+    const awkward = [
+      insertOrder(h.db, {
+        tag,
+        name: 'Zoë "Quote" \\ Backslash\tTab',
+        email: 'zoë+tag@example.in',
+        flatNumber: 'Flat 7/\u2028B',
+        street: `${tag} Rue de l’Église 🚚`,
+        area: 'Ménage\u0001\u001f control',
+        city: 'मुंबई',
+        amountPaise: 101,
+        createdAt: new Date(Date.UTC(2025, 0, 1, 0, 0, 0, 7)),
+        updatedAt: new Date(Date.UTC(2025, 0, 2, 23, 59, 59, 999)),
+        paidAt: new Date(Date.UTC(2025, 0, 1, 0, 0, 1, 120)),
+        items: [{ name: 'Pickle "Special" </script>', quantity: 3 }],
+      }),
+      insertOrder(h.db, { tag, amountPaise: 123_456_789, paymentStatus: 'pending', status: 'created', razorpayPaymentId: null, paidAt: null, createdAt: new Date(Date.UTC(2025, 0, 3)) }),
+      insertOrder(h.db, { tag, amountPaise: 130, createdAt: new Date(Date.UTC(2025, 0, 4)), items: [{ name: 'Mutton Pickle', quantity: 12 }, { name: 'Prawn Pickle', quantity: 1 }] }),
+      insertOrder(h.db, { tag, amountPaise: 70_010, createdAt: new Date(Date.UTC(2025, 0, 5)), razorpayPaymentId: '' }),
+    ];
+    const [first] = await Promise.all(awkward);
+    await h.db.updateTable('orders').set({ refunded_paise: 33 }).where('id', '=', first!.id).execute();
+    const listed = (await list({ search: tag, sortDir: 'asc', pageSize: '10' })).orders;
+    expect(listed).toHaveLength(4);
+    let text = '';
+    await streamExportLines(h.db, { filter: { search: tag }, sortField: 'createdAt', sortDir: 'asc' }, async (batch) => {
+      text += batch;
+    });
+    expect(text).toBe(listed.map((order) => `${JSON.stringify(order)}\n`).join(''));
   });
 
   it("carries the GST invoice's figures in rupees once one is issued, for the accountant's export", async () => {

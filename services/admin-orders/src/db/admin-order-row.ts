@@ -51,17 +51,6 @@ export const ADMIN_ORDER_COLUMNS = sql`${ORDER_COLUMNS},
   (select ${ITEMS_JSON} from order_items i where i.order_id = orders.id) as items,
   (select ${INVOICE_JSON} from tax_documents d where d.order_id = orders.id and d.kind = 'invoice') as invoice`;
 
-/**
- * `select … from` producing the same AdminOrderRow for every order at once (the export): the items
- * are aggregated in one pass and joined, about 2.5x faster at 100,000 orders than a lookup per row
- * (measured with EXPLAIN ANALYZE: 0.6 s against 1.5 s).
- */
-export const ADMIN_ORDER_BULK_SELECT = sql`select ${ORDER_COLUMNS}, coalesce(i.items, '[]'::json) as items,
-    case when d.order_id is null then null else ${INVOICE_JSON} end as invoice
-  from orders
-  left join (select i.order_id, ${ITEMS_JSON} as items from order_items i group by i.order_id) i on i.order_id = orders.id
-  left join tax_documents d on d.order_id = orders.id and d.kind = 'invoice'`;
-
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export function toAdminOrder(row: AdminOrderRow): AdminOrder {

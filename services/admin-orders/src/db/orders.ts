@@ -12,7 +12,7 @@ import {
   type OrderStatus,
 } from '@pickles/shared';
 import { filterCondition, orderByClause } from './order-filter.js';
-import { ADMIN_ORDER_BULK_SELECT, ADMIN_ORDER_COLUMNS, toAdminOrder, type AdminOrderRow } from './admin-order-row.js';
+import { ADMIN_ORDER_COLUMNS, toAdminOrder, type AdminOrderRow } from './admin-order-row.js';
 
 type Handle = Kysely<Database> | Transaction<Database>;
 
@@ -90,37 +90,3 @@ export async function orderHistory(db: Db, id: string): Promise<OrderHistoryEntr
   }));
 }
 
-/**
- * Every order matching the filter, in sort order, a batch at a time from a server-side cursor in one
- * read-only snapshot: memory holds one batch, however many orders there are.
- */
-export async function streamOrders(
-  db: Db,
-  options: Omit<ListOptions, 'page' | 'pageSize'>,
-  onBatch: (orders: AdminOrder[]) => Promise<void>,
-  batchSize = 2000,
-): Promise<void> {
-  await db
-    .transaction()
-    .setIsolationLevel('repeatable read')
-    .setAccessMode('read only')
-    .execute(async (trx) => {
-      await sql`declare admin_export no scroll cursor for
-        ${ADMIN_ORDER_BULK_SELECT} where ${filterCondition(options.filter)}
-        order by ${orderByClause(options.sortField, options.sortDir)}`.execute(trx);
-      const fetchBatch = () => sql<AdminOrderRow>`fetch forward ${sql.raw(String(Math.trunc(batchSize)))} from admin_export`.execute(trx);
-      // The next batch is asked for before this one is handed on, so PostgreSQL reads while Node writes.
-      let next = fetchBatch();
-      for (;;) {
-        const { rows } = await next;
-        const more = rows.length === batchSize;
-        if (more) {
-          next = fetchBatch();
-          // Awaited on the next turn; if onBatch throws first, the rollback must not leave it unhandled.
-          next.catch(() => {});
-        }
-        if (rows.length) await onBatch(rows.map(toAdminOrder));
-        if (!more) break;
-      }
-    });
-}

@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { parseOrThrow } from '@pickles/service-kit';
 import { adminOrderQuerySchema } from '@pickles/shared';
 import type { Db } from '@pickles/db';
-import { streamOrders } from '../db/orders.js';
+import { streamExportLines } from '../db/export-lines.js';
 
 /**
  * GET /api/admin/orders/export: every order matching the filter (all orders without one), in the
@@ -19,11 +19,9 @@ export function exportOrdersHandler(db: Db): RequestHandler {
       aborted = !res.writableFinished;
     });
     try {
-      await streamOrders(db, { filter, sortField, sortDir }, async (orders) => {
+      await streamExportLines(db, { filter, sortField, sortDir }, async (text) => {
         if (aborted) throw new Error('client went away');
-        let chunk = '';
-        for (const order of orders) chunk += `${JSON.stringify(order)}\n`;
-        if (!res.write(chunk)) await new Promise<void>((resolve) => res.once('drain', resolve));
+        if (!res.write(text)) await new Promise<void>((resolve) => res.once('drain', resolve));
       });
       res.end();
     } catch (error) {
