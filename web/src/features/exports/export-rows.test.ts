@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EXPORT_COLUMNS, EXPORT_FILE_NAMES, fileDate, neutraliseFormula, toExportRow, toTxtLine } from './export-rows.js';
+import { EXPORT_COLUMNS, EXPORT_FILE_NAMES, fileDate, formatExportDate, neutraliseFormula, toExportRow, toTxtLine } from './export-rows.js';
 import { order } from './order.fixture.js';
 
 describe('export rows', () => {
@@ -57,6 +57,22 @@ describe('export rows', () => {
     for (const iso of ['2025-12-31T18:29:59.000Z', '2025-01-01T00:00:00.000Z']) {
       expect(toTxtLine(toExportRow({ ...order, createdAt: iso })).split('\t')[10]).toBe(new Date(iso).toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }));
     }
+  });
+
+  it('TXT dates read exactly as toLocaleString writes them in India, at every hour and second, also where the offset was not 5:30', () => {
+    const instants = [
+      ...Array.from({ length: 24 * 4 }, (_, quarter) => Date.UTC(2025, 4, 10) + quarter * 15 * 60_000 + (quarter % 60) * 1000),
+      ...Array.from({ length: 500 }, (_, i) => Date.UTC(2020, 0, 1) + i * 7_654_321_987),
+      Date.UTC(2025, 11, 31, 18, 29, 59, 999),
+      Date.UTC(2025, 11, 31, 18, 30),
+      Date.UTC(1941, 5, 1, 12, 34, 56),
+      Date.UTC(1899, 0, 1, 0, 0, 1),
+    ];
+    for (const instant of instants) {
+      const date = new Date(instant);
+      expect(formatExportDate(date), date.toISOString()).toBe(date.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' }));
+    }
+    expect(() => formatExportDate(new Date(Number.NaN))).toThrow(RangeError);
   });
 
   it('TXT lines flatten tabs and line breaks inside values', () => {

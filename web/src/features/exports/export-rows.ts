@@ -49,14 +49,57 @@ export function indiaWallClock(instant: Date): Date {
  * apps strip first) as a formula; a leading apostrophe makes it plain text (OWASP "CSV injection").
  */
 export function neutraliseFormula(value: string): string {
-  return /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+  // By character code: a regular expression per cell was a tenth of a 100,000-order export.
+  switch (value.charCodeAt(0)) {
+    case 61: // =
+    case 43: // +
+    case 45: // -
+    case 64: // @
+    case 9: // tab
+    case 13: // carriage return
+      return `'${value}`;
+    default:
+      return value;
+  }
 }
 
 // One formatter for the whole export: Date#toLocaleString builds a new one per call, which is
 // most of the time of a 100,000-row export. Same output as toLocaleString('en-IN', { timeZone }).
 let indiaDateTime: Intl.DateTimeFormat | undefined;
+const HOUR_MS = 3_600_000;
+/** Per hour of India's clock, the formatted text around its minutes and seconds (see formatExportDate). */
+const hourTemplates = new Map<number, readonly [beforeMinutes: string, betweenMinutesAndSeconds: string, afterSeconds: string] | null>();
 
-/** India time, as the panel shows it (e.g. 10/5/2025, 12:00:00 pm): the TXT export's CreatedAt. */
+/**
+ * The formatter's text for the first instant of an India hour, cut around its minutes and seconds;
+ * null if that hour does not read as hh:00:00 (a zone offset that is not 5:30, long ago), so it is
+ * never cut wrongly. The text is format()'s own, cut where formatToParts places the fields: the two
+ * can differ in spaces (V8's format() writes U+202F before am/pm as a plain space, formatToParts not).
+ */
+function hourTemplate(formatter: Intl.DateTimeFormat, hourStart: number) {
+  const instant = hourStart - INDIA_OFFSET_MS;
+  const text = formatter.format(instant);
+  const parts = formatter.formatToParts(instant);
+  const starts: number[] = [];
+  let at = 0;
+  for (const part of parts) {
+    starts.push(at);
+    at += part.value.length;
+  }
+  const minute = parts.findIndex((part) => part.type === 'minute');
+  const second = parts.findIndex((part) => part.type === 'second');
+  if (at !== text.length || minute < 0 || second < minute || parts[minute]!.value !== '00' || parts[second]!.value !== '00') return null;
+  if (text.slice(starts[minute], starts[minute]! + 2) !== '00' || text.slice(starts[second], starts[second]! + 2) !== '00') return null;
+  return [text.slice(0, starts[minute]), text.slice(starts[minute]! + 2, starts[second]), text.slice(starts[second]! + 2)] as const;
+}
+
+const twoDigits = (n: number): string => (n < 10 ? `0${n}` : String(n));
+
+/**
+ * India time, as the panel shows it (e.g. 10/5/2025, 12:00:00 pm): the TXT export's CreatedAt.
+ * Intl formats each hour once; within it only the minutes and seconds change, written here: Intl
+ * for every order was a third of a 100,000-order TXT export.
+ */
 export function formatExportDate(instant: Date): string {
   indiaDateTime ??= new Intl.DateTimeFormat('en-IN', {
     timeZone: 'Asia/Kolkata',
@@ -67,12 +110,19 @@ export function formatExportDate(instant: Date): string {
     minute: '2-digit',
     second: '2-digit',
   });
-  return indiaDateTime.format(instant);
+  const wallClock = instant.getTime() + INDIA_OFFSET_MS;
+  const hourStart = Math.floor(wallClock / HOUR_MS) * HOUR_MS;
+  let template = hourTemplates.get(hourStart);
+  if (template === undefined) hourTemplates.set(hourStart, (template = Number.isFinite(hourStart) ? hourTemplate(indiaDateTime, hourStart) : null));
+  if (!template) return indiaDateTime.format(instant);
+  const seconds = Math.floor((wallClock - hourStart) / 1000);
+  return `${template[0]}${twoDigits(Math.floor(seconds / 60))}${template[1]}${twoDigits(seconds % 60)}${template[2]}`;
 }
+
+const text = (value: string | undefined): string => (value ? neutraliseFormula(value) : '');
 
 export function toExportRow(order: AdminOrder): ExportRow {
   const a = order.deliveryAddress;
-  const text = (value: string | undefined) => neutraliseFormula(value ?? '');
   return [
     text(order.orderId),
     text(order.razorpayPaymentId),

@@ -13,6 +13,8 @@ async function write(rows: readonly (readonly XlsxCell[])[], columns = [{}, { nu
   return joinParts(await book.file([{ sheet, widths: columns.map(() => 10) }]));
 }
 
+const lettersToIndex = (letters: string): number => [...letters].reduce((index, letter) => index * 26 + letter.charCodeAt(0) - 64, 0) - 1;
+
 /**
  * A second reader, independent of SheetJS: the zip checked entry by entry (CRC-32 and sizes), every
  * part parsed as XML by jsdom, and the cells read straight from the sheet's XML.
@@ -34,10 +36,18 @@ function readByHand(file: Uint8Array): { parts: Record<string, Document>; cells:
   const shared = children(parts['xl/sharedStrings.xml']!.documentElement).map((si) => si.textContent ?? '');
   const cells = new Map<string, { type: string | null; style: string | null; value: string }>();
   const sheetData = childNamed(parts['xl/worksheets/sheet1.xml']!.documentElement, 'sheetData')!;
-  for (const c of children(sheetData).flatMap(children)) {
-    const type = c.getAttribute('t');
-    const raw = (type === 'inlineStr' ? childNamed(childNamed(c, 'is')!, 't') : childNamed(c, 'v'))?.textContent ?? '';
-    cells.set(c.getAttribute('r')!, { type, style: c.getAttribute('s'), value: type === 's' ? shared[Number(raw)]! : raw });
+  // A row or cell without its optional reference (r) is the one after the previous (ECMA-376 18.3.1.4, 18.3.1.73).
+  let rowNumber = 0;
+  for (const row of children(sheetData)) {
+    rowNumber = Number(row.getAttribute('r') ?? rowNumber + 1);
+    let column = -1;
+    for (const c of children(row)) {
+      const ref = c.getAttribute('r') ?? `${columnLetter(column + 1)}${rowNumber}`;
+      column = lettersToIndex(/^[A-Z]+/.exec(ref)![0]);
+      const type = c.getAttribute('t');
+      const raw = (type === 'inlineStr' ? childNamed(childNamed(c, 'is')!, 't') : childNamed(c, 'v'))?.textContent ?? '';
+      cells.set(ref, { type, style: c.getAttribute('s'), value: type === 's' ? shared[Number(raw)]! : raw });
+    }
   }
   return { parts, cells };
 }
@@ -80,7 +90,7 @@ describe('xlsx writer', () => {
   });
 
   it('past 10,000 distinct values a repeating column writes new ones inline', async () => {
-    const rows = Array.from({ length: 10_005 }, (_, i) => ['', 0, `value ${i}`]);
+    const rows = Array.from({ length: 10_005 }, (_, i) => ['x', 0, `value ${i}`]);
     const { cells } = readByHand(await write(rows));
     expect(cells.get('C10000')).toMatchObject({ type: 's', value: 'value 9999' });
     expect(cells.get('C10005')).toMatchObject({ type: 'inlineStr', value: 'value 10004' });
