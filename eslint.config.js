@@ -47,8 +47,14 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/**/*.{ts,tsx}', 'web/scripts/splash-gate.js'],
-    languageOptions: { globals: { ...globals.browser } },
+    files: ['web/src/**/*.{ts,tsx}', 'web/scripts/splash-gate.js', 'web/scripts/*-skeleton-gate.js'],
+    // prerender.ts writes the catalogue's product ids in place of __PRODUCT_IDS__.
+    languageOptions: { globals: { ...globals.browser, __PRODUCT_IDS__: 'readonly' } },
+  },
+  {
+    // The ICU warm-up runs as a dedicated worker (scripts/prerender.ts starts it).
+    files: ['web/scripts/icu-warmup.js'],
+    languageOptions: { globals: { ...globals.worker } },
   },
   {
     // The sandbox's checkout.js is a classic browser script, an IIFE over the globals it uses.

@@ -50,6 +50,13 @@ export default defineConfig(({ isSsrBuild }) => ({
     emptyOutDir: true,
     // A second build (the e2e run's, against its own sandbox port) goes to its own folder.
     ...(isSsrBuild ? {} : { outDir: process.env.WEB_OUT_DIR ?? 'dist' }),
+    rolldownOptions: {
+      output: {
+        // zod in a chunk of its own: left to the automatic split it shared a chunk with the pricing
+        // code, and /shop and /payment evaluated it with the page. Only forms that validate with it load it.
+        ...(isSsrBuild ? {} : { codeSplitting: { groups: [{ name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/ }] } }),
+      },
+    },
   },
   server: {
     proxy: { '/api': process.env.VITE_DEV_API_PROXY ?? 'http://127.0.0.1:3000' },

@@ -2,9 +2,11 @@
  * Build step 3 of 3: renders the public routes to static HTML (hydrated in the browser) and writes
  * the app shell for every other client route. Reads the client build (dist/) and the SSR bundle (dist-ssr/).
  */
+import { createHash } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { PRODUCTS } from '@pickles/shared/catalogue';
 
 const webRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const dist = path.join(webRoot, process.env.WEB_OUT_DIR ?? 'dist');
@@ -18,8 +20,10 @@ interface ManifestChunk {
 
 interface ServerEntry {
   render(url: string): Promise<string>;
+  renderSkeleton(url: string): string;
   metaFor(pathname: string): { title: string; description: string };
   PRERENDERED_PATHS: readonly string[];
+  SKELETON_PATHS: readonly string[];
 }
 
 /** The page chunk of each prerendered route, preloaded so hydration does not wait on a second round trip. */
@@ -32,25 +36,29 @@ function routeSource(url: string): string {
 
 /**
  * Prerendered pages paint before any JavaScript runs: the entry script and the route's chunks are
- * requested once the browser reports the first paint (or at the load event, or at once in a hidden
- * tab or a browser without paint timing). Loaded from <head>, they finished before the first paint
- * on a fast connection and hydration then ran ahead of it, and on a slow one they shared the
- * bandwidth with the page's images: either way the largest paint came later than the same HTML
- * without scripts. No timers (a page's clock may be paused, as tests do). Inline: no extra round
- * trip; the gateway admits it by its CSP hash.
+ * requested once the browser reports the first paint (or at once in a hidden tab, which does not paint,
+ * or in a browser without paint timing). Loaded from <head>, they finished before the first paint on a
+ * fast connection and hydration then ran ahead of it, and on a slow one they shared the bandwidth with
+ * the page's HTML and images: either way the largest paint came later than the same HTML without
+ * scripts. Not at the load event: it can come before the first paint (a page whose layout is slow), and
+ * then the scripts raced the paint again. No timers (a page's clock may be paused, as tests do). Inline:
+ * no extra round trip; the gateway admits it by its CSP hash. It also starts the ICU warm-up worker
+ * (scripts/icu-warmup.js), so the page's first price or date costs the main thread no ICU set-up.
  */
-function loadAfterFirstPaint(entry: string, preloads: string[]): string {
-  return `<script>(function(){var d=document,w=window,P=w.PerformanceObserver,started=false;function add(t,a){var e=d.createElement(t);for(var k in a)e[k]=a[k];e.crossOrigin='';d.head.appendChild(e);}function load(){if(started)return;started=true;${JSON.stringify(preloads)}.forEach(function(h){add('link',{rel:'modulepreload',href:h});});add('script',{type:'module',src:${JSON.stringify(entry)}});}if(d.visibilityState==='hidden'||!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('paint')<0)return load();new P(function(list,observer){observer.disconnect();load();}).observe({type:'paint',buffered:true});w.addEventListener('load',load);})();</script>`;
+function loadAfterFirstPaint(entry: string, preloads: string[], warmup: string): string {
+  return `<script>(function(){var d=document,w=window,P=w.PerformanceObserver,started=false;function add(t,a){var e=d.createElement(t);for(var k in a)e[k]=a[k];e.crossOrigin='';d.head.appendChild(e);}function load(){if(started)return;started=true;try{if(w.Worker)new Worker(${JSON.stringify(warmup)});}catch(e){}${JSON.stringify(preloads)}.forEach(function(h){add('link',{rel:'modulepreload',href:h});});add('script',{type:'module',src:${JSON.stringify(entry)}});}if(d.visibilityState==='hidden'||!P||!P.supportedEntryTypes||P.supportedEntryTypes.indexOf('paint')<0)return load();new P(function(list,observer){observer.disconnect();load();}).observe({type:'paint',buffered:true});d.addEventListener('visibilitychange',function(){if(d.visibilityState==='hidden')load();});})();</script>`;
 }
 
 /**
- * Pages rendered in the browser that people open directly (the checkout, the owner's panel): each
- * gets its own copy of the app shell that requests its chunks and stylesheets beside the entry,
- * instead of after the entry has downloaded and run.
+ * Pages rendered in the browser from the session, which people open directly (the checkout, the
+ * owner's panel): each gets HTML of its own with its skeleton (app/page-skeletons.tsx: the heading,
+ * the largest thing on the first screen, painted before any script), the inline gate that shows the
+ * skeleton only when the session is the one it is drawn for, its stylesheets, and its chunks requested
+ * after the first paint beside the entry, as a prerendered page's are.
  */
-const SHELL_ROUTES: Record<string, string> = {
-  '/payment': 'src/app/routes/payment/payment-route.tsx',
-  '/admin': 'src/app/routes/admin/admin-route.tsx',
+const SKELETON_ROUTES: Record<string, { source: string; gate: string }> = {
+  '/payment': { source: 'src/app/routes/payment/payment-route.tsx', gate: 'payment-skeleton-gate.js' },
+  '/admin': { source: 'src/app/routes/admin/admin-route.tsx', gate: 'admin-skeleton-gate.js' },
 };
 
 function collectCss(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
@@ -73,6 +81,12 @@ function collectPreloads(manifest: Record<string, ManifestChunk>, key: string, s
   return files;
 }
 
+/** React emits resource hints (image preloads) at the start of its markup; they belong in <head>. */
+function splitHints(rendered: string): { hints: string; html: string } {
+  const hints = rendered.match(/^(?:<link [^>]*\/>)+/)?.[0] ?? '';
+  return { hints, html: rendered.slice(hints.length) };
+}
+
 async function main(): Promise<void> {
   const template = await readFile(path.join(dist, 'index.html'), 'utf8');
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
@@ -93,48 +107,56 @@ async function main(): Promise<void> {
     throw new Error('dist/index.html lacks the <!--app-html--> or <!--app-head--> placeholder');
   }
 
-  // The shell: no route content; the gateway serves it for /payment, /admin, /login, redirects and unknown paths.
+  /** The template with the page's head, its markup in #root (marked `rootAttribute`) and the loader. */
+  // The ICU warm-up worker, under a name that changes with its content (assets are cached for a year).
+  const warmupSource = await readFile(path.join(webRoot, 'scripts', 'icu-warmup.js'));
+  const warmup = `/assets/icu-warmup-${createHash('sha256').update(warmupSource).digest('hex').slice(0, 8)}.js`;
+  await writeFile(path.join(dist, warmup), warmupSource);
+
+  const writePage = async (url: string, page: { html: string; head: string[]; headEnd?: string[]; rootAttribute: string; routeSource: string }) => {
+    const meta = server.metaFor(url);
+    const routeChunks = collectPreloads(manifest, page.routeSource)
+      .filter((file) => !alreadyLoaded.has(file))
+      .map((file) => `/${file}`);
+    if (routeChunks.length === 0) throw new Error(`no chunk for ${page.routeSource} in the manifest`);
+    const loader = loadAfterFirstPaint(entryScript[1]!, [...entryPreloads.map((link) => link[1]!), ...routeChunks], warmup);
+    let withoutEntry = template.replace(entryScript[0], '');
+    for (const link of entryPreloads) withoutEntry = withoutEntry.replace(link[0], '');
+    const html = (inlineCss && cssLink ? withoutEntry.replace(cssLink[0], () => inlineCss) : withoutEntry)
+      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+      .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
+      .replace('<!--app-head-->', () => page.head.join('\n    '))
+      // After the entry's stylesheet, as Vite adds a route's, so they win ties as they do there.
+      .replace('</head>', () => `${(page.headEnd ?? []).map((line) => `  ${line}\n`).join('')}  </head>`)
+      .replace('<div id="root"><!--app-html--></div>', () => `<div id="root" ${page.rootAttribute}>${page.html}</div>\n    ${loader}`);
+    const target = url === '/' ? path.join(dist, 'index.html') : path.join(dist, url.slice(1), 'index.html');
+    await mkdir(path.dirname(target), { recursive: true });
+    await writeFile(target, html);
+    console.log(`${page.rootAttribute.startsWith('data-skeleton') ? 'skeleton' : 'prerendered'} ${url} -> ${path.relative(webRoot, target)} (${html.length} bytes, ${routeChunks.length} route chunks)`);
+  };
+
+  // The shell: no route content; the gateway serves it for /login, redirects, the owner's other pages and unknown paths.
   await writeFile(path.join(dist, 'app-shell.html'), template.replace('<!--app-head-->', '').replace('<!--app-html-->', ''));
   const entryCss = new Set(collectCss(manifest, 'index.html'));
-  for (const [url, source] of Object.entries(SHELL_ROUTES)) {
-    const chunks = collectPreloads(manifest, source).filter((file) => !alreadyLoaded.has(file));
-    if (chunks.length === 0) throw new Error(`no chunk for ${source} in the manifest`);
-    const head = [
-      ...collectCss(manifest, source)
-        .filter((file) => !entryCss.has(file))
-        .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`),
-      ...chunks.map((file) => `<link rel="modulepreload" crossorigin href="/${file}" />`),
-    ].join('\n    ');
-    const target = path.join(dist, url.slice(1), 'index.html');
-    await mkdir(path.dirname(target), { recursive: true });
-    // At the end of <head>: after the entry's stylesheet, as Vite would add them, so they win ties as they do there.
-    await writeFile(target, template.replace('<!--app-head-->', '').replace('</head>', () => `  ${head}\n  </head>`).replace('<!--app-html-->', ''));
-    console.log(`app shell for ${url} -> ${path.relative(webRoot, target)} (preloads ${chunks.length} chunks)`);
+  const productIds = JSON.stringify(PRODUCTS.map((product) => product.id));
+  for (const url of server.SKELETON_PATHS) {
+    const route = SKELETON_ROUTES[url];
+    if (!route) throw new Error(`no route source and gate for the skeleton of ${url}`);
+    const gate = (await readFile(path.join(webRoot, 'scripts', route.gate), 'utf8')).trim().replaceAll('__PRODUCT_IDS__', productIds);
+    // The route's own stylesheets stay links (render-blocking, so the skeleton paints styled): inlined,
+    // they would be downloaded again when the route's chunk loads them for client-side navigation.
+    const stylesheets = collectCss(manifest, route.source)
+      .filter((file) => !entryCss.has(file))
+      .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`);
+    const { hints, html } = splitHints(server.renderSkeleton(url));
+    await writePage(url, { html, head: [...(hints ? [hints] : []), `<script>${gate}</script>`], headEnd: stylesheets, rootAttribute: 'data-skeleton="true"', routeSource: route.source });
   }
 
   for (const url of server.PRERENDERED_PATHS) {
-    const rendered = await server.render(url);
-    // React emits resource hints (image preloads) at the start of the markup; they belong in <head>.
-    const hints = rendered.match(/^(?:<link [^>]*\/>)+/)?.[0] ?? '';
-    const html = rendered.slice(hints.length);
-    const meta = server.metaFor(url);
-    const routeChunks = collectPreloads(manifest, routeSource(url))
-      .filter((file) => !alreadyLoaded.has(file))
-      .map((file) => `/${file}`);
-    const loader = loadAfterFirstPaint(entryScript[1], [...entryPreloads.map((link) => link[1]!), ...routeChunks]);
+    const { hints, html } = splitHints(await server.render(url));
     // The landing splash is decided before first paint by this tiny blocking script (see README).
-    const head = [...(hints ? [hints] : []), ...(url === '/' ? [`<script>${splashGate}</script>`] : [])].join('\n    ');
-    let withoutEntry = template.replace(entryScript[0], '');
-    for (const link of entryPreloads) withoutEntry = withoutEntry.replace(link[0], '');
-    const page = (inlineCss && cssLink ? withoutEntry.replace(cssLink[0], () => inlineCss) : withoutEntry)
-      .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
-      .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-      .replace('<!--app-head-->', () => head)
-      .replace('<div id="root"><!--app-html--></div>', () => `<div id="root" data-prerendered="true">${html}</div>\n    ${loader}`);
-    const target = url === '/' ? path.join(dist, 'index.html') : path.join(dist, url.slice(1), 'index.html');
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, page);
-    console.log(`prerendered ${url} -> ${path.relative(webRoot, target)} (${page.length} bytes)`);
+    const head = [...(hints ? [hints] : []), ...(url === '/' ? [`<script>${splashGate}</script>`] : [])];
+    await writePage(url, { html, head, rootAttribute: 'data-prerendered="true"', routeSource: routeSource(url) });
   }
   await rm(ssrDir, { recursive: true, force: true });
   // Only this script needs the manifest; the web server should not publish it.

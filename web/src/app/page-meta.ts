@@ -24,6 +24,7 @@ export const PAGE_META = {
     title: `Our Story | ${BRAND}`,
     description: 'A century-old family legacy of flavour-rich meat pickles, made with Lakadong turmeric, Himalayan rock salt and fresh oils.',
   },
+  checkout: { title: `Checkout | ${BRAND}`, description: 'Enter your delivery details and pay securely with Razorpay.' },
   paymentSuccess: { title: `Payment Successful | ${BRAND}`, description: 'Your royal order is confirmed.' },
   paymentFailed: { title: `Payment Failed | ${BRAND}`, description: 'Your payment could not be completed.' },
   track: {

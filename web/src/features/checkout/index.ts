@@ -7,3 +7,4 @@ export { EMPTY_FORM, FORM_STORAGE_KEY, readStoredForm, storeForm, type CheckoutF
 export { loadCheckoutScript } from './razorpay/load-checkout-script.js';
 export { startPayment, toOrderPayload, toReceipt } from './start-payment.js';
 export { createCheckoutKeys } from './checkout-key.js';
+export { loadCheckoutRules } from './input-rules.js';

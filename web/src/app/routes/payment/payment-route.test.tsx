@@ -76,6 +76,8 @@ describe('/payment: the checkout form', () => {
     const user = renderPayment();
     expect(screen.getByRole('form', { name: 'Delivery details' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    // The form's rules load on its first touch (features/checkout/input-rules.ts): the messages follow.
+    await screen.findByRole('textbox', { name: 'Full name', description: 'Name is required' });
     for (const [label, message] of FIELDS) {
       expect(screen.getByRole('textbox', { name: label, description: message })).toBeTruthy();
     }

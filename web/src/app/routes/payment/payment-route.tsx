@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
-import { priceCart } from '@pickles/shared/pricing';
-import { validateCheckoutForm } from '@pickles/shared/validation';
+import { priceCart, type Cart } from '@pickles/shared/pricing';
 import { paths } from '../../../config/paths.js';
 import { isCheckoutState, toCheckoutState, type CheckoutNavigationState } from '../../../lib/checkout-state.js';
 import { clearCart, readCart } from '../../../features/cart/index.js';
@@ -11,6 +10,7 @@ import {
   OrderSummary,
   ProcessingOverlay,
   createCheckoutKeys,
+  loadCheckoutRules,
   loadCheckoutScript,
   pincodeErrors,
   readStoredForm,
@@ -20,7 +20,8 @@ import {
   type CheckoutFormValues,
 } from '../../../features/checkout/index.js';
 import { SupplyNotice, refreshAvailability, supplyProblems, useLiveAvailability } from '../../../features/stock/index.js';
-import { usePageMeta } from '../../page-meta.js';
+import { PAGE_META, usePageMeta } from '../../page-meta.js';
+import { CheckoutSection } from './checkout-section.js';
 import '../../../features/checkout/checkout.css';
 
 const EMPTY_REDIRECT_MS = 3_000;
@@ -38,8 +39,26 @@ function useCheckout(): CheckoutNavigationState {
   }, [state]);
 }
 
+/**
+ * Batch stock (issue 17): the jars may have sold since the cart was filled. The live answer arrives
+ * after the page has rendered; only this notice renders again then, not the whole checkout.
+ */
+function CheckoutSupplyNotice({ cart, refusal }: { cart: Cart; refusal: string | undefined }) {
+  const availability = useLiveAvailability();
+  const problems = [...(refusal ? [{ message: refusal }] : []), ...supplyProblems(cart, availability)];
+  return (
+    <SupplyNotice problems={problems} id="checkout-stock-notice">
+      <p>
+        <Link to={paths.shop} state={{ openCart: true }}>
+          Change your cart
+        </Link>
+      </p>
+    </SupplyNotice>
+  );
+}
+
 export default function PaymentRoute() {
-  usePageMeta({ title: 'Checkout | Royal Pickles', description: 'Enter your delivery details and pay securely with Razorpay.' });
+  usePageMeta(PAGE_META.checkout);
   const navigate = useNavigate();
   const checkout = useCheckout();
   const isEmpty = checkout.total <= 0 || Object.values(checkout.cart).every((quantity) => !quantity);
@@ -53,8 +72,6 @@ export default function PaymentRoute() {
     setErrors((current) => ({ ...current, ...Object.fromEntries(Object.keys(changes).map((name) => [name, ''])) }));
   }, []);
   const pincodeLookup = usePincodeLookup(values, fillFromPincode);
-  // Batch stock (issue 17): the jars may have sold since the cart was filled.
-  const availability = useLiveAvailability();
   const [stockRefusal, setStockRefusal] = useState<string | undefined>();
 
   useEffect(() => {
@@ -81,8 +98,11 @@ export default function PaymentRoute() {
     if (errors[name]) setErrors((current) => ({ ...current, [name]: '' }));
   };
 
-  const review = () => {
-    const found = { ...validateCheckoutForm(values), ...pincodeErrors(values, pincodeLookup) };
+  const review = async () => {
+    // Loaded when the form was first touched: in practice already here.
+    const rules = await loadCheckoutRules().catch(() => undefined);
+    if (!rules) return;
+    const found = { ...rules.validateCheckoutForm(values), ...pincodeErrors(values, pincodeLookup, rules.PINCODE_MESSAGES) };
     setErrors(found);
     if (Object.keys(found).length > 0) {
       const first = Object.keys(found)[0];
@@ -136,19 +156,11 @@ export default function PaymentRoute() {
   };
 
   const isBusy = step === 'creating' || step === 'paying' || step === 'verifying' || step === 'failing';
-  const stockProblems = [...(stockRefusal ? [{ message: stockRefusal }] : []), ...supplyProblems(checkout.cart, availability)];
   return (
-    <section className="container checkout-page" aria-labelledby="checkout-title">
-      <h1 id="checkout-title">Checkout</h1>
-      <SupplyNotice problems={stockProblems} id="checkout-stock-notice">
-        <p>
-          <Link to={paths.shop} state={{ openCart: true }}>
-            Change your cart
-          </Link>
-        </p>
-      </SupplyNotice>
+    <CheckoutSection>
+      <CheckoutSupplyNotice cart={checkout.cart} refusal={stockRefusal} />
       <div className="checkout-layout">
-        <CheckoutForm values={values} errors={pincodeLookup.status === 'unknown' ? { ...errors, pincode: pincodeLookup.message } : errors} onChange={change} onSubmit={review} isBusy={isBusy} />
+        <CheckoutForm values={values} errors={pincodeLookup.status === 'unknown' ? { ...errors, pincode: pincodeLookup.message } : errors} onChange={change} onSubmit={() => void review()} isBusy={isBusy} />
         <OrderSummary checkout={checkout} delivery={pincodeLookup} />
       </div>
       {/* Hidden while Razorpay's own window is open, so two dialogs never compete for focus. */}
@@ -156,6 +168,6 @@ export default function PaymentRoute() {
         <ConfirmModal checkout={checkout} values={values} isBusy={isBusy} onEdit={() => setStep('form')} onConfirm={() => void pay()} />
       ) : null}
       {step === 'verifying' || step === 'failing' ? <ProcessingOverlay /> : null}
-    </section>
+    </CheckoutSection>
   );
 }

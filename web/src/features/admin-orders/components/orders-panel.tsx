@@ -31,6 +31,18 @@ interface OrdersPanelProps {
 /** The search `adminOrderPath` links to (the owner's alert e-mails): `/admin?search=<orderId>`. */
 export const SEARCH_PARAM = 'search';
 
+/** The panel's title row; also prerendered alone, without a handler, as /admin's skeleton (app/page-skeletons.tsx). */
+export function PanelTitle({ onLogout }: { onLogout?: () => void }) {
+  return (
+    <header className="admin-panel__header">
+      <h1>Admin Panel</h1>
+      <button type="button" className="btn" onClick={onLogout}>
+        Logout
+      </button>
+    </header>
+  );
+}
+
 /** The admin panel (docs/product.md §2, "Admin panel"); inside the admin session (lib/admin-session). */
 export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
   const { logout } = useAdminSession();
@@ -161,12 +173,7 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
 
   return (
     <div className="admin-panel admin-width">
-      <header className="admin-panel__header">
-        <h1>Admin Panel</h1>
-        <button type="button" className="btn" onClick={() => void logout()}>
-          Logout
-        </button>
-      </header>
+      <PanelTitle onLogout={() => void logout()} />
 
       <AttentionPanel items={attention} onResolve={markResolved} />
 

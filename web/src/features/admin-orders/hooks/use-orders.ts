@@ -59,7 +59,8 @@ export function useOrders(filter: OrdersFilter, sort: OrdersSort, page: number) 
     const controller = new AbortController();
     const silent = silentRef.current;
     silentRef.current = false;
-    if (!silent) setState((s) => ({ ...s, isLoading: true, hasError: false }));
+    // Unchanged state when already loading (the first load): React then skips re-rendering the panel.
+    if (!silent) setState((s) => (s.isLoading && !s.hasError ? s : { ...s, isLoading: true, hasError: false }));
     getOrders(query, sort, page, PAGE_SIZE, controller.signal).then(
       (response) => {
         if (controller.signal.aborted) return;

@@ -1,6 +1,6 @@
-import type { ChangeEvent, FormEvent } from 'react';
-import { normalisePhoneInput, normalisePincodeInput } from '@pickles/shared/validation';
+import { useEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
 import type { CheckoutFormValues } from '../form-storage.js';
+import { checkoutRules, loadCheckoutRules, useCheckoutRules, type CheckoutRules } from '../input-rules.js';
 
 interface FieldSpec {
   name: keyof CheckoutFormValues;
@@ -12,13 +12,13 @@ interface FieldSpec {
    * Phone and pincode keep digits only, capped at 10 and 6 (docs/product.md §5). No maxLength
    * attribute: the browser would cut a pasted '+91 98765 43210' before the digits are picked out.
    */
-  normalise?: (raw: string) => string;
+  normalise?: (rules: CheckoutRules, raw: string) => string;
 }
 
 const PERSONAL: FieldSpec[] = [
   { name: 'name', label: 'Full name', autoComplete: 'name' },
   { name: 'email', label: 'Email', type: 'email', autoComplete: 'email', inputMode: 'email' },
-  { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric', normalise: normalisePhoneInput },
+  { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric', normalise: (rules, raw) => rules.normalisePhoneInput(raw) },
 ];
 
 const ADDRESS: FieldSpec[] = [
@@ -27,7 +27,7 @@ const ADDRESS: FieldSpec[] = [
   { name: 'area', label: 'Area / Locality', autoComplete: 'address-level3' },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code', inputMode: 'numeric', normalise: normalisePincodeInput },
+  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code', inputMode: 'numeric', normalise: (rules, raw) => rules.normalisePincodeInput(raw) },
 ];
 
 export interface CheckoutFormProps {
@@ -40,6 +40,17 @@ export interface CheckoutFormProps {
 
 /** The delivery form (docs/product.md §3, §5): messages appear under their fields on submit. */
 export function CheckoutForm({ values, errors, onChange, onSubmit, isBusy }: CheckoutFormProps) {
+  // The rules load when the form is first touched (input-rules.ts); a field typed into before they
+  // arrived is normalised as soon as they do, as if each key had been.
+  const rules = useCheckoutRules();
+  const typedBeforeRules = useRef(new Set<FieldSpec>());
+  useEffect(() => {
+    if (!rules) return;
+    for (const spec of typedBeforeRules.current) onChange(spec.name, spec.normalise!(rules, values[spec.name]));
+    typedBeforeRules.current.clear();
+    // Once, when the rules arrive, with the values of that render.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [rules]);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onSubmit();
@@ -49,7 +60,12 @@ export function CheckoutForm({ values, errors, onChange, onSubmit, isBusy }: Che
     const error = errors[spec.name];
     const handle = (event: ChangeEvent<HTMLInputElement>) => {
       const value = event.target.value;
-      onChange(spec.name, spec.normalise ? spec.normalise(value) : value);
+      const loaded = checkoutRules();
+      if (spec.normalise && !loaded) {
+        typedBeforeRules.current.add(spec);
+        void loadCheckoutRules().catch(() => undefined);
+      }
+      onChange(spec.name, spec.normalise && loaded ? spec.normalise(loaded, value) : value);
     };
     const input = (
       <input
@@ -87,7 +103,7 @@ export function CheckoutForm({ values, errors, onChange, onSubmit, isBusy }: Che
     );
   };
   return (
-    <form className="checkout-form card" onSubmit={submit} noValidate aria-label="Delivery details">
+    <form className="checkout-form card" onSubmit={submit} onFocus={() => void loadCheckoutRules().catch(() => undefined)} noValidate aria-label="Delivery details">
       <fieldset>
         <legend>Personal information</legend>
         {PERSONAL.map(field)}

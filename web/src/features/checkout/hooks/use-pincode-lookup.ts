@@ -1,7 +1,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PincodeLookupResponse } from '@pickles/shared/api';
 import { findIndianState } from '@pickles/shared/indian-states';
-import { PINCODE_MESSAGES, type FieldErrors } from '@pickles/shared/validation';
+import type { FieldErrors } from '@pickles/shared/validation';
+import type { CheckoutRules } from '../input-rules.js';
 import { isApiFailure } from '../../../lib/api-client.js';
 import { lookupPincode } from '../api/lookup-pincode.js';
 import type { CheckoutFormValues } from '../form-storage.js';
@@ -71,10 +72,10 @@ export function usePincodeLookup(values: Pick<CheckoutFormValues, 'pincode' | 'c
  * What the directory says against the form before "Proceed to Pay": a pincode it does not know, or a
  * state that is not the pincode's. The server refuses both too (services/checkout check-address.ts).
  */
-export function pincodeErrors(values: Pick<CheckoutFormValues, 'state'>, lookup: PincodeLookup): FieldErrors {
+export function pincodeErrors(values: Pick<CheckoutFormValues, 'state'>, lookup: PincodeLookup, messages: CheckoutRules['PINCODE_MESSAGES']): FieldErrors {
   if (lookup.status === 'unknown') return { pincode: lookup.message };
   if (lookup.status === 'found' && values.state.trim() && findIndianState(values.state)?.code !== lookup.place.stateCode) {
-    return { state: PINCODE_MESSAGES.otherState(lookup.place.state) };
+    return { state: messages.otherState(lookup.place.state) };
   }
   return {};
 }
