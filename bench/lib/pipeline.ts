@@ -175,13 +175,3 @@ export function cpuByProcess(stackPrefix?: string): Record<string, number> {
   }
   return totals;
 }
-
-/** CPU seconds per part since `before`. A part whose processes ended meanwhile (their time left /proc with them) is left out. */
-export function cpuSince(before: Record<string, number>, stackPrefix?: string): Record<string, number> {
-  const now = cpuByProcess(stackPrefix);
-  return Object.fromEntries(
-    Object.keys(now)
-      .map((part) => [part, Math.round((now[part]! - (before[part] ?? 0)) * 100) / 100] as const)
-      .filter(([, seconds]) => seconds >= 0),
-  );
-}

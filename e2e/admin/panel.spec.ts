@@ -207,6 +207,8 @@ test('cards show the totals per status and the unattended count from the databas
   await expect
     .poll(async () => {
       await page.reload();
+      // The cards show '…' until the list's answer arrives, which fills them all at once.
+      await expect(page.locator('[data-card="total"] .status-card-count')).toHaveText(/^\d+$/);
       await expect(page.getByText('Loading orders...')).toBeHidden();
       const rows = await e2eDb().selectFrom('orders').select(['status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('status').execute();
       const expected: Record<string, string> = { total: String(rows.reduce((sum, r) => sum + Number(r.n), 0)) };
