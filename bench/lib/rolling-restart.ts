@@ -92,11 +92,32 @@ async function checkConfirmations(stack: ReplicaStack, collector: ConfirmationCo
 }
 
 /**
- * `shoppers` shoppers shop without pause through the gateway (shoppers.ts: availability, create
- * order, pay in the sandbox, verify, track) while every service replica is restarted in turn, each
- * one ready again before the next; then every paid order's confirmation is checked.
+ * How the replicas are restarted: `one-by-one`, every replica in turn, each ready again before the
+ * next; or `per-service`, as a release rolls out when every Deployment is updated at once (k8s/: one
+ * pod at a time per Deployment): the first replica of every service together, then the second, so
+ * each service always keeps one replica serving.
  */
-export async function rollingRestart(stack: ReplicaStack, { shoppers, pauseMs = 1_000 }: { shoppers: number; pauseMs?: number }): Promise<RollingRestartResult> {
+export type RestartOrder = 'one-by-one' | 'per-service';
+
+/** The waves of replicas restarted together, in order. */
+function restartWaves(serviceReplicas: readonly string[], order: RestartOrder): string[][] {
+  if (order === 'one-by-one') return serviceReplicas.map((name) => [name]);
+  // Replica names are the service's (replica 1) or the service's with -k (replica k).
+  const replicaOf = (name: string) => Number(/-(\d+)$/.exec(name)?.[1] ?? 1);
+  const waves = new Map<number, string[]>();
+  for (const name of serviceReplicas) waves.set(replicaOf(name), [...(waves.get(replicaOf(name)) ?? []), name]);
+  return [...waves.keys()].sort((a, b) => a - b).map((replica) => waves.get(replica)!);
+}
+
+/**
+ * `shoppers` shoppers shop without pause through the gateway (shoppers.ts: availability, create
+ * order, pay in the sandbox, verify, track) while every service replica is restarted (`order`), each
+ * wave ready again before the next; then every paid order's confirmation is checked.
+ */
+export async function rollingRestart(
+  stack: ReplicaStack,
+  { shoppers, pauseMs = 1_000, order = 'one-by-one' }: { shoppers: number; pauseMs?: number; order?: RestartOrder },
+): Promise<RollingRestartResult> {
   const log = new ShopperLog();
   const collector = new ConfirmationCollector(stack.mailUrl);
   const started = performance.now();
@@ -110,10 +131,14 @@ export async function rollingRestart(stack: ReplicaStack, { shoppers, pauseMs = 
     try {
       // Load before the first restart and between restarts: the gateway spreads over every replica again.
       await sleep(pauseMs);
-      for (const name of stack.serviceReplicas) {
-        const restartStarted = performance.now();
-        await stack.restart(name);
-        restarts.push({ name, ms: performance.now() - restartStarted });
+      for (const wave of restartWaves(stack.serviceReplicas, order)) {
+        await Promise.all(
+          wave.map(async (name) => {
+            const restartStarted = performance.now();
+            await stack.restart(name);
+            restarts.push({ name, ms: performance.now() - restartStarted });
+          }),
+        );
         await sleep(pauseMs);
       }
     } finally {
