@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, statSync, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import { createTestDatabase } from '@pickles/test-kit';
+import { createTestDatabase, dropRedisPrefix } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { DEMO_ADMIN, ROOT, checkInfrastructure, hashDemoPassword, run, spawnStack, stackEnvironment, waitForHealthy } from '../scripts/stack.mjs';
 
@@ -74,5 +74,6 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     await stack.stopAll();
     log.end();
     await database.drop();
+    await dropRedisPrefix(redisUrl, redisPrefix);
   };
 }

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
+import { createTestDatabase, dropRedisPrefix, type TestDatabase } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start` and the e2e setup
 import { DEMO_ADMIN, REPLICATED_SERVICES, canConnect, hashDemoPassword, replicaName, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
 
@@ -47,6 +47,7 @@ export async function startReplicaStack({ ports, replicas, logFile }: { ports: S
   for (const [name, port] of Object.entries(ports)) if (await canConnect('127.0.0.1', port, 300)) busy.push(`${name}:${port}`);
   if (busy.length) throw new Error(`ports already in use (${busy.join(', ')}): is another run of this stack going?`);
   const database = await createTestDatabase();
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redisPrefix = `pickles-replicas-${randomBytes(4).toString('hex')}`;
   // The gateway serves no storefront here: an app shell is all it needs.
   const webDir = mkdtempSync(path.join(os.tmpdir(), 'pickles-replica-web-'));
@@ -68,7 +69,7 @@ export async function startReplicaStack({ ports, replicas, logFile }: { ports: S
       TRACK_LINK_LIMIT_PER_CLIENT: unlimited,
     },
     databaseUrl: database.url,
-    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisUrl,
     redisPrefix,
     adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password),
     jwtSecret: randomBytes(32).toString('hex'),
@@ -92,6 +93,7 @@ export async function startReplicaStack({ ports, replicas, logFile }: { ports: S
     log.end();
     rmSync(webDir, { recursive: true, force: true });
     await database.drop();
+    await dropRedisPrefix(redisUrl, redisPrefix);
   };
   try {
     await waitForHealthy([`${origin}/api/health`, ...Object.values(processes).map((spec) => spec.health)], 120_000);

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
-import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
+import { createTestDatabase, dropRedisPrefix, type TestDatabase } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start` and the e2e setup
 import { DEFAULT_PORTS, DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, run, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
 
@@ -74,6 +74,7 @@ export async function startBenchStack(webDir: string): Promise<BenchStack> {
   const busy = await busyPorts(ports);
   if (busy.length) throw new Error(`bench ports already in use (${busy.join(', ')}): is another bench running?`);
   const database = await createTestDatabase();
+  const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
   const redisPrefix = `pickles-bench-${randomBytes(4).toString('hex')}`;
   const { processes } = stackEnvironment({
     ports,
@@ -90,7 +91,7 @@ export async function startBenchStack(webDir: string): Promise<BenchStack> {
       PAYMENT_CALL_LIMIT_PER_CLIENT: '1000000',
     },
     databaseUrl: database.url,
-    redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+    redisUrl,
     redisPrefix,
     adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password),
     jwtSecret: randomBytes(32).toString('hex'),
@@ -110,6 +111,7 @@ export async function startBenchStack(webDir: string): Promise<BenchStack> {
   } catch (error) {
     await stack.stopAll();
     await database.drop();
+    await dropRedisPrefix(redisUrl, redisPrefix);
     throw new Error(`${(error as Error).message}; see bench/results/tmp/bench-stack.log`, { cause: error });
   }
   const spawnToHealthyMs = performance.now() - started;
@@ -125,6 +127,7 @@ export async function startBenchStack(webDir: string): Promise<BenchStack> {
       await stack.stopAll();
       log.end();
       await database.drop();
+      await dropRedisPrefix(redisUrl, redisPrefix);
     },
   };
 }

@@ -6,7 +6,7 @@ import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
 import { createDb, sql, type Db } from '@pickles/db';
 import { QUEUES } from '@pickles/shared';
-import { createTestDatabase, eventually, type TestDatabase } from '@pickles/test-kit';
+import { createTestDatabase, dropRedisPrefix, eventually, type TestDatabase } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { DEMO_ADMIN, ROOT, hashDemoPassword, replicaName, replicaPort, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
 
@@ -118,6 +118,7 @@ export async function startTwoReplicaStack(env: Record<string, string>): Promise
     redis.disconnect();
     await db.destroy();
     await database.drop();
+    await dropRedisPrefix(redisUrl, redisPrefix);
   };
   try {
     const first = { checkout: TWO_REPLICA_PORTS.checkout, payments: TWO_REPLICA_PORTS.payments, 'admin-orders': TWO_REPLICA_PORTS.adminOrders, notifications: TWO_REPLICA_PORTS.notifications };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { createTestDatabase } from './database.js';
+import { dropRedisPrefix } from './redis.js';
 import { resolveTestServers } from './servers.js';
 
 /**
@@ -19,16 +19,9 @@ export default async function setup(): Promise<() => Promise<void>> {
   process.env.LOG_LEVEL ??= 'silent';
   return async () => {
     await database.drop();
-    const redis = new Redis(servers.redisUrl, { maxRetriesPerRequest: 1 });
     try {
-      let cursor = '0';
-      do {
-        const [next, keys] = await redis.scan(cursor, 'MATCH', `${prefix}*`, 'COUNT', 1000);
-        cursor = next;
-        if (keys.length) await redis.del(...keys);
-      } while (cursor !== '0');
+      await dropRedisPrefix(servers.redisUrl, prefix);
     } finally {
-      redis.disconnect();
       await servers.stop();
     }
   };

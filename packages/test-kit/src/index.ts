@@ -3,3 +3,4 @@ export * from './http.js';
 export * from './factories.js';
 export * from './servers.js';
 export * from './prometheus.js';
+export * from './redis.js';
