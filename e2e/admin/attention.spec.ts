@@ -1,7 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import { ATTENTION_TEXT } from '@pickles/shared';
 import type { Page } from '@playwright/test';
-import { e2eDb, expect, openPanelLoggedIn, orderRows, searchFor, seedAttention, seedOrder, test, uniqueTag } from './fixtures.js';
+import { e2eDb, expect, openPanelLoggedIn, orderRows, panelListed, searchFor, seedAttention, seedOrder, test, uniqueTag } from './fixtures.js';
 
 const inIndia = (date: Date) => date.toLocaleString('en-IN', { timeZone: 'Asia/Kolkata' });
 
@@ -78,7 +78,7 @@ test('open payment problems show above the cards until the owner marks them reso
 
   // The server no longer lists it.
   await page.reload();
-  await expect(page.getByText('Loading orders...')).toBeHidden();
+  await panelListed(page);
   await expandAttention(page);
   await expect(unknownItem).toBeVisible();
   await expect(attentionRegion(page).getByRole('listitem').filter({ hasText: `pay_${tag}mismatch` })).toHaveCount(0);

@@ -116,8 +116,18 @@ export async function openPanelLoggedIn(page: Page): Promise<string> {
   await page.evaluate((t) => window.localStorage.setItem('adminToken', t), token);
   await page.goto('/admin');
   await expect(page.getByRole('heading', { name: 'Admin Panel' })).toBeVisible();
-  await expect(page.getByText('Loading orders...')).toBeHidden();
+  await panelListed(page);
   return token;
+}
+
+/**
+ * Waits until the panel shows the server's list. Its heading is prerendered (the page's skeleton) and
+ * "Loading orders..." appears only once the app runs, so neither says the list is there; the status
+ * cards, '…' until the list's answer fills them all at once, do.
+ */
+export async function panelListed(page: Page): Promise<void> {
+  await expect(page.locator('[data-card="total"] .status-card-count')).toHaveText(/^\d+$/);
+  await expect(page.getByText('Loading orders...')).toBeHidden();
 }
 
 /** Rows of the orders table, each a data row (history rows excluded). */

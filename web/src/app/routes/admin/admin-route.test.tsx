@@ -82,6 +82,20 @@ describe('/admin and the admin session', () => {
     expect(calls.map((call) => call.headers.Authorization)).toEqual([`Bearer ${TOKEN}`]);
   });
 
+  it('Remove Completed/Cancelled Orders waits for the list it removes from: disabled until the orders arrive', async () => {
+    window.localStorage.setItem('adminToken', TOKEN);
+    let answer!: () => void;
+    const listed = new Promise<void>((resolve) => (answer = resolve));
+    stubApi({ 'GET /admin/orders': async () => (await listed, jsonResponse(200, ordersAnswer)) });
+    renderAdmin();
+    const remove = await screen.findByRole('button', { name: 'Remove Completed/Cancelled Orders' });
+    expect((remove as HTMLButtonElement).disabled).toBe(true);
+    answer();
+    expect(await screen.findByText('Asha Verma')).toBeTruthy();
+    await waitFor(() => expect((remove as HTMLButtonElement).disabled).toBe(false));
+    expect(alert).not.toHaveBeenCalled();
+  });
+
   it('a 401 while loading the orders clears the token and shows the login page saying the session expired', async () => {
     window.localStorage.setItem('adminToken', TOKEN);
     stubApi({ 'GET /admin/orders': unauthorized });

@@ -199,7 +199,8 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
             </span>
           ) : null}
         </div>
-        <button type="button" className="btn btn-danger" disabled={Boolean(busy)} onClick={removeFinished}>
+        {/* Remove takes the orders as of the list on screen: not before it has arrived. */}
+        <button type="button" className="btn btn-danger" disabled={Boolean(busy) || !answered} onClick={removeFinished}>
           <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true" focusable="false">
             <path fill="currentColor" d="M9 3h6l1 2h4v2H4V5h4l1-2Zm-3 6h12l-1 12H7L6 9Zm4 2v8h1.5v-8H10Zm3.5 0v8H15v-8h-1.5Z" />
           </svg>
