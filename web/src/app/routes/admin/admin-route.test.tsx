@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { AdminOrder, AdminOrdersResponse } from '@pickles/shared';
+import type { AdminOrdersResponse } from '@pickles/shared';
+import { adminOrder } from '../../../testing/admin-order.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import AdminRoute from './admin-route.js';
 import LoginRoute from './login-route.js';
@@ -11,19 +12,7 @@ import LoginRoute from './login-route.js';
 const TOKEN = 'header.payload.signature';
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
-const order: AdminOrder = {
-  _id: '5b0c1e9e-0000-4000-8000-000000000001',
-  orderId: 'RP250510-ABCDEF',
-  razorpayPaymentId: 'pay_ABC123',
-  customerInfo: { name: 'Asha Verma', email: 'asha@example.in', phone: '9876543210' },
-  deliveryAddress: { flatNumber: '12B', street: 'MG Road', area: 'Green Park', city: 'New Delhi', state: 'Delhi', pincode: '110016' },
-  amount: 600,
-  items: [{ name: 'Royal Chicken Pickle', quantity: 1 }],
-  status: 'paid',
-  paymentStatus: 'paid',
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-};
+const order = adminOrder();
 
 const ordersAnswer: AdminOrdersResponse = {
   success: true,

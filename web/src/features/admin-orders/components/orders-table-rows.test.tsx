@@ -3,22 +3,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AdminOrder } from '@pickles/shared';
+import { adminOrder } from '../../../testing/admin-order.js';
 import { OrdersTable, ROWS_PER_FRAME } from './orders-table.js';
 
 const orders = (count: number, tag: string): AdminOrder[] =>
-  Array.from({ length: count }, (_, i) => ({
-    _id: `5b0c1e9e-0000-4000-8000-${String(i).padStart(12, '0')}`,
-    orderId: `RP2505${tag}-${String(i).padStart(6, '0')}`,
-    razorpayPaymentId: `pay_${i}`,
-    customerInfo: { name: `Shopper ${i}`, email: `shopper${i}@example.in`, phone: '9876501234' },
-    deliveryAddress: { flatNumber: '221', street: 'Lodhi Road', area: 'Jor Bagh', city: 'New Delhi', state: 'Delhi', pincode: '110003' },
-    amount: 500,
-    items: [{ name: 'Royal Chicken Pickle', quantity: 1 }],
-    status: 'paid',
-    paymentStatus: 'paid',
-    createdAt: new Date().toISOString(),
-    updatedAt: new Date().toISOString(),
-  }));
+  Array.from({ length: count }, (_, i) =>
+    adminOrder({
+      _id: `5b0c1e9e-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      orderId: `RP2505${tag}-${String(i).padStart(6, '0')}`,
+      razorpayPaymentId: `pay_${i}`,
+      customerInfo: { name: `Shopper ${i}`, email: `shopper${i}@example.in`, phone: '9876501234' },
+    }),
+  );
 
 const table = (list: AdminOrder[]) => (
   <MemoryRouter>

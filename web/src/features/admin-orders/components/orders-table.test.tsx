@@ -3,11 +3,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
-import type { AdminOrder } from '@pickles/shared';
+import { adminOrder } from '../../../testing/admin-order.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import { OrdersTable } from './orders-table.js';
 
-const order: AdminOrder = {
+const order = adminOrder({
   _id: '5b0c1e9e-0000-4000-8000-000000000002',
   orderId: 'RP250510-BIGONE',
   razorpayPaymentId: 'pay_BIG123',
@@ -17,10 +17,7 @@ const order: AdminOrder = {
   refundedAmount: 1_150,
   items: [{ name: 'Royal Chicken Pickle', quantity: 10 }],
   status: 'delivered',
-  paymentStatus: 'paid',
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
-};
+});
 
 function renderTable() {
   render(
