@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { E2E_PORTS } from './e2e/support/ports.js';
 
 /**
  * End-to-end journeys through the gateway in Debian's Chromium (browsers are never downloaded).
@@ -20,7 +21,7 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   reporter: [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? '.ci/out/playwright.json' }]],
   use: {
-    baseURL: process.env.E2E_BASE_URL ?? 'http://127.0.0.1:3100',
+    baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E_PORTS.gateway}`,
     launchOptions: chromium,
     trace: 'retain-on-failure',
   },

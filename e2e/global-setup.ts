@@ -2,20 +2,10 @@ import { existsSync, mkdirSync, statSync, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase, dropRedisPrefix } from '@pickles/test-kit';
+import { E2E_PORTS } from './support/ports.js';
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { DEMO_ADMIN, ROOT, checkInfrastructure, hashDemoPassword, run, spawnStack, stackEnvironment, waitForHealthy } from '../scripts/stack.mjs';
 
-/** Ports of the e2e stack: shifted from `npm start`'s so both can run at once. */
-export const E2E_PORTS = {
-  gateway: 3100,
-  checkout: 4101,
-  payments: 4102,
-  adminOrders: 4103,
-  notifications: 4104,
-  sandbox: 4110,
-  mailHttp: 8125,
-  mailSmtp: 1125,
-};
 
 /**
  * Starts the whole shop for the journeys: a fresh database, a fresh Redis prefix, every process,

@@ -21,6 +21,16 @@ export const DEFAULT_PORTS = {
   gatewayMetrics: 9091,
 };
 
+/**
+ * Every port of a set moved up by PORT_OFFSET (0 by default), so a second checkout of the repository can
+ * run its shop and its tests beside the first (PORT_OFFSET=10000 npm start: the shop on :13000).
+ */
+export function offsetPorts(ports, offset = process.env.PORT_OFFSET ?? '0') {
+  const shift = Number(offset);
+  if (!Number.isInteger(shift) || shift < 0 || shift > 50000) throw new Error(`PORT_OFFSET must be a whole number from 0 to 50000 (got ${offset})`);
+  return Object.fromEntries(Object.entries(ports).map(([name, port]) => [name, port === 0 ? 0 : port + shift]));
+}
+
 export const SANDBOX_KEYS = {
   keyId: 'rzp_test_Sandbox0000000001',
   keySecret: 'sandbox_key_secret_change_me',

@@ -4,6 +4,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import {
   DEFAULT_PORTS,
+  offsetPorts,
   DEMO_ADMIN,
   ROOT,
   checkInfrastructure,
@@ -27,7 +28,7 @@ if (major < 20) {
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const env = process.env;
 const ports = {
-  ...DEFAULT_PORTS,
+  ...offsetPorts(DEFAULT_PORTS),
   ...(env.PORT ? { gateway: Number(env.PORT) } : {}),
 };
 const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/royal_pickles';

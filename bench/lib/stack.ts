@@ -5,12 +5,12 @@ import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { createTestDatabase, dropRedisPrefix, type TestDatabase } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start` and the e2e setup
-import { DEFAULT_PORTS, DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, run, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
+import { DEFAULT_PORTS, DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, offsetPorts, run, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
 
-export { DEFAULT_PORTS, DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, run };
+export { DEFAULT_PORTS, DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, offsetPorts, run };
 
 /** The bench's own ports: shifted from `npm start` (3000/40xx) and the e2e run (3100/41xx). */
-export const BENCH_PORTS = {
+export const BENCH_PORTS: Record<'gateway' | 'checkout' | 'payments' | 'adminOrders' | 'notifications' | 'sandbox' | 'mailHttp' | 'mailSmtp', number> = offsetPorts({
   gateway: 3200,
   checkout: 4201,
   payments: 4202,
@@ -19,7 +19,7 @@ export const BENCH_PORTS = {
   sandbox: 4210,
   mailHttp: 8225,
   mailSmtp: 1225,
-};
+});
 export type Ports = typeof BENCH_PORTS;
 
 export const OUT_DIR = path.join(ROOT, 'bench/results/tmp');

@@ -4,7 +4,7 @@ import { figure, type Recorder } from '../lib/report.js';
 import { startReplicaStack, type ReplicaStack } from '../lib/replica-stack.js';
 import { rollingRestart } from '../lib/rolling-restart.js';
 import { shop, ShopperLog, type Step } from '../lib/shoppers.js';
-import { OUT_DIR } from '../lib/stack.js';
+import { OUT_DIR, offsetPorts } from '../lib/stack.js';
 import { cpuMsPerRequest, readCpu } from '../lib/cpu.js';
 import { median, round, sleep } from '../lib/stats.js';
 
@@ -12,7 +12,7 @@ import { median, round, sleep } from '../lib/stats.js';
  * This suite's own shop, two replicas of every service, beside the bench stack (3200/42xx): replica
  * 2 of each service listens 10 above the first.
  */
-export const LAUNCH_PORTS = { gateway: 5100, checkout: 5101, payments: 5102, adminOrders: 5103, notifications: 5104, sandbox: 5120, mailHttp: 5121, mailSmtp: 5122 };
+export const LAUNCH_PORTS = offsetPorts({ gateway: 5100, checkout: 5101, payments: 5102, adminOrders: 5103, notifications: 5104, sandbox: 5120, mailHttp: 5121, mailSmtp: 5122 });
 
 /** The purchase steps the launch measures (the sandbox's payment is the shopper's, not the shop's). */
 const LAUNCH_STEPS: Step[] = ['create-order', 'pay', 'verify'];

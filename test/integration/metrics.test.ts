@@ -8,7 +8,7 @@ import { createDb, sql, type Db } from '@pickles/db';
 import { ATTENTION_KINDS } from '@pickles/shared';
 import { createTestDatabase, eventually, orderPayload, postJson, sampleValue, scrapeMetrics, type PrometheusSample, type TestDatabase } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start`
-import { DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
+import { DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, offsetPorts, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
 
 /**
  * Every process of the shop, started as `npm start` starts it (one replica each), on ports of its
@@ -17,7 +17,7 @@ import { DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, spawnStac
  * lookup too many happen too. Each process's GET /metrics must then say so, with the names and
  * labels the alert rules and the dashboard use (issue 19's contract).
  */
-const PORTS = {
+const PORTS: Record<string, number> = offsetPorts({
   gateway: 5200,
   checkout: 5201,
   payments: 5202,
@@ -27,7 +27,7 @@ const PORTS = {
   sandbox: 5210,
   mailHttp: 5225,
   mailSmtp: 5226,
-};
+});
 const origin = `http://127.0.0.1:${PORTS.gateway}`;
 const sandboxUrl = `http://127.0.0.1:${PORTS.sandbox}`;
 const mailUrl = `http://127.0.0.1:${PORTS.mailHttp}`;

@@ -2,9 +2,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startReplicaStack, type ReplicaStack } from '../../bench/lib/replica-stack.js';
 import { rollingRestart } from '../../bench/lib/rolling-restart.js';
+import { offsetPorts } from '../../bench/lib/stack.js';
 
 /** The test's own ports (5000-5099): replica 2 of each service listens 10 above the first. */
-const PORTS = { gateway: 5000, checkout: 5001, payments: 5002, adminOrders: 5003, notifications: 5004, sandbox: 5020, mailHttp: 5021, mailSmtp: 5022 };
+const PORTS = offsetPorts({ gateway: 5000, checkout: 5001, payments: 5002, adminOrders: 5003, notifications: 5004, sandbox: 5020, mailHttp: 5021, mailSmtp: 5022 });
 const LOG_FILE = path.resolve('.ci/out/rolling-restart-stack.log');
 
 let stack: ReplicaStack;

@@ -8,10 +8,10 @@ import { createDb, sql, type Db } from '@pickles/db';
 import { QUEUES } from '@pickles/shared';
 import { createTestDatabase, dropRedisPrefix, eventually, type TestDatabase } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start`
-import { DEMO_ADMIN, ROOT, hashDemoPassword, replicaName, replicaPort, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
+import { DEMO_ADMIN, ROOT, hashDemoPassword, offsetPorts, replicaName, replicaPort, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
 
 /** This test's own ports (5400-5499): replica 2 of each service listens 10 above the first. */
-export const TWO_REPLICA_PORTS = {
+export const TWO_REPLICA_PORTS: Record<string, number> = offsetPorts({
   gateway: 5400,
   checkout: 5401,
   payments: 5402,
@@ -20,7 +20,7 @@ export const TWO_REPLICA_PORTS = {
   sandbox: 5420,
   mailHttp: 5425,
   mailSmtp: 5426,
-};
+});
 
 export const SERVICES = ['checkout', 'payments', 'admin-orders', 'notifications'] as const;
 export type Service = (typeof SERVICES)[number];
