@@ -1,8 +1,8 @@
 // A process for shutdown.test.ts: runService with a slow route and a closer that reports itself.
 import express from 'express';
 import { z } from 'zod';
-import { healthRouter } from './health.js';
-import { runService } from './run-service.js';
+import { healthRouter } from '../src/health.js';
+import { runService } from '../src/run-service.js';
 
 const schema = z.object({ PORT: z.coerce.number(), HOST: z.string().default('127.0.0.1'), LOG_LEVEL: z.enum(['info']).default('info') });
 

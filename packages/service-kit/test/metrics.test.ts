@@ -2,12 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { sampleValue, samplesOf, scrapeMetrics, startApp, type RunningApp } from '@pickles/test-kit';
-import { createServiceApp, serviceMetrics } from './app.js';
-import { errorHandler, NotFoundError } from './errors.js';
-import { healthRouter } from './health.js';
-import { defineGauge, metricsRegistry, readScrapeGauges, type ScrapeReading } from './metrics.js';
-import { byClient, rateLimit } from './rate-limit.js';
-import { createRedis } from './redis.js';
+import { createServiceApp, serviceMetrics } from '../src/app.js';
+import { errorHandler, NotFoundError } from '../src/errors.js';
+import { healthRouter } from '../src/health.js';
+import { defineGauge, metricsRegistry, readScrapeGauges, type ScrapeReading } from '../src/metrics.js';
+import { byClient, rateLimit } from '../src/rate-limit.js';
+import { createRedis } from '../src/redis.js';
 
 const logger = pino({ level: 'silent' });
 const running: RunningApp[] = [];

@@ -2,8 +2,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
-import { parseEnv } from './env.js';
-import { shutdownEnvSchema } from './shutdown.js';
+import { parseEnv } from '../src/env.js';
+import { shutdownEnvSchema } from '../src/shutdown.js';
 
 const FIXTURE = fileURLToPath(new URL('./shutdown.fixture.ts', import.meta.url));
 const DRAIN_MS = 1_000;
