@@ -143,7 +143,7 @@ function bearerAuth(state: CourierState): RequestHandler {
 function failureInjection(state: CourierState, held: Set<Response>): RequestHandler {
   return (req, res, next) => {
     const run = () => {
-      const failure = state.takeApiFailure();
+      const failure = state.takeApiFailure(req.path);
       if (failure === 'unavailable') {
         res.status(503).json({ message: 'Service Unavailable', status_code: 503 });
         return;

@@ -103,7 +103,7 @@ ${stepForms(shipment)}${tracking}
 
 const KNOB_GROUPS: Array<[string, Array<keyof Knobs>]> = [
   ['Webhooks', ['webhookUrl', 'webhookDelayMs', 'webhookJitterMs', 'duplicateWebhooks', 'withholdWebhooks', 'reorderWebhooks', 'webhookLossRate', 'dropNextWebhooks', 'webhookTimeoutMs', 'webhookMaxAttempts', 'webhookRetryBaseMs']],
-  ['API', ['apiFailure', 'apiFailureCount', 'apiLatencyMs', 'apiTimeoutHoldMs']],
+  ['API', ['apiFailure', 'apiFailureCount', 'apiFailurePath', 'apiLatencyMs', 'apiTimeoutHoldMs']],
   ['Tokens, returns and pincodes', ['tokenTtlSeconds', 'autoRtoAfterAttempts', 'unserviceablePincodes']],
 ];
 const ENUMS: Partial<Record<keyof Knobs, readonly string[]>> = {

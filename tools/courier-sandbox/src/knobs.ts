@@ -38,6 +38,8 @@ export const knobsSchema = z
     apiFailure: z.enum(['none', 'unavailable', 'refused', 'timeout', 'lost_response', 'rate_limited']),
     /** Fail only the next N API calls, then apiFailure returns to 'none'; null = until changed. */
     apiFailureCount: z.number().int().min(1).nullable(),
+    /** Fail only calls whose path (under /v1/external) starts with this, e.g. /orders/create/adhoc; null = every call. */
+    apiFailurePath: z.string().startsWith('/').max(200).nullable(),
     /** Every API call waits this long first (a slow courier). */
     apiLatencyMs: z.number().int().min(0).max(600_000),
     apiTimeoutHoldMs: z.number().int().min(1).max(600_000),
@@ -67,6 +69,7 @@ export const DEFAULT_KNOBS: Knobs = {
   webhookRetryBaseMs: 1_000,
   apiFailure: 'none',
   apiFailureCount: null,
+  apiFailurePath: null,
   apiLatencyMs: 0,
   apiTimeoutHoldMs: 30_000,
   tokenTtlSeconds: 10 * 86_400,
@@ -87,7 +90,7 @@ export function knobsFromForm(form: Record<string, unknown>): Record<string, unk
     if (typeof value !== 'string') continue;
     if (typeof fallback === 'boolean') update[name] = value === 'true' || value === 'on';
     else if (Array.isArray(fallback)) update[name] = value.split(/[\s,]+/).filter(Boolean);
-    else if (name === 'webhookUrl') update[name] = value.trim() === '' ? null : value.trim();
+    else if (name === 'webhookUrl' || name === 'apiFailurePath') update[name] = value.trim() === '' ? null : value.trim();
     else if (name === 'apiFailureCount') update[name] = value.trim() === '' ? null : Number(value);
     else if (typeof fallback === 'number') update[name] = value.trim() === '' ? Number.NaN : Number(value);
     else update[name] = value;

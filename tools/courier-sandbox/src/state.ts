@@ -122,10 +122,11 @@ export class CourierState {
     if (this.requests.length > MAX_REQUEST_LOG) this.requests.splice(0, this.requests.length - MAX_REQUEST_LOG);
   }
 
-  /** The failure to simulate for this API call, if any; counts apiFailureCount down. */
-  takeApiFailure(): Exclude<Knobs['apiFailure'], 'none'> | undefined {
+  /** The failure to simulate for this API call (path under /v1/external), if any; counts apiFailureCount down. */
+  takeApiFailure(path: string): Exclude<Knobs['apiFailure'], 'none'> | undefined {
     const mode = this.knobs.apiFailure;
     if (mode === 'none') return undefined;
+    if (this.knobs.apiFailurePath !== null && !path.startsWith(this.knobs.apiFailurePath)) return undefined;
     if (this.knobs.apiFailureCount !== null) {
       const left = this.knobs.apiFailureCount - 1;
       this.knobs = left <= 0 ? { ...this.knobs, apiFailure: 'none', apiFailureCount: null } : { ...this.knobs, apiFailureCount: left };

@@ -125,6 +125,16 @@ describe('API knobs', () => {
     expect(sandbox.state.knobs).toMatchObject({ apiFailure: 'none', apiFailureCount: null });
   });
 
+  it('apiFailurePath: only calls under that path fail, and only they count down', async () => {
+    const { sandbox } = await setUp();
+    const token = await login(sandbox.url);
+    await control(sandbox.url, '/knobs', { apiFailure: 'unavailable', apiFailureCount: 1, apiFailurePath: '/orders/create/adhoc' });
+    expect((await api(sandbox.url, 'GET', '/orders', undefined, token)).status).toBe(200);
+    expect((await api(sandbox.url, 'POST', '/orders/create/adhoc', {}, token)).status).toBe(503);
+    expect((await api(sandbox.url, 'POST', '/orders/create/adhoc', {}, token)).status).toBe(422);
+    expect((await control(sandbox.url, '/knobs', { apiFailurePath: 'orders' })).status).toBe(400);
+  });
+
   it('refused: the connection is dropped before anything is read', async () => {
     const { sandbox } = await setUp({ apiFailure: 'refused' });
     await expect(fetch(`${sandbox.url}/v1/external/auth/login`, { method: 'POST' })).rejects.toThrow(/fetch failed/);
