@@ -23,6 +23,9 @@ const TONE: Record<Phase, string> = {
   cancelled: 'grey',
 };
 
+/** Still going to the shopper: an expected delivery means something. */
+const isOnTheWay = (phase: Phase) => !['delivered', 'rto-initiated', 'rto-delivered', 'cancelled'].includes(phase);
+
 const STYLE = `
 *{box-sizing:border-box}
 body{font:15px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:0;color:#1b1b1b;background:#f6f5f2}
@@ -61,6 +64,14 @@ table{border-collapse:collapse;width:100%;font-size:13px}
 th,td{border-bottom:1px solid #e2e0d8;padding:6px 8px;text-align:left;vertical-align:top;white-space:nowrap}
 th{background:#efeee9}
 .muted{color:#555}
+@media (max-width:700px){
+.scroll{overflow:visible;background:none;border:0}
+.scroll thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+.scroll tr{display:flex;flex-wrap:wrap;gap:0 14px;background:#fff;border:1px solid #d6d4cc;border-radius:8px;margin:0 0 6px;padding:6px 10px}
+.scroll td{display:block;border:0;padding:1px 0;white-space:normal;overflow-wrap:anywhere}
+.scroll td:empty{display:none}
+.scroll td::before{content:attr(data-label) ": ";color:#555}
+}
 `;
 
 /** The buttons a shipment's phase allows; "Fail attempt" with the reason to give. */
@@ -90,7 +101,7 @@ function shipmentCard(shipment: Shipment, publicUrl: string): string {
   ];
   if (shipment.attempts > 0) rows.push(['Attempts', escapeHtml(`${shipment.attempts} failed, last: ${shipment.ndr?.reason ?? ''}`)]);
   if (shipment.ndr?.deferredDate) rows.push(['Re-attempt on', escapeHtml(shipment.ndr.deferredDate)]);
-  if (shipment.etd && !['delivered', 'rto-delivered', 'cancelled'].includes(shipment.phase)) rows.push(['Expected', escapeHtml(india(shipment.etd))]);
+  if (shipment.etd && isOnTheWay(shipment.phase)) rows.push(['Expected', escapeHtml(india(shipment.etd))]);
   if (latest) rows.push(['Last scan', `${escapeHtml(india(latest.at))}<br><span class="muted">${escapeHtml(latest.activity)}</span>`]);
   const title = shipment.awb ? `AWB ${escapeHtml(shipment.awb)}` : `Shipment ${shipment.id}`;
   const tracking = shipment.awb ? `<p><a href="${escapeHtml(publicUrl)}/tracking/${encodeURIComponent(shipment.awb)}">Tracking page</a></p>` : '';
@@ -129,11 +140,19 @@ function knobField(name: keyof Knobs, value: unknown): string {
   return `<label for="${id}">${name}<input type="text" id="${id}" name="${name}" value="${escapeHtml(shown)}"></label>`;
 }
 
+/** A table; on a phone each row becomes a card of "label: value" lines (the labels are the headers). */
 function table(caption: string, headers: string[], rows: unknown[][]): string {
   const head = headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('');
-  const body = rows.length ? rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('') : `<tr><td colspan="${headers.length}">None yet</td></tr>`;
+  const body = rows.length
+    ? rows.map((row) => `<tr>${row.map((cell, index) => `<td data-label="${escapeHtml(headers[index])}">${escapeHtml(cell)}</td>`).join('')}</tr>`).join('')
+    : `<tr><td colspan="${headers.length}">None yet</td></tr>`;
   return `<div class="scroll" role="region" aria-label="${escapeHtml(caption)}" tabindex="0"><table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`;
 }
+
+/** The lists show the newest few; the rest is in /sandbox/state. */
+const LIST_LIMIT = 20;
+const newest = <T>(items: readonly T[]) => [...items].reverse().slice(0, LIST_LIMIT);
+const more = (count: number) => (count > LIST_LIMIT ? `<p class="muted">The ${LIST_LIMIT} newest of ${count}; every one is in <a href="/sandbox/state">/sandbox/state</a>.</p>` : '');
 
 /** GET /sandbox: the courier's shipments with buttons to move each along, the knobs, and every webhook sent. */
 export function renderDashboard(state: CourierState, publicUrl: string, error?: string): string {
@@ -144,16 +163,18 @@ export function renderDashboard(state: CourierState, publicUrl: string, error?: 
     : '<p>No shipments yet: book one through the API (<code>POST /v1/external/orders/create/adhoc</code>, then assign an AWB and schedule the pickup).</p>';
   const knobs = KNOB_GROUPS.map(([legend, names]) => `<fieldset><legend>${legend}</legend><div class="knobs">${names.map((name) => knobField(name, state.knobs[name])).join('')}</div></fieldset>`).join('');
   const withheld = state.webhooks.withheldCount;
-  const webhooks = table(
-    'Webhooks',
-    ['Created (UTC)', 'AWB', 'Status', 'State', 'Tries', 'Id'],
-    [...state.webhooks.records].reverse().slice(0, 200).map((r) => [r.createdAt.replace('T', ' ').slice(0, 19), r.awb, r.status, r.state, r.deliveries, r.id]),
-  );
-  const deliveries = table(
-    'Webhook delivery attempts',
-    ['At (UTC)', 'AWB', 'Status', 'Try', 'Copy', 'HTTP', 'Error', 'ms'],
-    [...state.webhooks.deliveries].reverse().slice(0, 200).map((d) => [d.at.replace('T', ' ').slice(0, 19), d.awb, d.status, d.attempt, d.duplicate ? 'duplicate' : '', d.statusCode ?? '', d.error ?? '', d.durationMs]),
-  );
+  const webhooks =
+    table(
+      'Webhooks',
+      ['AWB', 'Status', 'State', 'Tries', 'Created', 'Id'],
+      newest(state.webhooks.records).map((r) => [r.awb, r.status, r.state, r.deliveries, india(new Date(r.createdAt)), r.id]),
+    ) + more(state.webhooks.records.length);
+  const deliveries =
+    table(
+      'Webhook delivery attempts',
+      ['AWB', 'Status', 'Try', 'Copy', 'HTTP', 'Error', 'ms', 'At'],
+      newest(state.webhooks.deliveries).map((d) => [d.awb, d.status, d.attempt, d.duplicate ? 'duplicate' : '', d.statusCode ?? '', d.error ?? '', d.durationMs, india(new Date(d.at))]),
+    ) + more(state.webhooks.deliveries.length);
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Courier sandbox</title><style>${STYLE}</style></head>
@@ -183,7 +204,7 @@ ${deliveries}
 export function renderTrackingPage(shipment: Shipment | undefined, awb: string): string {
   const body = shipment
     ? `<h1>${escapeHtml(shipment.courier?.name ?? 'Courier')}: AWB ${escapeHtml(awb)}</h1>
-<p><span class="badge ${TONE[shipment.phase]}">${escapeHtml(statusLabel(shipment))}</span>${shipment.etd && !['delivered', 'rto-delivered', 'cancelled'].includes(shipment.phase) ? ` Expected by ${escapeHtml(india(shipment.etd))}` : ''}</p>
+<p><span class="badge ${TONE[shipment.phase]}">${escapeHtml(statusLabel(shipment))}</span>${shipment.etd && isOnTheWay(shipment.phase) ? ` Expected by ${escapeHtml(india(shipment.etd))}` : ''}</p>
 ${table('Scans', ['When', 'Status', 'Activity', 'Where'], [...shipment.scans].reverse().map((scan) => [india(scan.at), scan.label, scan.activity, scan.location]))}`
     : `<h1>AWB ${escapeHtml(awb)}</h1><p>No shipment with this AWB.</p>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Tracking ${escapeHtml(awb)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;

@@ -169,7 +169,10 @@ export class WebhookDispatcher {
       await response.arrayBuffer();
       statusCode = response.status;
     } catch (caught) {
-      error = caught instanceof Error ? (caught.name === 'TimeoutError' ? `no answer within ${knobs.webhookTimeoutMs} ms` : caught.message) : String(caught);
+      const { code, message } = (caught as { cause?: { code?: unknown; message?: unknown } })?.cause ?? {};
+      const cause = typeof code === 'string' ? code : message;
+      error =
+        caught instanceof Error ? (caught.name === 'TimeoutError' ? `no answer within ${knobs.webhookTimeoutMs} ms` : `${caught.message}${typeof cause === 'string' ? ` (${cause})` : ''}`) : String(caught);
     }
     // Shiprocket's documentation: it expects an HTTP 200, nothing else.
     const ok = statusCode === 200;

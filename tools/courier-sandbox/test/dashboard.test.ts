@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
+import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookedShipment, control, sampleOrder, startTestSandbox, steps, type TestSandbox } from './helpers.js';
+import { bookedShipment, control, sampleOrder, startTestSandbox, steps, waitFor, type TestSandbox } from './helpers.js';
 
 /** The dashboard's HTML, read as a browser would build it (jsdom, no browser): what a person sees and can press. */
 
@@ -71,7 +72,11 @@ describe('GET /sandbox', () => {
     expect(failed.querySelector('.badge')?.textContent).toBe('UNDELIVERED');
     expect(failed.textContent).toContain('1 failed, last: Customer Not Available');
     expect(buttons(failed)).toEqual(['Out for delivery', 'Return (RTO)']);
-    await steps(sandbox, second.awb, 'rto', 'rto-deliver');
+    expect(failed.textContent).toContain('Expected');
+    await steps(sandbox, second.awb, 'rto');
+    // A parcel on its way back has no delivery to expect.
+    expect(card(await dashboard(), second.awb).textContent).not.toContain('Expected');
+    await steps(sandbox, second.awb, 'rto-deliver');
     expect(buttons(card(await dashboard(), second.awb))).toEqual([]);
   });
 
@@ -91,6 +96,25 @@ describe('GET /sandbox', () => {
     expect(webhooks.querySelectorAll('tr')).toHaveLength(1);
     expect(webhooks.textContent).toContain(awb);
     expect(webhooks.textContent).toContain('PICKUP SCHEDULED');
+  });
+
+  it('lists the 20 newest webhooks and delivery attempts, with why a delivery failed, and points to the rest', async () => {
+    // A port nothing listens on: every delivery is refused.
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    await control(sandbox.url, '/knobs', { webhookUrl: `http://127.0.0.1:${closedPort}/api/courier/webhook`, webhookMaxAttempts: 1 });
+    const { awb } = await bookedShipment(sandbox, 'RP-8009');
+    await steps(sandbox, awb, 'pick-up', ...Array.from({ length: 20 }, () => 'in-transit'));
+    await waitFor(() => sandbox.state.webhooks.idle && sandbox.state.webhooks.deliveries.length === 22, 5_000, 'every delivery tried');
+    const document = await dashboard();
+    const rows = document.querySelector('[aria-label="Webhook delivery attempts"] tbody')!.querySelectorAll('tr');
+    expect(rows).toHaveLength(20);
+    expect([...rows][0]!.querySelector('td[data-label="Error"]')!.textContent).toBe('fetch failed (ECONNREFUSED)');
+    expect(document.body.textContent).toContain('The 20 newest of 22; every one is in /sandbox/state.');
   });
 
   it('escapes what shoppers typed', async () => {
