@@ -15,7 +15,7 @@ import type {
   ScheduledPickup,
   TrackingResult,
 } from './types.js';
-import { assertAwb, assertFutureDay, assertNdrAction, assertPincode, assertPositiveInteger, assertShipmentOrder, assertWeightKg } from './validation.js';
+import { assertAwb, assertFutureDay, assertNdrAction, assertPincode, assertPositiveInteger, assertShipmentIds, assertShipmentOrder, assertWeightKg } from './validation.js';
 
 export const DEFAULT_API_BASE_URL = 'https://apiv2.shiprocket.in';
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -294,8 +294,7 @@ export function createCourierClient(config: CourierConfig): CourierClient {
     },
 
     async labelUrl(shipmentIds) {
-      if (!Array.isArray(shipmentIds) || shipmentIds.length === 0) throw invalidInput('shipmentIds', 'shipmentIds must list at least one shipment');
-      shipmentIds.forEach((id, index) => assertPositiveInteger(id, `shipmentIds[${index}]`));
+      assertShipmentIds(shipmentIds);
       const body = await withRetries(() => call('POST', '/courier/generate/label', { body: { shipment_id: shipmentIds } }));
       if (!isObject(body)) throw unexpected('generate label');
       const notCreated = (Array.isArray(body.not_created) ? body.not_created : []).map(numberOf).filter((id): id is number => id !== null);
@@ -304,8 +303,7 @@ export function createCourierClient(config: CourierConfig): CourierClient {
     },
 
     async manifestUrl(shipmentIds) {
-      if (!Array.isArray(shipmentIds) || shipmentIds.length === 0) throw invalidInput('shipmentIds', 'shipmentIds must list at least one shipment');
-      shipmentIds.forEach((id, index) => assertPositiveInteger(id, `shipmentIds[${index}]`));
+      assertShipmentIds(shipmentIds);
       const body = await withRetries(() => call('POST', '/manifests/generate', { body: { shipment_id: shipmentIds } }));
       if (!isObject(body) || !text(body.manifest_url)) throw unexpected('generate manifest');
       return { url: text(body.manifest_url) };

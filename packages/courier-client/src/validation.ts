@@ -30,6 +30,11 @@ export function assertPositiveInteger(value: unknown, field: string): asserts va
   if (typeof value !== 'number' || !Number.isSafeInteger(value) || value <= 0) throw invalidInput(field, `${field} must be a positive whole number`);
 }
 
+export function assertShipmentIds(ids: unknown): asserts ids is number[] {
+  if (!Array.isArray(ids) || ids.length === 0) throw invalidInput('shipmentIds', 'shipmentIds must list at least one shipment');
+  ids.forEach((id, index) => assertPositiveInteger(id, `shipmentIds[${index}]`));
+}
+
 export function assertAwb(value: unknown, field = 'awb'): asserts value is string {
   if (typeof value !== 'string' || !AWB.test(value)) throw invalidInput(field, `${field} must be 4-40 letters, digits or hyphens`);
 }

@@ -1,26 +1,16 @@
-import { DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, DEFAULT_WEBHOOK_TOKEN, startSandbox, type RunningSandbox, type SandboxOptions } from '@pickles/courier-sandbox';
-import { createCourierClient, type CourierClient, type CourierConfig } from '../src/index.js';
+import { DEFAULT_WEBHOOK_TOKEN, type RunningSandbox, type SandboxOptions } from '@pickles/courier-sandbox';
+import { startSandboxWithClient } from '@pickles/courier-sandbox/testing';
+import type { CourierClient, CourierConfig } from '../src/index.js';
 
-export { sampleOrder, startWebhookReceiver, waitFor } from '@pickles/courier-sandbox/testing';
+export { sampleOrder, startWebhookReceiver } from '@pickles/courier-sandbox/testing';
 export { DEFAULT_WEBHOOK_TOKEN };
 
 export type Setup = { sandbox: RunningSandbox; client: CourierClient; calls: (path: string) => number };
 
 /** The sandbox on a free port and a client pointed at it, as the shop configures it for development. */
 export async function startWithClient(options: SandboxOptions = {}, config: Partial<CourierConfig> = {}): Promise<Setup> {
-  const sandbox = await startSandbox({ ...options, knobs: { webhookDelayMs: 0, webhookRetryBaseMs: 20, ...options.knobs } });
-  const client = createCourierClient({
-    apiBaseUrl: sandbox.url,
-    email: DEFAULT_API_EMAIL,
-    password: DEFAULT_API_PASSWORD,
-    webhookToken: DEFAULT_WEBHOOK_TOKEN,
-    timeoutMs: 1_000,
-    trackingPageUrl: `${sandbox.url}/tracking/`,
-    ...config,
-  });
-  /** How many requests reached the sandbox at this path (without its query). */
-  const calls = (path: string) => sandbox.state.requests.filter((request) => request.path.split('?')[0] === `/v1/external${path}`).length;
-  return { sandbox, client, calls };
+  const sandbox = await startSandboxWithClient(options, config);
+  return { sandbox, client: sandbox.client, calls: sandbox.calls };
 }
 
 /** Moves a shipment along with the sandbox's controls (the courier's side), failing on a refusal. */

@@ -1,6 +1,7 @@
+import { eventually } from '@pickles/test-kit';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SHIPMENT_STATUSES, type TrackingEvent } from '../src/index.js';
-import { courierSteps, DEFAULT_WEBHOOK_TOKEN, sampleOrder, startWebhookReceiver, startWithClient, waitFor, type Setup } from './helpers.js';
+import { courierSteps, DEFAULT_WEBHOOK_TOKEN, sampleOrder, startWebhookReceiver, startWithClient, type Setup } from './helpers.js';
 
 /** Tracking webhooks as the sandbox sends them, checked and parsed by the client the way the shop will. */
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
@@ -25,8 +26,13 @@ async function shipped(ref: string) {
   return { awb, shipmentId, courierOrderId };
 }
 
-const settled = () => waitFor(() => setup.sandbox.state.webhooks.idle, 5_000, 'webhooks sent');
-const eventsOf = (awb: string): TrackingEvent[] => receiver.received.filter((w) => w.json.awb === awb).map((w) => setup.client.parseTrackingWebhook(w.rawBody));
+const settled = () => eventually(async () => setup.sandbox.state.webhooks.idle, 5_000, 10);
+/** The webhooks of one AWB, in the order things happened (each is sent on its own, so they may arrive in another). */
+const eventsOf = (awb: string): TrackingEvent[] =>
+  receiver.received
+    .filter((w) => w.json.awb === awb)
+    .map((w) => setup.client.parseTrackingWebhook(w.rawBody))
+    .sort((a, b) => a.occurredAt.getTime() - b.occurredAt.getTime());
 
 describe('isAuthenticWebhook', () => {
   it('accepts the token the sandbox sends as x-api-key, in any header spelling', async () => {
@@ -104,7 +110,7 @@ describe('parseTrackingWebhook', () => {
     const { awb } = await shipped('RP-9405');
     await courierSteps(setup.sandbox, awb, 'pick-up', 'in-transit', 'in-transit', 'out-for-delivery', ['fail', 'phone-switched-off'], 'out-for-delivery', 'deliver');
     setup.sandbox.state.webhooks.release();
-    await waitFor(() => receiver.received.length === 16, 5_000, 'sixteen deliveries');
+    await eventually(async () => receiver.received.length === 16, 5_000, 10);
     const events = eventsOf(awb);
     const keys = new Set(events.map((e) => e.eventKey));
     expect(keys.size).toBe(8);

@@ -1,5 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { ShipmentOrder } from '@pickles/courier-client';
+import { createCourierClient, type CourierClient, type CourierConfig, type ShipmentOrder } from '@pickles/courier-client';
+import { DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, DEFAULT_WEBHOOK_TOKEN } from './env.js';
+import { startSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.js';
 
 /** Helpers for tests that drive the sandbox (its own, and the courier client's). */
 
@@ -42,17 +44,6 @@ export async function startWebhookReceiver(answer: (nth: number, body: string) =
   };
 }
 
-/** Polls until `check` returns something truthy (webhooks are asynchronous). */
-export async function waitFor<T>(check: () => T | undefined | null | false, timeoutMs = 5_000, what = 'condition'): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = check();
-    if (value) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 /** An order as the shop books it: two jars to Bengaluru from the sandbox's Delhi pickup address. */
 export function sampleOrder(orderRef: string, overrides: Partial<ShipmentOrder> = {}): ShipmentOrder {
   return {
@@ -76,4 +67,26 @@ export function sampleOrder(orderRef: string, overrides: Partial<ShipmentOrder> 
     parcel: { lengthCm: 20, breadthCm: 15, heightCm: 12, weightKg: 1.6 },
     ...overrides,
   };
+}
+
+export type SandboxWithClient = RunningSandbox & {
+  client: CourierClient;
+  /** How many API requests reached the sandbox at this path (under /v1/external, without the query). */
+  calls: (path: string) => number;
+};
+
+/** The sandbox on a free port (webhooks at once, quick retries) and a courier client pointed at it, as the shop configures it for development. */
+export async function startSandboxWithClient(options: SandboxOptions = {}, config: Partial<CourierConfig> = {}): Promise<SandboxWithClient> {
+  const sandbox = await startSandbox({ ...options, knobs: { webhookDelayMs: 0, webhookRetryBaseMs: 20, ...options.knobs } });
+  const client = createCourierClient({
+    apiBaseUrl: sandbox.url,
+    email: DEFAULT_API_EMAIL,
+    password: DEFAULT_API_PASSWORD,
+    webhookToken: DEFAULT_WEBHOOK_TOKEN,
+    timeoutMs: 1_000,
+    trackingPageUrl: `${sandbox.url}/tracking/`,
+    ...config,
+  });
+  const calls = (path: string) => sandbox.state.requests.filter((request) => request.path.split('?')[0] === `/v1/external${path}`).length;
+  return Object.assign(sandbox, { client, calls });
 }

@@ -1,7 +1,8 @@
+import { eventually } from '@pickles/test-kit';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookedShipment, control, sampleOrder, startTestSandbox, steps, waitFor, type TestSandbox } from './helpers.js';
+import { bookedShipment, control, sampleOrder, startTestSandbox, steps, type TestSandbox } from './helpers.js';
 
 /** The dashboard's HTML, read as a browser would build it (jsdom, no browser): what a person sees and can press. */
 
@@ -109,7 +110,7 @@ describe('GET /sandbox', () => {
     await control(sandbox.url, '/knobs', { webhookUrl: `http://127.0.0.1:${closedPort}/api/courier/webhook`, webhookMaxAttempts: 1 });
     const { awb } = await bookedShipment(sandbox, 'RP-8009');
     await steps(sandbox, awb, 'pick-up', ...Array.from({ length: 20 }, () => 'in-transit'));
-    await waitFor(() => sandbox.state.webhooks.idle && sandbox.state.webhooks.deliveries.length === 22, 5_000, 'every delivery tried');
+    await eventually(async () => sandbox.state.webhooks.idle && sandbox.state.webhooks.deliveries.length === 22, 5_000, 10);
     const document = await dashboard();
     const rows = document.querySelector('[aria-label="Webhook delivery attempts"] tbody')!.querySelectorAll('tr');
     expect(rows).toHaveLength(20);

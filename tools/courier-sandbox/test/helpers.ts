@@ -1,25 +1,11 @@
-import { createCourierClient, type CourierClient } from '@pickles/courier-client';
-import { DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, DEFAULT_WEBHOOK_TOKEN, startSandbox, type RunningSandbox, type SandboxOptions } from '../src/sandbox.js';
-import { sampleOrder } from '../src/testing.js';
+import { DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, DEFAULT_WEBHOOK_TOKEN } from '../src/sandbox.js';
+import { sampleOrder, startSandboxWithClient, type SandboxWithClient } from '../src/testing.js';
 
-export { sampleOrder, startWebhookReceiver, waitFor } from '../src/testing.js';
+export { sampleOrder, startWebhookReceiver } from '../src/testing.js';
 export { DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, DEFAULT_WEBHOOK_TOKEN };
 
-export type TestSandbox = RunningSandbox & { client: CourierClient };
-
-/** The sandbox on a free port (webhooks at once, quick retries) and a courier client pointed at it. */
-export async function startTestSandbox(options: SandboxOptions = {}): Promise<TestSandbox> {
-  const sandbox = await startSandbox({ ...options, knobs: { webhookDelayMs: 0, webhookRetryBaseMs: 20, ...options.knobs } });
-  const client = createCourierClient({
-    apiBaseUrl: sandbox.url,
-    email: DEFAULT_API_EMAIL,
-    password: DEFAULT_API_PASSWORD,
-    webhookToken: DEFAULT_WEBHOOK_TOKEN,
-    timeoutMs: 1_000,
-    trackingPageUrl: `${sandbox.url}/tracking/`,
-  });
-  return Object.assign(sandbox, { client });
-}
+export type TestSandbox = SandboxWithClient;
+export const startTestSandbox = startSandboxWithClient;
 
 export interface Answer {
   status: number;

@@ -1,7 +1,8 @@
+import { eventually } from '@pickles/test-kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { orderSends, type WebhookRecord } from '../src/webhooks.js';
 import { parseCourierTime } from '@pickles/courier-client';
-import { api, bookedShipment, control, login, sampleOrder, startTestSandbox, startWebhookReceiver, steps, waitFor, type TestSandbox } from './helpers.js';
+import { api, bookedShipment, control, login, sampleOrder, startTestSandbox, startWebhookReceiver, steps, type TestSandbox } from './helpers.js';
 
 /** The faults real couriers have, switched on with the knobs; each test starts its own sandbox. */
 const cleanups: Array<() => Promise<void>> = [];
@@ -46,7 +47,7 @@ describe('webhook knobs', () => {
     await steps(sandbox, awb, 'pick-up');
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(receiver.received).toHaveLength(0);
-    await waitFor(() => receiver.received.length === 1, 3_000, 'the late webhook');
+    await eventually(async () => receiver.received.length === 1, 3_000, 10);
     expect(Date.now() - sentAt).toBeGreaterThanOrEqual(600);
   });
 
@@ -54,7 +55,7 @@ describe('webhook knobs', () => {
     const { receiver, sandbox } = await setUp({ duplicateWebhooks: true });
     const { awb } = await quietShipment(sandbox, 'RP-7002');
     await steps(sandbox, awb, 'pick-up', 'in-transit');
-    await waitFor(() => receiver.received.length === 4, 3_000, 'four deliveries');
+    await eventually(async () => receiver.received.length === 4, 3_000, 10);
     const bodies = receiver.received.map((w) => w.rawBody);
     expect(new Set(bodies).size).toBe(2);
     expect(sandbox.state.webhooks.deliveries.filter((d) => d.duplicate)).toHaveLength(2);
@@ -66,7 +67,7 @@ describe('webhook knobs', () => {
     await steps(sandbox, awb, 'pick-up', 'in-transit', 'out-for-delivery', 'deliver');
     expect(sandbox.state.webhooks.records.filter((r) => r.state === 'withheld')).toHaveLength(4);
     expect((await control(sandbox.url, '/webhooks/release')).json).toEqual({ released: 4 });
-    await waitFor(() => receiver.received.length === 4, 3_000, 'released webhooks');
+    await eventually(async () => receiver.received.length === 4, 3_000, 10);
     expect(receiver.received.map((w) => w.json.shipment_status)).toEqual(['DELIVERED', 'OUT FOR DELIVERY', 'IN TRANSIT', 'PICKED UP']);
   });
 
@@ -74,7 +75,7 @@ describe('webhook knobs', () => {
     const { receiver, sandbox } = await setUp({ webhookJitterMs: 400 });
     const { awb } = await quietShipment(sandbox, 'RP-7004');
     await steps(sandbox, awb, 'pick-up', 'in-transit', 'in-transit', 'in-transit', 'in-transit', 'in-transit', 'out-for-delivery', 'deliver');
-    await waitFor(() => receiver.received.length === 8, 5_000, 'eight webhooks');
+    await eventually(async () => receiver.received.length === 8, 5_000, 10);
     const times = receiver.received.map((w) => parseCourierTime(w.json.current_timestamp)!.getTime());
     // Eight webhooks with 0-400 ms each arrive in their scan order about once in 40,320 runs.
     expect(times).not.toEqual([...times].sort((a, b) => a - b));
@@ -84,12 +85,12 @@ describe('webhook knobs', () => {
     const { receiver, sandbox } = await setUp({ dropNextWebhooks: 2 });
     const { awb } = await bookedShipment(sandbox, 'RP-7005');
     await steps(sandbox, awb, 'pick-up', 'in-transit');
-    await waitFor(() => sandbox.state.webhooks.idle && receiver.received.length === 1, 3_000, 'the one webhook not lost');
+    await eventually(async () => sandbox.state.webhooks.idle && receiver.received.length === 1, 3_000, 10);
     expect(sandbox.state.webhooks.records.map((r) => `${r.status}:${r.state}`)).toEqual(['PICKUP SCHEDULED:dropped', 'PICKED UP:dropped', 'IN TRANSIT:delivered']);
     expect(sandbox.state.knobs.dropNextWebhooks).toBe(0);
     const lost = sandbox.state.webhooks.records[1]!;
     expect((await control(sandbox.url, `/webhooks/${lost.id}/redeliver`)).status).toBe(200);
-    await waitFor(() => receiver.received.length === 2, 3_000, 'the redelivered webhook');
+    await eventually(async () => receiver.received.length === 2, 3_000, 10);
     expect(receiver.received[1]!.rawBody).toBe(lost.body);
     await control(sandbox.url, '/knobs', { webhookLossRate: 1 });
     await steps(sandbox, awb, 'out-for-delivery');
@@ -100,7 +101,7 @@ describe('webhook knobs', () => {
     const { receiver, sandbox } = await setUp({ webhookMaxAttempts: 3, webhookRetryBaseMs: 30 }, (nth) => (nth === 1 ? 204 : nth === 2 ? 500 : 200));
     const { awb } = await quietShipment(sandbox, 'RP-7006');
     await steps(sandbox, awb, 'pick-up');
-    await waitFor(() => sandbox.state.webhooks.records.at(-1)?.state === 'delivered', 3_000, 'the third try');
+    await eventually(async () => sandbox.state.webhooks.records.at(-1)?.state === 'delivered', 3_000, 10);
     expect(receiver.received.map((w) => w.status)).toEqual([204, 500, 200]);
     expect(sandbox.state.webhooks.deliveries.map((d) => `${d.attempt}:${d.statusCode}:${d.ok}`)).toEqual(['1:204:false', '2:500:false', '3:200:true']);
   });
