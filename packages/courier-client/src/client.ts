@@ -26,6 +26,9 @@ export const MAX_RETRIES = 2;
 const BACKOFF_MS = [150, 400];
 /** Shiprocket sends no Retry-After with its 429. */
 const RATE_LIMIT_BACKOFF_MS = 1_000;
+/** The order search: 50 a page, and no more than 20 pages (a thousand orders containing our reference). */
+const SEARCH_PAGE_SIZE = 50;
+const SEARCH_MAX_PAGES = 20;
 /** The batch tracking call takes at most this many AWBs. */
 export const TRACK_BATCH_SIZE = 50;
 
@@ -144,11 +147,20 @@ export function createCourierClient(config: CourierConfig): CourierClient {
     return body.data;
   }
 
-  /** The booking with our reference, if the courier has one (its search is fuzzy: the reference must match exactly). */
+  /**
+   * The booking with our reference, if the courier has one. Its search is fuzzy ("contains") and
+   * newest first, so later orders whose references contain ours can fill the first pages: every
+   * page is read (up to SEARCH_MAX_PAGES) and only an exact reference counts.
+   */
   async function findBooking(orderRef: string): Promise<BookedShipment | undefined> {
-    const body = await withRetries(() => call('GET', '/orders', { query: { search: orderRef, per_page: 50 } }));
-    if (!isObject(body) || !Array.isArray(body.data)) throw unexpected('an order search');
-    const matches = body.data.filter((order): order is Record<string, unknown> => isObject(order) && text(order.channel_order_id) === orderRef);
+    const matches: Record<string, unknown>[] = [];
+    for (let page = 1; page <= SEARCH_MAX_PAGES; page++) {
+      const body = await withRetries(() => call('GET', '/orders', { query: { search: orderRef, per_page: SEARCH_PAGE_SIZE, page } }));
+      if (!isObject(body) || !Array.isArray(body.data)) throw unexpected('an order search');
+      matches.push(...body.data.filter((order): order is Record<string, unknown> => isObject(order) && text(order.channel_order_id) === orderRef));
+      const pagination = isObject(body.meta) && isObject(body.meta.pagination) ? body.meta.pagination : {};
+      if (page >= (numberOf(pagination.total_pages) ?? 1) || body.data.length < SEARCH_PAGE_SIZE) break;
+    }
     // Should an earlier duplicate exist, always the same (the first) one is ours.
     const order = matches.sort((a, b) => (numberOf(a.id) ?? 0) - (numberOf(b.id) ?? 0))[0];
     if (!order) return undefined;

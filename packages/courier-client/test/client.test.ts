@@ -63,6 +63,15 @@ describe('booking', () => {
     expect(setup.sandbox.state.shipments.size).toBe(2);
   });
 
+  it('finds its booking among many the courier\'s fuzzy search returns (page after page), not booking twice', async () => {
+    const first = await setup.client.createShipment(sampleOrder('RP-77'));
+    // Sixty later orders whose references contain ours come first in the search, newest first.
+    for (let i = 0; i < 60; i++) await setup.client.createShipment(sampleOrder(`RP-77${String(i).padStart(3, '0')}`));
+    const again = await setup.client.createShipment(sampleOrder('RP-77'));
+    expect(again).toEqual({ ...first, alreadyExisted: true });
+    expect([...setup.sandbox.state.shipments.values()].filter((s) => s.channelOrderId === 'RP-77')).toHaveLength(1);
+  });
+
   it('assigns an AWB (the courier\'s choice or ours); asked again, returns the same AWB', async () => {
     const auto = await setup.client.createShipment(sampleOrder('RP-9002'));
     const assigned = await setup.client.assignAwb({ shipmentId: auto.shipmentId });
