@@ -102,10 +102,12 @@ function ndrShipment(raw: unknown): NdrShipment {
 export function createCourierClient(config: CourierConfig): CourierClient {
   if (!config.email || !config.password) throw new Error('The courier API e-mail and password are required');
   if (!config.webhookToken) throw new Error('The courier webhook token is required (the token typed in its webhook settings)');
+  const apiBaseUrl = config.apiBaseUrl ?? DEFAULT_API_BASE_URL;
+  if (!URL.canParse(apiBaseUrl) || !/^https?:$/.test(new URL(apiBaseUrl).protocol)) throw new Error(`The courier apiBaseUrl must be an http(s) URL, got "${apiBaseUrl}"`);
   const timeoutMs = config.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const trackingPageUrl = config.trackingPageUrl ?? DEFAULT_TRACKING_PAGE_URL;
   const transport = createTransport({
-    apiBaseUrl: config.apiBaseUrl ?? DEFAULT_API_BASE_URL,
+    apiBaseUrl,
     email: config.email,
     password: config.password,
     timeoutMs,

@@ -1,5 +1,5 @@
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createCourierClient, CourierError } from '../src/index.js';
 import { courierSteps, rejection, sampleOrder, startWithClient, type Setup } from './helpers.js';
 
@@ -27,6 +27,20 @@ describe('the token', () => {
     await client.checkServiceability(quote);
     expect(calls('/auth/login')).toBe(1);
     expect(calls('/courier/serviceability')).toBe(3);
+  });
+
+  it('a token 9 days old is replaced before use, without waiting for a 401', async () => {
+    const { client, sandbox, calls } = await setUp();
+    await client.ndrList();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 9 * 86_400_000 + 1_000);
+      await client.ndrList();
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(calls('/auth/login')).toBe(2);
+    expect(sandbox.state.requests.some((request) => request.statusCode === 401)).toBe(false);
   });
 
   it('an expired token costs one re-login, and the call succeeds', async () => {
@@ -198,8 +212,9 @@ describe('input is checked before any request', () => {
     expect(await rejection(call())).toMatchObject({ kind: 'invalid_request', field, retryable: false });
   });
 
-  it('needs credentials and the webhook token to be built', () => {
+  it('needs credentials, the webhook token and a base URL that is one to be built', () => {
     expect(() => createCourierClient({ email: '', password: 'p', webhookToken: 't' })).toThrow(/e-mail and password/);
+    expect(() => createCourierClient({ email: 'a@b.in', password: 'p', webhookToken: 't', apiBaseUrl: 'apiv2.shiprocket.in' })).toThrow(/apiBaseUrl/);
     expect(() => createCourierClient({ email: 'a@b.in', password: 'p', webhookToken: '' })).toThrow(/webhook token/);
   });
 });
