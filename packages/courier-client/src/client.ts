@@ -59,6 +59,23 @@ async function withRetries<T>(attempt: () => Promise<T>, recover?: () => Promise
   }
 }
 
+/**
+ * For calls the courier refuses to repeat (assign an AWB, schedule a pickup): retried like the others,
+ * and when refused, or unanswered, `existing` looks at the shipment: what an earlier call already did
+ * is the answer.
+ */
+async function doneOnce<T>(attempt: () => Promise<T>, existing: () => Promise<T | undefined>): Promise<T> {
+  try {
+    return await withRetries(attempt, existing);
+  } catch (error) {
+    if (error instanceof CourierError && error.kind === 'invalid_request') {
+      const done = await existing().catch(() => undefined);
+      if (done) return done;
+    }
+    throw error;
+  }
+}
+
 function courierOption(raw: unknown): CourierOption | undefined {
   if (!isObject(raw)) return undefined;
   const courierId = numberOf(raw.courier_company_id);
@@ -260,26 +277,17 @@ export function createCourierClient(config: CourierConfig): CourierClient {
         if (!awb || assignedCourier === null) return undefined;
         return { awb, courierId: assignedCourier, courierName: text(shipment.courier), shipmentId, courierOrderId: numberOf(shipment.order_id) };
       };
-      try {
-        return await withRetries(async () => {
-          const body = await call('POST', '/courier/assign/awb', { body: { shipment_id: shipmentId, ...(courierId !== undefined ? { courier_id: courierId } : {}) } });
-          const data = isObject(body) && isObject(body.response) && isObject(body.response.data) ? body.response.data : undefined;
-          if (!isObject(body) || body.awb_assign_status !== 1 || !data) {
-            throw new CourierError('invalid_request', text(data?.awb_assign_error) || text(isObject(body) ? body.message : '') || 'The courier did not assign an AWB');
-          }
-          const awb = text(data.awb_code);
-          const assignedCourier = numberOf(data.courier_company_id);
-          if (!awb || assignedCourier === null) throw unexpected('assign AWB');
-          return { awb, courierId: assignedCourier, courierName: text(data.courier_name), shipmentId, courierOrderId: numberOf(data.order_id) };
-        }, assigned);
-      } catch (error) {
-        // Refused because an earlier call (whose answer we never saw) already assigned one: that AWB is ours.
-        if (error instanceof CourierError && error.kind === 'invalid_request') {
-          const existing = await assigned().catch(() => undefined);
-          if (existing) return existing;
+      return doneOnce(async () => {
+        const body = await call('POST', '/courier/assign/awb', { body: { shipment_id: shipmentId, ...(courierId !== undefined ? { courier_id: courierId } : {}) } });
+        const data = isObject(body) && isObject(body.response) && isObject(body.response.data) ? body.response.data : undefined;
+        if (!isObject(body) || body.awb_assign_status !== 1 || !data) {
+          throw new CourierError('invalid_request', text(data?.awb_assign_error) || text(isObject(body) ? body.message : '') || 'The courier did not assign an AWB');
         }
-        throw error;
-      }
+        const awb = text(data.awb_code);
+        const assignedCourier = numberOf(data.courier_company_id);
+        if (!awb || assignedCourier === null) throw unexpected('assign AWB');
+        return { awb, courierId: assignedCourier, courierName: text(data.courier_name), shipmentId, courierOrderId: numberOf(data.order_id) };
+      }, assigned);
     },
 
     async schedulePickup({ shipmentId, pickupDate }) {
@@ -290,21 +298,12 @@ export function createCourierClient(config: CourierConfig): CourierClient {
         const at = parseCourierTime(shipment.pickup_scheduled_date);
         return at ? { shipmentId, pickupScheduledAt: at, pickupTokenNumber: text(shipment.pickup_token_number) || null } : undefined;
       };
-      try {
-        return await withRetries(async () => {
-          const body = await call('POST', '/courier/generate/pickup', { body: { shipment_id: [shipmentId], ...(pickupDate ? { pickup_date: [pickupDate] } : {}) } });
-          const response = isObject(body) && isObject(body.response) ? body.response : undefined;
-          if (!isObject(body) || body.pickup_status !== 1 || !response) throw new CourierError('invalid_request', text(isObject(body) ? body.message : '') || 'The courier did not schedule the pickup');
-          return { shipmentId, pickupScheduledAt: parseCourierTime(response.pickup_scheduled_date) ?? null, pickupTokenNumber: text(response.pickup_token_number) || null };
-        }, scheduled);
-      } catch (error) {
-        // "Already in pickup queue": an earlier call went through.
-        if (error instanceof CourierError && error.kind === 'invalid_request') {
-          const existing = await scheduled().catch(() => undefined);
-          if (existing) return existing;
-        }
-        throw error;
-      }
+      return doneOnce(async () => {
+        const body = await call('POST', '/courier/generate/pickup', { body: { shipment_id: [shipmentId], ...(pickupDate ? { pickup_date: [pickupDate] } : {}) } });
+        const response = isObject(body) && isObject(body.response) ? body.response : undefined;
+        if (!isObject(body) || body.pickup_status !== 1 || !response) throw new CourierError('invalid_request', text(isObject(body) ? body.message : '') || 'The courier did not schedule the pickup');
+        return { shipmentId, pickupScheduledAt: parseCourierTime(response.pickup_scheduled_date) ?? null, pickupTokenNumber: text(response.pickup_token_number) || null };
+      }, scheduled);
     },
 
     async labelUrl(shipmentIds) {
