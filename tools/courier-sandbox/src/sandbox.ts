@@ -1,0 +1,185 @@
+import type { Server } from 'node:http';
+import { ConflictError, createLogger, errorHandler, healthRouter, InvalidError, listen, NotFoundError, notFoundHandler, type Logger } from '@pickles/service-kit';
+import express, { type Express, type Request, type Response } from 'express';
+import { z } from 'zod';
+import { apiRouter, publicUrlOf } from './api.js';
+import { renderDashboard, renderTrackingPage } from './dashboard.js';
+import { DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, DEFAULT_WEBHOOK_TOKEN } from './env.js';
+import { knobsFromForm, type Knobs } from './knobs.js';
+import { renderLabels, renderManifest } from './pdfs.js';
+import { ControlError, CourierState, type SandboxConfig } from './state.js';
+import { FAIL_REASON_IDS, isStep } from './steps.js';
+
+export { CourierState, ControlError } from './state.js';
+export { PICKUP_LOCATION } from './model.js';
+export type { SandboxConfig } from './state.js';
+export type { Shipment, Scan } from './model.js';
+export { DEFAULT_KNOBS, knobsSchema, type Knobs } from './knobs.js';
+export { FAIL_REASONS, FAIL_REASON_IDS, STEPS, STEP_IDS, type FailReason, type Step, type Phase } from './steps.js';
+export { SANDBOX_COURIERS } from './rates.js';
+export { orderSends, type WebhookRecord, type DeliveryRecord } from './webhooks.js';
+export { DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, DEFAULT_WEBHOOK_TOKEN };
+
+export interface SandboxOptions {
+  email?: string;
+  password?: string;
+  /** Where tracking webhooks are POSTed; unset = recorded only (or set the webhookUrl knob later). */
+  webhookUrl?: string;
+  /** Sent as x-api-key; default the sandbox's demo token. */
+  webhookToken?: string;
+  /** The sandbox's URL as browsers reach it; unset = the Host of each request. */
+  publicUrl?: string;
+  /** Start-up knob values (POST /sandbox/reset returns to these). */
+  knobs?: Partial<Knobs>;
+  logger?: Logger;
+}
+
+export interface Sandbox {
+  app: Express;
+  state: CourierState;
+  /** Cancels timers (webhooks, retries) and drops held connections. */
+  close(): Promise<void>;
+}
+
+const stepBodySchema = z.object({ reason: z.enum(FAIL_REASON_IDS).optional() }).strict();
+
+const zodMessage = (error: z.ZodError) => error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`).join('; ');
+
+/** Builds the sandbox (never listens): Shiprocket's API, its webhooks, label and manifest files, tracking pages, the dashboard. */
+export function createSandbox(options: SandboxOptions = {}): Sandbox {
+  const logger = options.logger ?? createLogger('courier-sandbox', 'silent');
+  const config: SandboxConfig = {
+    email: options.email ?? DEFAULT_API_EMAIL,
+    password: options.password ?? DEFAULT_API_PASSWORD,
+    webhookUrl: options.webhookUrl,
+    webhookToken: options.webhookToken ?? DEFAULT_WEBHOOK_TOKEN,
+    publicUrl: options.publicUrl?.replace(/\/+$/, ''),
+  };
+  const state = new CourierState(config, options.knobs ?? {}, logger);
+  const held = new Set<Response>();
+
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', 'loopback');
+  app.use(healthRouter('courier-sandbox', {}));
+  app.use('/v1/external', apiRouter(state, held));
+
+  app.get('/files/:kind/:file', async (req, res) => {
+    const match = /^([a-f0-9]{24})\.pdf$/.exec(req.params.file);
+    const stored = match ? state.files.get(match[1]!) : undefined;
+    const kind = ({ labels: 'label', manifests: 'manifest' } as const)[req.params.kind as 'labels' | 'manifests'];
+    if (!stored || stored.kind !== kind) throw new NotFoundError('No such file');
+    const shipments = stored.shipmentIds.map((id) => state.shipments.get(id)).filter((shipment) => shipment !== undefined);
+    const pdf = kind === 'label' ? await renderLabels(shipments) : await renderManifest(shipments, stored.createdAt);
+    res.type('application/pdf').setHeader('Content-Disposition', `inline; filename="${kind}-${match![1]}.pdf"`);
+    res.send(pdf);
+  });
+
+  app.get('/tracking/:awb', (req, res) => {
+    const shipment = state.findAwb(req.params.awb);
+    res.status(shipment ? 200 : 404).type('html').send(renderTrackingPage(shipment, req.params.awb));
+  });
+
+  const controls = express.Router();
+  controls.use(express.json({ limit: '100kb' }));
+  controls.use(express.urlencoded({ extended: false, limit: '100kb' }));
+  const isForm = (req: Request) => Boolean(req.is('application/x-www-form-urlencoded'));
+  /** A form (the dashboard) goes back to the dashboard, with the error shown; JSON callers get JSON. */
+  const answer = (req: Request, res: Response, json: unknown, anchor = '') => {
+    if (isForm(req)) res.redirect(303, `/sandbox${anchor}`);
+    else res.json(json);
+  };
+  const controlError = (req: Request, res: Response, error: unknown) => {
+    const message = error instanceof z.ZodError ? zodMessage(error) : error instanceof Error ? error.message : String(error);
+    if (isForm(req)) {
+      res.redirect(303, `/sandbox?error=${encodeURIComponent(message)}`);
+      return;
+    }
+    if (error instanceof ControlError) throw error.status === 404 ? new NotFoundError(message) : new ConflictError(message);
+    throw new InvalidError(message);
+  };
+
+  controls.get('/', (req, res) => {
+    const error = typeof req.query.error === 'string' ? req.query.error.slice(0, 300) : undefined;
+    res.type('html').send(renderDashboard(state, publicUrlOf(state, req), error));
+  });
+  controls.get('/state', (_req, res) => {
+    res.json(state.snapshot());
+  });
+  controls.get('/knobs', (_req, res) => {
+    res.json(state.knobs);
+  });
+  controls.post('/knobs', (req, res) => {
+    try {
+      const knobs = state.setKnobs(isForm(req) ? knobsFromForm(req.body as Record<string, unknown>) : (req.body ?? {}));
+      answer(req, res, knobs);
+    } catch (error) {
+      controlError(req, res, error);
+    }
+  });
+  controls.post('/reset', (req, res) => {
+    for (const response of held) response.socket?.destroy();
+    held.clear();
+    state.reset();
+    answer(req, res, { ok: true });
+  });
+  controls.post('/tokens/expire', (req, res) => {
+    answer(req, res, { expired: state.expireTokens() });
+  });
+  controls.post('/webhooks/release', (req, res) => {
+    answer(req, res, { released: state.webhooks.release() });
+  });
+  controls.post('/webhooks/:id/redeliver', (req, res) => {
+    if (!state.webhooks.redeliver(req.params.id)) throw new NotFoundError('No such webhook');
+    answer(req, res, { ok: true });
+  });
+  controls.post('/shipments/:awb/:step', (req, res) => {
+    const { awb, step } = req.params;
+    try {
+      if (!isStep(step)) throw new ControlError(404, `No step "${step}": use one of pick-up, in-transit, out-for-delivery, deliver, fail, rto, rto-deliver`);
+      const body = stepBodySchema.parse(isForm(req) ? { ...(req.body?.reason ? { reason: req.body.reason } : {}) } : (req.body ?? {}));
+      const { shipment, webhooks } = state.step(awb, step, body.reason);
+      answer(req, res, { shipment: { id: shipment.id, awb: shipment.awb, status: webhooks.at(-1)?.status, attempts: shipment.attempts }, webhooks: webhooks.map((w) => ({ id: w.id, status: w.status, state: w.state })) }, `#shipment-${shipment.id}`);
+    } catch (error) {
+      controlError(req, res, error);
+    }
+  });
+  app.use('/sandbox', controls);
+
+  app.use(notFoundHandler);
+  app.use(errorHandler(logger));
+
+  return {
+    app,
+    state,
+    async close() {
+      for (const response of held) response.socket?.destroy();
+      held.clear();
+      state.close();
+    },
+  };
+}
+
+export interface RunningSandbox extends Sandbox {
+  server: Server;
+  port: number;
+  /** http://127.0.0.1:<port> */
+  url: string;
+}
+
+/** For tests: createSandbox + listen on 127.0.0.1 (port 0 = any free one); close() stops both. */
+export async function startSandbox(options: SandboxOptions & { port?: number } = {}): Promise<RunningSandbox> {
+  const sandbox = createSandbox(options);
+  const { server, port } = await listen(sandbox.app, options.port ?? 0, '127.0.0.1');
+  return {
+    ...sandbox,
+    server,
+    port,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await sandbox.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
