@@ -1,5 +1,6 @@
 import { sql, type Db, type Database, type Transaction } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
+import { NEVER_PAID_PAYMENT_STATES, RETENTION_ERASABLE_STATES } from '@pickles/shared';
 
 /**
  * Personal data under India's DPDP Act 2023 (retention periods in the README, "Personal data"):
@@ -18,8 +19,10 @@ export const ERASED = {
   pincode: '000000',
 } as const;
 
-/** Never paid: no money, so no tax record to keep. */
-const NEVER_PAID = ['pending', 'failed'];
+/** Never paid (the lifecycle's erasureOf says so): no money, so no tax record to keep. */
+const NEVER_PAID = sql.join(NEVER_PAID_PAYMENT_STATES);
+/** Closed and never paid: what the retention pass erases (the lifecycle's RETENTION_ERASABLE_STATES). */
+const RETENTION_ERASABLE = sql.join(RETENTION_ERASABLE_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`));
 
 /** Columns of a fully erased order; the order number stays so Razorpay and the history still match. */
 const fullErasure = sql`customer_name = ${ERASED.name}, customer_email = ${ERASED.email}, customer_phone = ${ERASED.phone},
@@ -49,10 +52,10 @@ export async function eraseExpiredUnpaidOrders(db: Db, retentionDays: number): P
     const { rows } = await sql<{ mine: boolean }>`select pg_try_advisory_xact_lock(hashtext('pickles:unpaid-order-erasure')) as mine`.execute(trx);
     if (!rows[0]?.mine) return { orders: 0, archived: 0 };
     const orders = await sql`update orders set ${fullErasure}
-      where payment_status in (${sql.join(NEVER_PAID)}) and status in ('failed', 'cancelled')
+      where (status, payment_status) in (${RETENTION_ERASABLE})
         and personal_data_erased_at is null and created_at < now() - make_interval(days => ${retentionDays})`.execute(trx);
     const archived = await sql`update archived_orders set snapshot = ${snapshotFullErasure}
-      where snapshot->>'payment_status' in (${sql.join(NEVER_PAID)}) and snapshot->>'personal_data_erased_at' is null
+      where snapshot->>'payment_status' in (${NEVER_PAID}) and snapshot->>'personal_data_erased_at' is null
         and (snapshot->>'created_at')::timestamptz < now() - make_interval(days => ${retentionDays})`.execute(trx);
     return { orders: Number(orders.numAffectedRows ?? 0), archived: Number(archived.numAffectedRows ?? 0) };
   });
@@ -74,7 +77,7 @@ export async function eraseShopper(db: Db, email: string): Promise<ShopperErasur
   return db.transaction().execute(async (trx: Transaction<Database>) => {
     const ids = (await trx.selectFrom('orders').select('id').where(sql<string>`lower(customer_email)`, '=', address).execute()).map((row) => row.id);
     const unpaid = await sql`update orders set ${fullErasure}
-      where lower(customer_email) = ${address} and payment_status in (${sql.join(NEVER_PAID)})`.execute(trx);
+      where lower(customer_email) = ${address} and payment_status in (${NEVER_PAID})`.execute(trx);
     // Paid orders keep what a tax invoice shows; the search text loses the e-mail and phone with them.
     const paid = await sql`update orders set customer_email = ${ERASED.email},
         search_text = replace(replace(search_text, lower(customer_email), ''), customer_phone, ''),
@@ -82,7 +85,7 @@ export async function eraseShopper(db: Db, email: string): Promise<ShopperErasur
       where lower(customer_email) = ${address}`.execute(trx);
     if (ids.length) await trx.updateTable('sent_emails').set({ recipient: ERASED.email }).where('order_id', 'in', ids).execute();
     const archivedUnpaid = await sql`update archived_orders set snapshot = ${snapshotFullErasure}
-      where lower(snapshot->>'customer_email') = ${address} and snapshot->>'payment_status' in (${sql.join(NEVER_PAID)})`.execute(trx);
+      where lower(snapshot->>'customer_email') = ${address} and snapshot->>'payment_status' in (${NEVER_PAID})`.execute(trx);
     const archivedPaid = await sql`update archived_orders set snapshot = snapshot || jsonb_build_object(
         'customer_email', ${ERASED.email}::text, 'customer_phone', ${ERASED.phone}::text, 'personal_data_erased_at', now())
       where lower(snapshot->>'customer_email') = ${address}`.execute(trx);
