@@ -2,6 +2,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import net from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_PASSWORD, productionProblems, PUBLISHED_VALUES } from '@pickles/service-kit';
+import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION } from '@pickles/shared/seller-profile';
 import { eventually } from '@pickles/test-kit';
 
 /**
@@ -97,6 +98,8 @@ describe('production mode refuses what the repository publishes', () => {
     expect(noAdmin.lines).toEqual([
       'Invalid environment variable ADMIN_USERNAME (missing): required in production',
       'Invalid environment variable ADMIN_PASSWORD_HASH (missing): required in production',
+      // It invoices an order the owner takes back: the seller's own particulars, as payments.
+      ...INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION.map((name) => `Invalid environment variable ${name} (missing): required in production`),
     ]);
     const mail = start('services/notifications/src/index.ts', { DATABASE_URL: OWN.DATABASE_URL });
     expect(mail.lines).toEqual([

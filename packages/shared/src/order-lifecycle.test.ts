@@ -183,6 +183,11 @@ describe('a payment observation', () => {
     expect(decidePaymentObservation(live(order('paid', 'paid')), { ...captured, paymentId: 'pay_second' }, 'webhook')).toEqual({ confirm: false, attention: 'second-capture' });
   });
 
+  it('the same capture seen again on a cancelled order is answered as the first time: never confirmed, the same attention', () => {
+    expect(decidePaymentObservation(live(order('cancelled', 'paid')), captured, 'shopper')).toEqual({ confirm: false, attention: 'capture-on-closed-order' });
+    expect(decidePaymentObservation(live(order('cancelled', 'refunded')), captured, 'webhook')).toEqual({ confirm: false, attention: 'capture-on-closed-order' });
+  });
+
   it('a capture on a cancelled order records the money, keeps the status and never confirms', () => {
     for (const paymentStatus of ['failed', 'pending'] as const) {
       expect(decidePaymentObservation(live(order('cancelled', paymentStatus)), captured, 'webhook')).toEqual({

@@ -123,6 +123,14 @@ function ownerRefusal(order: OrderState, to: AdminSettableStatus): string {
   return `Cannot change a ${order.status} order to ${to}`;
 }
 
+/**
+ * The owner takes back a cancelled order whose money is held (moves it to paid): a sale after all,
+ * so it takes its jars again, gets its GST tax invoice and the shopper their confirmation.
+ */
+export function isTakenBack(order: OrderState, to: OrderStatus): boolean {
+  return order.status === 'cancelled' && order.paymentStatus === 'paid' && to === 'paid';
+}
+
 /** Statuses the owner's select offers for an order: the current one and those it may move to. */
 export function ownerChoices(order: OrderState): AdminSettableStatus[] {
   return ADMIN_SETTABLE_STATUSES.filter((to) => decideOwnerMove(order, to).kind !== 'refused');
@@ -224,7 +232,8 @@ export type PaymentObservation =
 
 /**
  * What the owner must look at: money that landed where it should not (recorded, never confirmed to
- * the shopper), and a paid order whose confirmation e-mail has not gone out for a day.
+ * the shopper), a paid order whose confirmation e-mail has not gone out for a day, and a paid order
+ * the daily check found without its tax invoice.
  */
 export const ATTENTION_KINDS = [
   'capture-on-closed-order',
@@ -235,6 +244,7 @@ export const ATTENTION_KINDS = [
   'refund-failed',
   'confirmation-not-sent',
   'capture-without-stock',
+  'paid-without-invoice',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -248,6 +258,7 @@ export const ATTENTION_TEXT: Record<AttentionKind, string> = {
   'confirmation-not-sent': 'The order confirmation could not be e-mailed for a day (the shop keeps trying): tell the shopper their order is confirmed',
   'capture-without-stock':
     'Payment captured after the order\'s jars were released, and the batch has none left: add jars on the Stock page and the order takes them and is confirmed within a minute, or cancel it and refund',
+  'paid-without-invoice': 'A paid order has no GST tax invoice (the daily check found it): it is missing from the invoice series and GSTR-1; have the accountant issue one by hand before it ships',
 };
 
 /** The order as the payment rules see it; `refundedPaise` counts processed refunds. */
@@ -293,9 +304,11 @@ export function decidePaymentObservation(lookup: OrderLookup, observation: Payme
       return { confirm: false, reconcileSoon: findTransition(order, 'paid', actor) !== undefined };
     case 'captured': {
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') {
-        // The same payment seen again (duplicate or reordered event) changes nothing.
-        if (!order.razorpayPaymentId || order.razorpayPaymentId === observation.paymentId) return NOTHING;
-        return { confirm: false, attention: 'second-capture' };
+        if (order.razorpayPaymentId && order.razorpayPaymentId !== observation.paymentId) return { confirm: false, attention: 'second-capture' };
+        // The same payment seen again (duplicate or reordered event, or the browser after the
+        // webhook) changes nothing; on an order that was closed when it landed, it is answered as
+        // it was the first time (the item exists already: nothing new is raised).
+        return order.status === 'cancelled' ? { confirm: false, attention: 'capture-on-closed-order' } : NOTHING;
       }
       if (observation.amountPaise !== order.amountPaise) return { confirm: false, attention: 'amount-mismatch' };
       const pays = findTransition(order, 'paid', actor);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { createDb } from '@pickles/db';
 import { createRedis, DEMO_ADMIN_PASSWORD, refuseToStart, runService, type ServiceContext } from '@pickles/service-kit';
+import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION } from '@pickles/shared/seller-profile';
 import { envSchema, type Env } from './env.js';
 import { buildApp } from './app.js';
 import { ensureAdmin } from './db/admins.js';
@@ -45,4 +46,4 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
   };
 }
 
-await runService('admin-orders', envSchema, start, { requiredInProduction: ['ADMIN_USERNAME', 'ADMIN_PASSWORD_HASH'] });
+await runService('admin-orders', envSchema, start, { requiredInProduction: ['ADMIN_USERNAME', 'ADMIN_PASSWORD_HASH', ...INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION] });

@@ -433,6 +433,6 @@ describe('status changes tell the shopper', () => {
     expect((await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: moved.map((o) => o.id), status: 'paid' } })).body.updatedCount).toBe(2);
     const delivered = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: moved.map((o) => o.id), status: 'delivered' } });
     expect(delivered.body.updatedCount).toBe(2);
-    for (const order of moved) expect((await shopperUpdates(order.id)).map((e) => e.kind)).toEqual(['cancelled', 'delivered']);
+    for (const order of moved) expect((await shopperUpdates(order.id)).map((e) => e.kind)).toEqual(['cancelled', 'confirmation-resent', 'delivered']);
   });
 });

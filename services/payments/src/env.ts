@@ -31,22 +31,8 @@ export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   REFUND_CHECK_INTERVAL_SECONDS: seconds(300),
   /** A refund still pending this long after it was recorded is asked about at Razorpay (then less and less often). */
   REFUND_CHECK_AFTER_SECONDS: seconds(900),
+  /** How often paid orders are checked for a missing GST tax invoice (an attention item for the owner). */
+  INVOICE_CHECK_INTERVAL_MINUTES: z.coerce.number({ error: 'expected a number of minutes' }).positive().default(60),
 });
 export type PaymentsEnv = z.infer<typeof paymentsEnvSchema>;
 
-/**
- * What a live shop must set itself: everything printed on its tax invoices whose default is the
- * demo's (an invoice with a made-up GSTIN or address is worthless), and the HSN code and GST rate,
- * which are the accountant's call.
- */
-export const INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION = [
-  'SELLER_LEGAL_NAME',
-  'SELLER_ADDRESS',
-  'SELLER_CITY',
-  'SELLER_PINCODE',
-  'SELLER_STATE',
-  'SELLER_GSTIN',
-  'SELLER_FSSAI_LICENCE',
-  'GST_DEFAULT_HSN',
-  'GST_DEFAULT_RATE_PERCENT',
-] as const;

@@ -1,5 +1,6 @@
 import { sql, together, type Database, type RawBuilder, type StatementPart, type Transaction } from '@pickles/db';
-import { draftCreditNote, draftInvoice, selectTaxDocuments, taxDocumentFromRow, type InvoicedOrder, type TaxDocument, type TaxDocumentKind } from '@pickles/invoices';
+import { draftCreditNote, draftInvoice, type InvoicedOrder, type TaxDocument, type TaxDocumentKind } from './document.js';
+import { selectTaxDocuments, taxDocumentFromRow } from './rows.js';
 import { DOCUMENT_SEQUENCE_DIGITS, documentSeries, financialYear } from '@pickles/shared/gst';
 import { sellerProfileFromEnv, type SellerProfile } from '@pickles/shared/seller-profile';
 
