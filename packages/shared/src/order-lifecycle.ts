@@ -227,7 +227,7 @@ export type PaymentObservation =
   | { kind: 'captured'; paymentId: string; amountPaise: number }
   | { kind: 'failed'; paymentId?: string; reason: string }
   | { kind: 'refund-created'; paymentId: string; refundId: string; refundPaise: number }
-  | { kind: 'refund-processed'; paymentId: string; refundId: string; refundPaise: number; paymentRefundedPaise: number; paymentAmountPaise: number }
+  | { kind: 'refund-processed'; paymentId: string; refundId: string; refundPaise: number; paymentAmountPaise: number }
   | { kind: 'refund-failed'; paymentId: string; refundId: string; refundPaise: number };
 
 /**
@@ -328,8 +328,9 @@ export function decidePaymentObservation(lookup: OrderLookup, observation: Payme
       return fails ? { confirm: false, next: { status: 'failed', paymentStatus: 'failed' }, reason: observation.reason } : NOTHING;
     }
     case 'refund-processed': {
-      // Our own sum, or Razorpay's figure on the payment when an earlier refund event never reached us.
-      const full = Math.max(order.refundedPaise + observation.refundPaise, observation.paymentRefundedPaise) >= observation.paymentAmountPaise;
+      // The sum of the refunds processed, never the payment's amount_refunded, which counts refunds
+      // still pending too: one of them may yet fail and the money stay with the shop.
+      const full = order.refundedPaise + observation.refundPaise >= observation.paymentAmountPaise;
       const reason = `${full ? 'Full' : 'Partial'} refund of ${formatPaise(observation.refundPaise)} processed (${observation.refundId})`;
       return {
         confirm: false,

@@ -44,7 +44,6 @@ export function settleRequestFor(event: RazorpayWebhookEvent): SettleRequest | u
         paymentId: payment.id,
         refundId: refund.id,
         refundPaise: refund.amount,
-        paymentRefundedPaise: payment.amount_refunded ?? 0,
         paymentAmountPaise: payment.amount,
       };
       return { ...base, observation, refund: { ...refundFacts, status: 'processed' } };
