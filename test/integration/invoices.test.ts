@@ -189,6 +189,12 @@ describe('credit notes', () => {
     expect(second).toMatchObject({ kind: 'credit-note', invoice_id: invoice!.id, gross: order.amountPaise - 20_000 });
     const year = financialYear(new Date(first!.issued_at));
     expect([first!.sequence, second!.sequence]).toEqual([before.length + 1, before.length + 2]);
+    // The two notes of the full refund reverse the invoice exactly, to the paisa (decision 019).
+    const totals = async (id: string) => (await h.db.selectFrom('tax_documents').select('figures').where('id', '=', id).executeTakeFirstOrThrow()).figures as { totals: Record<string, number> };
+    const [invoiced, firstNote, secondNote] = await Promise.all([invoice!.id, first!.id, second!.id].map(totals));
+    for (const amount of ['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise', 'taxPaise']) {
+      expect(firstNote!.totals[amount]! + secondNote!.totals[amount]!, amount).toBe(invoiced!.totals[amount]);
+    }
     expect(first!.number).toBe(`RPC/${year.short}/${String(before.length + 1).padStart(6, '0')}`);
 
     const detail = await orderPage(order.id);
