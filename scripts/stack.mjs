@@ -236,6 +236,7 @@ export function liveShopProblems(env = process.env) {
     SHOP_URL: 'the shop\'s public address, which the e-mails link to (https://royalpickles.in)',
     SUPPORT_PHONE: 'the phone number shoppers see in their confirmation e-mail',
     TRACKING_LINK_SECRET: 'at least 16 random characters that sign the tracking links in e-mails (openssl rand -base64 32)',
+    TRUSTED_PROXIES: 'the load balancer in front of the shop whose X-Forwarded-For names the shopper (loopback for nginx on this machine, its addresses or CIDRs otherwise), or none when shoppers reach this machine directly',
     SELLER_LEGAL_NAME: 'the registered name printed on tax invoices',
     SELLER_ADDRESS: 'the seller\'s street address, lines separated by |',
     SELLER_CITY: 'the seller\'s city',

@@ -171,6 +171,8 @@ function markTimedOut(this: UpstreamRequest): void {
 export interface ProxyOptions {
   timeoutMs: number;
   trust: TrustProxy;
+  /** Sees every request before its client is worked out (the untrusted proxy alarm). */
+  onForwarded?: (req: IncomingMessage) => void;
   answers: GatewayAnswers;
   logger: Logger;
 }
@@ -183,7 +185,7 @@ export interface ProxyOptions {
  * again. Keep-alive agents reuse upstream connections (without them every request opens a new
  * socket: about 620 req/s instead of about 2,000 measured here).
  */
-export function createServiceProxy(service: ServiceName, urls: readonly string[], { timeoutMs, trust, answers, logger }: ProxyOptions): ServiceProxy {
+export function createServiceProxy(service: ServiceName, urls: readonly string[], { timeoutMs, trust, answers, logger, onForwarded }: ProxyOptions): ServiceProxy {
   const replicas = new ReplicaPool(urls);
   const targets = new Map(urls.map((url) => [url, proxyTarget(url)]));
   // Idle upstream sockets close after UPSTREAM_TIMEOUT_MS, the same timeout as a trip's
@@ -292,6 +294,7 @@ export function createServiceProxy(service: ServiceName, urls: readonly string[]
 
   return (req, res, route) => {
     (req as ProxiedRequest)[ATTEMPTS] = new Attempts(route, (error) => failWith(req, res, error, attemptsOf(req)));
+    onForwarded?.(req);
     setForwardingHeaders(req, trust);
     if (!hasBody(req)) return send(req, res, replicas.pick()!);
     readBody(req, route.bodyLimit, (body) => whenBodyRead(req, res, body));

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@pickles/service-kit';
 import { sampleValue, scrapeMetrics, startApp, type RunningApp } from '@pickles/test-kit';
@@ -220,6 +221,28 @@ describe('client address', () => {
       expect(received.find((r) => r.path === '/api/admin/login')?.forwardedFor).toBe('203.0.113.77');
     } finally {
       await behindBalancer.close();
+    }
+  });
+});
+
+describe('a load balancer the gateway does not trust', () => {
+  it('is reported loudly, once, when a private address forwards clients; a direct client is not', async () => {
+    const lines: { level: number; msg: string; peer?: string }[] = [];
+    const capture = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const unconfigured = await startApp(createGatewayApp({ ...baseConfig, TRUSTED_PROXIES: [] }, capture));
+    try {
+      const login = (headers: Record<string, string>) => fetch(`${unconfigured.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+      await login({});
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      // Two shoppers behind one proxy on this machine (a private address): both look like the proxy.
+      received.length = 0;
+      await login({ 'x-forwarded-for': '203.0.113.7' });
+      await login({ 'x-forwarded-for': '198.51.100.9' });
+      expect(new Set(received.map((r) => r.forwardedFor)).size).toBe(1);
+      const alarms = lines.filter((line) => line.level >= 50);
+      expect(alarms).toEqual([expect.objectContaining({ msg: expect.stringContaining('add its address or range to TRUSTED_PROXIES'), peer: expect.stringMatching(/127\.0\.0\.1|::1/) })]);
+    } finally {
+      await unconfigured.close();
     }
   });
 });

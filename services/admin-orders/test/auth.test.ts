@@ -112,6 +112,42 @@ describe('POST /api/admin/login', () => {
     expect((await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(200);
   });
 
+  it("the owner's successful logins spend nothing of the address's budget", async () => {
+    // One failure per pair, so the address's budget across usernames is 10 attempts.
+    const tight = await startHarness({ loginMaxFailures: 1 });
+    try {
+      const admin = await createAdmin(tight.db);
+      const office = randomIp();
+      const answers: number[] = [];
+      for (let i = 0; i < 12; i++) answers.push((await call(tight.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': office } })).status);
+      expect(answers).toEqual(Array(12).fill(200));
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it("a stranger sharing the owner's address cannot lock out the browser the owner logged in with before", async () => {
+    const admin = await createAdmin(h.db);
+    const shared = randomIp();
+    const first = await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': shared } });
+    expect(first.status).toBe(200);
+    const cookie = first.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^rp_admin_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{32}; Path=\/api\/admin\/login; Max-Age=7776000; HttpOnly; SameSite=Strict$/);
+    const device = cookie.split(';')[0]!;
+    // The stranger, on the same address (a carrier's NAT), guesses until locked out.
+    const guesses: number[] = [];
+    for (let i = 0; i <= MAX_FAILURES; i++) guesses.push((await call(h.app, 'POST', '/api/admin/login', { body: { ...admin, password: 'guess' }, headers: { 'x-forwarded-for': shared } })).status);
+    expect(guesses).toEqual([...Array(MAX_FAILURES).fill(401), 429]);
+    // The owner's browser still logs in; a forged or another admin's cookie counts for nothing.
+    const owner = await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': shared, cookie: device } });
+    expect(owner.status).toBe(200);
+    const forged = await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': shared, cookie: `${device.slice(0, -3)}abc` } });
+    expect(forged.status).toBe(429);
+    const other = await createAdmin(h.db);
+    const elsewhere = await call(h.app, 'POST', '/api/admin/login', { body: other, headers: { 'x-forwarded-for': shared, cookie: device } });
+    expect(elsewhere.status).toBe(200);
+  });
+
   it('a success clears the pair\'s counter', async () => {
     const admin = await createAdmin(h.db);
     const ip = randomIp();
