@@ -164,6 +164,33 @@ describe('routing', () => {
     expect((await response.json()) as any).toEqual({ success: false, error: 'Request body too large' });
   });
 
+  it('admin bodies are small: a 100 KB status change is refused at the door; only the bulk actions may be megabytes', async () => {
+    received.length = 0;
+    const padded = JSON.stringify({ status: 'delivered', pad: 'x'.repeat(100_000) });
+    for (const path of ['/api/admin/orders/6f0c4f6e-0000-4000-8000-000000000000/status', '/api/admin/login', '/api/order/anything']) {
+      const response = await fetch(`${gateway.url}${path}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: padded });
+      expect(response.status, path).toBe(413);
+    }
+    expect(received).toEqual([]);
+    const ids = JSON.stringify({ orderIds: Array.from({ length: 60_000 }, () => crypto.randomUUID()), status: 'completed' });
+    expect(Buffer.byteLength(ids)).toBeGreaterThan(2_000_000);
+    const bulk = await fetch(`${gateway.url}/api/order/batch-update-status`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: ids });
+    expect(bulk.status).toBe(200);
+    expect(received.find((r) => r.path === '/api/order/batch-update-status')?.body.length).toBe(Buffer.byteLength(ids));
+  });
+
+  it('a bulk action streams its body to the service, which must know its length', async () => {
+    const chunks = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"orderIds":[]}'));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${gateway.url}/api/order/remove-multiple`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit);
+    expect(response.status).toBe(411);
+    expect((await response.json()) as any).toEqual({ success: false, error: 'Send this request with a Content-Length' });
+  });
+
   it('answers a JSON 502 when a service is down, and the other services keep working', async () => {
     const down = await startApp(upstream('down'));
     const downUrl = down.url;

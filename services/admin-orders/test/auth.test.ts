@@ -182,6 +182,27 @@ describe('POST /api/admin/login', () => {
   });
 });
 
+describe('the token is checked before a byte of the body is read', () => {
+  it('a malformed or huge body without a valid token is answered 401, never parsed; with one, admin bodies are small', async () => {
+    for (const [path, method] of [['/api/order/batch-update-status', 'PATCH'], ['/api/order/remove-multiple', 'POST'], [`/api/admin/orders/${crypto.randomUUID()}/status`, 'PATCH']] as const) {
+      for (const body of ['{"orderIds": [', JSON.stringify({ orderIds: Array.from({ length: 50_000 }, () => crypto.randomUUID()) })]) {
+        const res = await fetch(`${h.app.url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: 'Bearer forged.token.here' }, body });
+        expect(res.status, `${path} ${body.length} bytes`).toBe(401);
+        expect(((await res.json()) as { error: string }).error).toBe('Invalid token');
+      }
+    }
+    const { token } = await loginToken(h.app, h.db);
+    const order = await insertOrder(h.db, { tag: uniqueTag() });
+    const padded = await call(h.app, 'PATCH', `/api/admin/orders/${order.id}/status`, { token, body: { status: 'delivered', pad: 'x'.repeat(100_000) } });
+    expect(padded.status).toBe(413);
+    expect((await h.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('paid');
+    // The bulk actions take the ids of a hundred thousand orders.
+    const many = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: [order.id, ...Array.from({ length: 99_999 }, () => crypto.randomUUID())], status: 'delivered' } });
+    expect(many.status).toBe(200);
+    expect(many.body).toMatchObject({ updatedCount: 1 });
+  });
+});
+
 describe('admin routes refuse missing, forged, expired and revoked tokens and change nothing', () => {
   let orderId: string;
   let revoked: string;
