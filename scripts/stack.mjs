@@ -45,6 +45,14 @@ export const DEMO_ADMIN = { username: 'admin', password: 'pickles-admin' };
  */
 export const DEMO_TRACKING_LINK_SECRET = 'demo-tracking-link-secret-for-local-shops-only';
 
+/**
+ * The local database `npm start` uses without DATABASE_URL: the demo's `royal_pickles_demo`, and a
+ * live shop's `royal_pickles`, so a live start never finds the demo's admin, orders or e-mails.
+ */
+export function defaultDatabaseUrl(real) {
+  return `postgres://postgres@127.0.0.1:5432/${real ? 'royal_pickles' : 'royal_pickles_demo'}`;
+}
+
 /** True when the environment carries real Razorpay keys and no sandbox base URL. */
 export function usesRealRazorpay(env = process.env) {
   return Boolean(env.RAZORPAY_KEY_ID && !env.RAZORPAY_API_BASE_URL && /^rzp_(test|live)_/.test(env.RAZORPAY_KEY_ID) && env.RAZORPAY_KEY_ID !== SANDBOX_KEYS.keyId);

@@ -3,10 +3,10 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import path from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_PASSWORD, productionProblems, PUBLISHED_VALUES } from '@pickles/service-kit';
 import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION } from '@pickles/shared/seller-profile';
-import { eventually } from '@pickles/test-kit';
+import { createTestDatabase, eventually, type TestDatabase } from '@pickles/test-kit';
 
 /**
  * NODE_ENV=production refuses every value the repository publishes, the demo admin password, a
@@ -226,6 +226,66 @@ describe('internal services listen on this machine only unless HOST says otherwi
         child.kill('SIGTERM');
       }
     }
+  });
+});
+
+describe("going live on the demo's database", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  /** admin-orders as a process on the test's database, until it answers its health check; then the caller's `use`. */
+  async function whileRunning(env: Record<string, string>, use: (url: string) => Promise<void>): Promise<void> {
+    const port = await freePort();
+    const child = spawn(process.execPath, ['--import', 'tsx', 'services/admin-orders/src/index.ts'], {
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', REDIS_URL: process.env.REDIS_URL ?? '', REDIS_PREFIX: `${process.env.REDIS_PREFIX}-golive`, LOG_LEVEL: 'silent', PORT: String(port), DATABASE_URL: database.url, ...env },
+      stdio: 'ignore',
+    });
+    try {
+      const url = `http://127.0.0.1:${port}`;
+      await eventually(async () => (await fetch(`${url}/health`).then((r) => r.ok, () => false)) || undefined, 30_000);
+      await use(url);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  }
+
+  const login = (url: string, username: string, password: string) =>
+    fetch(`${url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password }) }).then((r) => r.status);
+
+  it('refuses a live start while the demo admin logs in with the published password; naming it with the owner\'s hash applies it', async () => {
+    const { hashPassword } = await import('../../services/admin-orders/src/domain/password.js');
+    const cheap = { N: 1024, r: 8, p: 1 };
+    // The README's path: first the demo (admin / pickles-admin) ...
+    await whileRunning({ NODE_ENV: 'development', ADMIN_USERNAME: 'admin', ADMIN_PASSWORD_HASH: await hashPassword(DEMO_ADMIN_PASSWORD, cheap) }, async (url) => {
+      expect(await login(url, 'admin', DEMO_ADMIN_PASSWORD)).toBe(200);
+    });
+    // ... then "Going live" on the same database with the owner's own admin: refused, saying how.
+    const ownHash = await hashPassword('the owners own password', cheap);
+    const live = { ...OWN, DATABASE_URL: database.url, REDIS_URL: process.env.REDIS_URL ?? '', ADMIN_PASSWORD_HASH: ownHash };
+    const refused = start('services/admin-orders/src/index.ts', live);
+    expect(refused).toEqual({
+      code: 1,
+      lines: [
+        'Admin "admin" in the database logs in with a password published in this repository (the demo\'s): give it your own (npm run admin:create -- --username admin), remove it (npm run admin:remove -- --username admin), or set ADMIN_USERNAME=admin with your ADMIN_PASSWORD_HASH',
+      ],
+    });
+    // Naming the demo's admin with the owner's hash: applied, the live shop starts, the demo password is gone.
+    await whileRunning({ NODE_ENV: 'production', ...live, ADMIN_USERNAME: 'admin' }, async (url) => {
+      expect(await login(url, 'admin', DEMO_ADMIN_PASSWORD)).toBe(401);
+      expect(await login(url, 'admin', 'the owners own password')).toBe(200);
+    });
+  });
+
+  it('npm start keeps the demo and a live shop in databases of their own', async () => {
+    // @ts-expect-error plain ESM helper shared with `npm start`
+    const { defaultDatabaseUrl } = (await import('../../scripts/stack.mjs')) as { defaultDatabaseUrl: (real: boolean) => string };
+    expect(defaultDatabaseUrl(false)).toBe('postgres://postgres@127.0.0.1:5432/royal_pickles_demo');
+    expect(defaultDatabaseUrl(true)).toBe('postgres://postgres@127.0.0.1:5432/royal_pickles');
   });
 });
 

@@ -178,6 +178,8 @@ export interface AdminUsersTable {
   updated_at: Timestamp;
   /** Tokens issued before it are refused. */
   password_changed_at: Generated<Date>;
+  /** The ADMIN_PASSWORD_HASH last applied from configuration (migration 014); null for admins made by the CLI. */
+  configured_password_hash: string | null;
 }
 
 export interface RevokedTokensTable {

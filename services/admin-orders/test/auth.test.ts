@@ -14,14 +14,36 @@ afterAll(async () => {
 });
 
 describe('the configured admin and stronger hashes', () => {
-  it('ADMIN_USERNAME/ADMIN_PASSWORD_HASH create the admin once and never overwrite a password set since', async () => {
+  it('ADMIN_USERNAME/ADMIN_PASSWORD_HASH: created once; a different hash is applied and ends the sessions; the same one leaves a later admin:create alone', async () => {
     const username = `configured-${randomIp()}`;
-    const configured = await hashPassword('from-configuration', { N: 1024, r: 8, p: 1 });
+    const cheap = { N: 1024, r: 8, p: 1 };
+    const login = (password: string) => call(h.app, 'POST', '/api/admin/login', { body: { username, password }, headers: { 'x-forwarded-for': randomIp() } });
+    const configured = await hashPassword('from-configuration', cheap);
     expect(await ensureAdmin(h.db, username, configured)).toBe('created');
-    await setAdminPassword(h.db, username, await hashPassword('set-by-the-owner', { N: 1024, r: 8, p: 1 }));
-    expect(await ensureAdmin(h.db, username, configured)).toBe('exists');
+    const session = (await login('from-configuration')).body.token as string;
+    expect((await call(h.app, 'GET', '/api/admin/orders', { token: session })).status).toBe(200);
+
+    // The owner changes the password with the CLI; the configuration, unchanged, leaves it.
+    await setAdminPassword(h.db, username, await hashPassword('set-by-the-owner', cheap));
+    expect(await ensureAdmin(h.db, username, configured)).toBe('unchanged');
+    expect((await login('set-by-the-owner')).status).toBe(200);
+
+    // The configuration is rotated: applied at the next start, never silently kept; sessions end.
+    const later = (await login('set-by-the-owner')).body.token as string;
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // tokens carry whole seconds
+    expect(await ensureAdmin(h.db, username, await hashPassword('rotated', cheap))).toBe('applied');
+    expect((await login('set-by-the-owner')).status).toBe(401);
+    expect((await login('rotated')).status).toBe(200);
+    expect((await call(h.app, 'GET', '/api/admin/orders', { token: later })).status).toBe(401);
+  });
+
+  it("an admin that existed before configuration named it (the demo's on the same database) takes the configured hash", async () => {
+    const username = `demo-${randomIp()}`;
+    await setAdminPassword(h.db, username, await hashPassword('pickles-admin', { N: 1024, r: 8, p: 1 }));
+    expect(await ensureAdmin(h.db, username, await hashPassword('the-owners-own', { N: 1024, r: 8, p: 1 }))).toBe('applied');
     const row = await h.db.selectFrom('admin_users').select('password_hash').where('username', '=', username).executeTakeFirstOrThrow();
-    expect(await verifyPassword('set-by-the-owner', row.password_hash)).toBe(true);
+    expect(await verifyPassword('pickles-admin', row.password_hash)).toBe(false);
+    expect(await verifyPassword('the-owners-own', row.password_hash)).toBe(true);
   });
 
   it('a login with a hash made with weaker parameters upgrades it, and the session stays valid', async () => {

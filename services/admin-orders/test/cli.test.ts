@@ -35,6 +35,18 @@ describe('CLIs', () => {
     expect(await verifyPassword('pickles-admin', hash)).toBe(true);
   });
 
+  it("admin:remove removes an admin (the demo's, left in a live shop's database) and ends its sessions", async () => {
+    const username = `cli-${randomBytes(3).toString('hex')}`;
+    expect((await runCli('services/admin-orders/src/cli/create-admin.ts', ['--username', username], 'pickles-admin\n')).code).toBe(0);
+    const login = await call(h.app, 'POST', '/api/admin/login', { body: { username, password: 'pickles-admin' }, headers: { 'x-forwarded-for': randomIp() } });
+    expect(login.status).toBe(200);
+    const removed = await runCli('services/admin-orders/src/cli/remove-admin.ts', ['--username', username], '');
+    expect(removed).toMatchObject({ code: 0, stdout: `Admin ${username} removed\n` });
+    expect((await call(h.app, 'GET', '/api/admin/orders', { token: login.body.token })).status).toBe(401);
+    expect((await call(h.app, 'POST', '/api/admin/login', { body: { username, password: 'pickles-admin' }, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(401);
+    expect((await runCli('services/admin-orders/src/cli/remove-admin.ts', ['--username', username], '')).code).toBe(1);
+  });
+
   it('admin:create creates an admin, then resets its password; only the new one logs in', async () => {
     const username = `cli-${randomBytes(3).toString('hex')}`;
     const created = await runCli('services/admin-orders/src/cli/create-admin.ts', ['--username', username], 'first-password\n');
