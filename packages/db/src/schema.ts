@@ -34,6 +34,8 @@ export interface OrdersTable {
   personal_data_erased_at: Date | string | null;
   /** What the order holds of the batch stock (migration 010; packages/db/src/stock.ts). Null: placed before stock was kept. */
   stock_state: 'reserved' | 'sold' | 'released' | 'short' | null;
+  /** The version its signed tracking links carry (migration 015); raising it revokes the links sent so far. */
+  tracking_link_version: Generated<number>;
 }
 
 export interface OrderItemsTable {

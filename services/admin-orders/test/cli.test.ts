@@ -47,6 +47,15 @@ describe('CLIs', () => {
     expect((await runCli('services/admin-orders/src/cli/remove-admin.ts', ['--username', username], '')).code).toBe(1);
   });
 
+  it("tracking:revoke raises an order's link version, so the links sent so far stop opening it", async () => {
+    const order = await insertOrder(h.db, { orderNumber: `RP261123-${randomBytes(3).toString('hex').toUpperCase()}` });
+    const revoked = await runCli('services/admin-orders/src/cli/revoke-tracking-links.ts', ['--order', order.orderNumber.toLowerCase()], '');
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toContain(`The tracking links of ${order.orderNumber} sent so far no longer open it`);
+    expect((await h.db.selectFrom('orders').select('tracking_link_version').where('id', '=', order.id).executeTakeFirstOrThrow()).tracking_link_version).toBe(1);
+    expect((await runCli('services/admin-orders/src/cli/revoke-tracking-links.ts', ['--order', 'RP000000-NONE'], '')).code).toBe(1);
+  });
+
   it('admin:create creates an admin, then resets its password; only the new one logs in', async () => {
     const username = `cli-${randomBytes(3).toString('hex')}`;
     const created = await runCli('services/admin-orders/src/cli/create-admin.ts', ['--username', username], 'first-password\n');

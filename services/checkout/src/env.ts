@@ -11,6 +11,8 @@ export const checkoutEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   CREATE_ORDER_LIMIT_PER_EMAIL: perWindow(20),
   /** Signs the tracking links in e-mails (decision 010); the demo value is refused in production, where it is required. */
   TRACKING_LINK_SECRET: z.string().min(16, { error: 'at least 16 characters' }).default(DEMO_TRACKING_LINK_SECRET),
+  /** How long after an order was delivered, completed or cancelled its signed links still open it (the form always does). */
+  TRACKING_LINK_DAYS: perWindow(42),
   /** Tracking lookups (order number + phone or e-mail) one client may make per minute. */
   TRACK_LIMIT_PER_CLIENT: perWindow(10),
   /** Tracking lookups of one order number per hour, from anywhere: guessing a phone number stays slow. */

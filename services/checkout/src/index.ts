@@ -19,6 +19,7 @@ await runService(
     const limits = { redis, prefix: env.REDIS_PREFIX, perClientPerMinute: env.CREATE_ORDER_LIMIT_PER_CLIENT, perEmailPerHour: env.CREATE_ORDER_LIMIT_PER_EMAIL };
     const tracking = {
       linkSecret: env.TRACKING_LINK_SECRET,
+      linkDays: env.TRACKING_LINK_DAYS,
       perClientPerMinute: env.TRACK_LIMIT_PER_CLIENT,
       perOrderPerHour: env.TRACK_LIMIT_PER_ORDER,
       linksPerClientPerMinute: env.TRACK_LINK_LIMIT_PER_CLIENT,

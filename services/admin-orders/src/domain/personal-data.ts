@@ -27,7 +27,8 @@ const RETENTION_ERASABLE = sql.join(RETENTION_ERASABLE_STATES.map((s) => sql`(${
 /** Columns of a fully erased order; the order number stays so Razorpay and the history still match. */
 const fullErasure = sql`customer_name = ${ERASED.name}, customer_email = ${ERASED.email}, customer_phone = ${ERASED.phone},
   flat_number = ${ERASED.text}, street = ${ERASED.text}, area = ${ERASED.text}, city = ${ERASED.text}, state = ${ERASED.text},
-  pincode = ${ERASED.pincode}, search_text = lower(order_number), personal_data_erased_at = now(), updated_at = now()`;
+  pincode = ${ERASED.pincode}, search_text = lower(order_number), personal_data_erased_at = now(), updated_at = now(),
+  tracking_link_version = tracking_link_version + 1`;
 
 /** The same in an archived order's snapshot (the archive keeps the orders table's column names). */
 const snapshotFullErasure = sql`snapshot || jsonb_build_object(
@@ -81,7 +82,7 @@ export async function eraseShopper(db: Db, email: string): Promise<ShopperErasur
     // Paid orders keep what a tax invoice shows; the search text loses the e-mail and phone with them.
     const paid = await sql`update orders set customer_email = ${ERASED.email},
         search_text = replace(replace(search_text, lower(customer_email), ''), customer_phone, ''),
-        customer_phone = ${ERASED.phone}, personal_data_erased_at = now(), updated_at = now()
+        customer_phone = ${ERASED.phone}, personal_data_erased_at = now(), updated_at = now(), tracking_link_version = tracking_link_version + 1
       where lower(customer_email) = ${address}`.execute(trx);
     if (ids.length) await trx.updateTable('sent_emails').set({ recipient: ERASED.email }).where('order_id', 'in', ids).execute();
     const archivedUnpaid = await sql`update archived_orders set snapshot = ${snapshotFullErasure}
