@@ -231,8 +231,13 @@ export interface ComplaintsTable {
   email: string;
   phone: string | null;
   order_number: string | null;
-  /** The order the number matched when the complaint arrived, if any (no foreign key: orders are archived). */
+  /**
+   * The order the number named when the complaint arrived, linked only when the complaint's e-mail or
+   * phone is that order's (no foreign key: orders are archived).
+   */
   order_id: string | null;
+  /** The e-mail address is the linked order's own (migration 016): only then are the shopper's words e-mailed back. */
+  email_proven: Generated<boolean>;
   /** ComplaintCategory */
   category: string;
   message: string;

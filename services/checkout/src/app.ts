@@ -13,7 +13,7 @@ export interface TrackingOptions extends TrackingLimits {
 
 /** The environment's defaults, for callers (tests) that do not look anything up. */
 export const TRACKING_DEFAULTS: TrackingOptions = { linkSecret: DEMO_TRACKING_LINK_SECRET, linkDays: 42, perClientPerMinute: 10, perOrderPerHour: 20, linksPerClientPerMinute: 30 };
-export const COMPLAINT_DEFAULTS: ComplaintLimits = { perClientPerHour: 10 };
+export const COMPLAINT_DEFAULTS: ComplaintLimits = { perClientPerHour: 10, perEmailPerDay: 3 };
 
 export function createCheckoutApp(
   deps: CreateOrderDeps & { limits: CheckoutLimits; tracking?: Partial<TrackingOptions>; complaints?: Partial<ComplaintLimits> },

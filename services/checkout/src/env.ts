@@ -21,5 +21,7 @@ export const checkoutEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   TRACK_LINK_LIMIT_PER_CLIENT: perWindow(30),
   /** Complaints (POST /api/complaints) one client may send per hour. */
   COMPLAINT_LIMIT_PER_CLIENT: perWindow(10),
+  /** Complaints naming one e-mail address per day, whoever sends them. */
+  COMPLAINT_LIMIT_PER_EMAIL: perWindow(3),
 });
 export type CheckoutEnv = z.infer<typeof checkoutEnvSchema>;

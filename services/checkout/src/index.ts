@@ -25,7 +25,7 @@ await runService(
       linksPerClientPerMinute: env.TRACK_LINK_LIMIT_PER_CLIENT,
     };
     return {
-      app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits, tracking, complaints: { perClientPerHour: env.COMPLAINT_LIMIT_PER_CLIENT } }, isShuttingDown),
+      app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits, tracking, complaints: { perClientPerHour: env.COMPLAINT_LIMIT_PER_CLIENT, perEmailPerDay: env.COMPLAINT_LIMIT_PER_EMAIL } }, isShuttingDown),
       closers: [
         { name: 'redis', close: () => redis.quit() },
         { name: 'postgres', close: () => db.destroy() },

@@ -28,7 +28,7 @@ export async function startCheckoutHarness(
   knobs: Partial<Knobs> = {},
   limits: { perClientPerMinute?: number; perEmailPerHour?: number } = {},
   tracking: Partial<TrackingOptions> = { perClientPerMinute: 1_000, perOrderPerHour: 1_000, linksPerClientPerMinute: 1_000 },
-  complaints: ComplaintLimits = { perClientPerHour: 1_000 },
+  complaints: ComplaintLimits = { perClientPerHour: 1_000, perEmailPerDay: 1_000 },
 ): Promise<CheckoutHarness> {
   const db = testDb();
   const redis = createRedis(process.env.REDIS_URL!, 'checkout-test');
