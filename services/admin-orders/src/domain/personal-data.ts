@@ -76,7 +76,10 @@ export interface ShopperErasure {
 export async function eraseShopper(db: Db, email: string): Promise<ShopperErasure> {
   const address = email.trim().toLowerCase();
   return db.transaction().execute(async (trx: Transaction<Database>) => {
-    const ids = (await trx.selectFrom('orders').select('id').where(sql<string>`lower(customer_email)`, '=', address).execute()).map((row) => row.id);
+    // Their orders, in the panel and removed to the archive, whose e-mails' recipients go too.
+    const live = await trx.selectFrom('orders').select('id').where(sql<string>`lower(customer_email)`, '=', address).execute();
+    const removed = await trx.selectFrom('archived_orders').select('order_id as id').where(sql<string>`lower(snapshot->>'customer_email')`, '=', address).execute();
+    const ids = [...live, ...removed].map((row) => row.id);
     const unpaid = await sql`update orders set ${fullErasure}
       where lower(customer_email) = ${address} and payment_status in (${NEVER_PAID})`.execute(trx);
     // Paid orders keep what a tax invoice shows; the search text loses the e-mail and phone with them.
@@ -84,11 +87,18 @@ export async function eraseShopper(db: Db, email: string): Promise<ShopperErasur
         search_text = replace(replace(search_text, lower(customer_email), ''), customer_phone, ''),
         customer_phone = ${ERASED.phone}, personal_data_erased_at = now(), updated_at = now(), tracking_link_version = tracking_link_version + 1
       where lower(customer_email) = ${address}`.execute(trx);
-    if (ids.length) await trx.updateTable('sent_emails').set({ recipient: ERASED.email }).where('order_id', 'in', ids).execute();
+    // Every e-mail sent to them: about their orders (live or removed), or to their address whatever it was about.
+    await trx
+      .updateTable('sent_emails')
+      .set({ recipient: ERASED.email })
+      .where((eb) => eb.or([eb(sql<string>`lower(recipient)`, '=', address), ...(ids.length ? [eb('order_id', 'in', ids)] : [])]))
+      .execute();
     const archivedUnpaid = await sql`update archived_orders set snapshot = ${snapshotFullErasure}
       where lower(snapshot->>'customer_email') = ${address} and snapshot->>'payment_status' in (${NEVER_PAID})`.execute(trx);
+    // The archive keeps the orders table's columns, the search text among them.
     const archivedPaid = await sql`update archived_orders set snapshot = snapshot || jsonb_build_object(
-        'customer_email', ${ERASED.email}::text, 'customer_phone', ${ERASED.phone}::text, 'personal_data_erased_at', now())
+        'customer_email', ${ERASED.email}::text, 'customer_phone', ${ERASED.phone}::text, 'personal_data_erased_at', now(),
+        'search_text', replace(replace(snapshot->>'search_text', lower(snapshot->>'customer_email'), ''), snapshot->>'customer_phone', ''))
       where lower(snapshot->>'customer_email') = ${address}`.execute(trx);
     const complaints = await eraseComplaints(trx, address);
     return {
@@ -100,7 +110,7 @@ export async function eraseShopper(db: Db, email: string): Promise<ShopperErasur
   });
 }
 
-/** The shopper's complaints, by e-mail address (lower case), and the recipient of the e-mails about them. */
+/** The shopper's complaints, by e-mail address (lower case); the e-mails about them went to that address (eraseShopper). */
 async function eraseComplaints(trx: Transaction<Database>, address: string): Promise<number> {
   const erased = await trx
     .updateTable('complaints')
@@ -108,9 +118,7 @@ async function eraseComplaints(trx: Transaction<Database>, address: string): Pro
     .where(sql<string>`lower(email)`, '=', address)
     .returning('id')
     .execute();
-  const ids = erased.map((row) => row.id);
-  if (ids.length) await trx.updateTable('sent_emails').set({ recipient: ERASED.email }).where('dedupe_key', 'in', ids).where(sql<string>`lower(recipient)`, '=', address).execute();
-  return ids.length;
+  return erased.length;
 }
 
 /** Runs the unpaid-order erasure every `intervalMinutes` on every replica (one erases at a time). */
