@@ -39,7 +39,7 @@ beforeAll(async () => {
   const sandboxApp = await startApp(sandbox.app);
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
   const prefix = `${process.env.REDIS_PREFIX}:proxies-${randomUUID().slice(0, 6)}`;
-  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix, perClientPerMinute: ORDERS_PER_MINUTE, perEmailPerHour: 1_000 } }));
+  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix, perClientPerMinute: ORDERS_PER_MINUTE, perEmailPerHour: 1_000, heldJars: { perClient: 100_000, perContact: 100_000 } } }));
   const admin = await startApp(
     buildAdminApp({ db, redis, logger: silent, jwtSecret: JWT_SECRET, jwtTtlSeconds: 900, redisPrefix: prefix, loginMaxFailures: MAX_FAILURES, loginWindowSeconds: 60 }),
   );

@@ -1,9 +1,13 @@
-import { baseEnvSchema, DEMO_TRACKING_LINK_SECRET, portSchema, razorpayEnvSchema } from '@pickles/service-kit';
+import { baseEnvSchema, DEMO_TRACKING_LINK_SECRET, portSchema, razorpayEnvSchema, refineStockHold, stockHoldEnvSchema } from '@pickles/service-kit';
 import { z } from 'zod';
 
 const perWindow = (fallback: number) => z.coerce.number({ error: 'expected a whole number' }).int().min(1).default(fallback);
 
-export const checkoutEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).extend({
+export const checkoutEnvSchema = baseEnvSchema
+  .extend(razorpayEnvSchema.shape)
+  // PAYMENT_WINDOW_MINUTES (Razorpay Checkout's timeout) and STOCK_HOLD_MINUTES (how long the caps below count).
+  .extend(stockHoldEnvSchema.shape)
+  .extend({
   PORT: portSchema(4001),
   /** create-order calls one client may make per minute (each makes a Razorpay order and an order row). */
   CREATE_ORDER_LIMIT_PER_CLIENT: perWindow(10),
@@ -23,5 +27,10 @@ export const checkoutEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   COMPLAINT_LIMIT_PER_CLIENT: perWindow(10),
   /** Complaints naming one e-mail address per day, whoever sends them. */
   COMPLAINT_LIMIT_PER_EMAIL: perWindow(3),
-});
+  /** Jars one client may hold in unpaid orders over the hold (decision 020). */
+  HELD_JARS_PER_CLIENT: perWindow(30),
+  /** Jars one e-mail address, and one phone number, may hold in unpaid orders over the hold. */
+  HELD_JARS_PER_CONTACT: perWindow(20),
+  })
+  .superRefine(refineStockHold);
 export type CheckoutEnv = z.infer<typeof checkoutEnvSchema>;

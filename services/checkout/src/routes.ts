@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
-import { byClient, rateLimit } from '@pickles/service-kit';
+import { byClient, rateLimit, STOCK_HOLD_GRACE_MINUTES } from '@pickles/service-kit';
 import { createOrderHandler, type CheckoutLimits, type CreateOrderDeps } from './handlers/create-order.js';
+import { createJarHolds } from './jar-holds.js';
 import { trackByContactHandler, trackBySignedLinkHandler, type TrackOrderDeps } from './handlers/track-order.js';
 import { trackInvoiceHandler } from './handlers/track-invoice.js';
 import { availabilityHandler } from './handlers/availability.js';
@@ -46,7 +47,9 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
     ],
     deps.logger,
   );
-  router.post('/api/payment/create-order', limited, createOrderHandler(deps));
+  const paymentWindowMinutes = limits.paymentWindowMinutes ?? 10;
+  const jarHolds = createJarHolds(limits.redis, limits.prefix, { perClient: 30, perContact: 20, holdMinutes: paymentWindowMinutes + STOCK_HOLD_GRACE_MINUTES, ...limits.heldJars }, deps.logger);
+  router.post('/api/payment/create-order', limited, createOrderHandler(deps, { jarHolds, paymentWindowSeconds: paymentWindowMinutes * 60 }));
 
   // Lookups are counted whether or not they find an order, so a 429 says nothing about the order either.
   const lookupLimited = rateLimit(
