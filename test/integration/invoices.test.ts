@@ -261,13 +261,16 @@ describe('every paid order that ships has its tax invoice', () => {
   });
 
   it('the daily check raises one attention item, and one owner e-mail, for a paid order without an invoice', async () => {
-    // Paid before invoices began (or by a path that forgot): no tax document.
-    const legacy = await insertOrder(h.db, { status: 'delivered', paymentStatus: 'paid' });
+    // Paid long before the shop's first invoice: paid before invoicing began, not an omission.
+    const beforeInvoicing = await insertOrder(h.db, { status: 'delivered', paymentStatus: 'paid', createdAt: new Date('2020-01-01T00:00:00Z') });
     const invoiced = await paidOrder();
+    // Paid since, by a path that forgot its invoice: no tax document.
+    const legacy = await insertOrder(h.db, { status: 'delivered', paymentStatus: 'paid' });
     expect(await checkInvoicesOnce(h.db)).toBeGreaterThanOrEqual(1);
     const items = await h.db.selectFrom('payment_attention').select(['kind', 'order_id', 'amount_paise']).where('kind', '=', 'paid-without-invoice').execute();
     expect(items).toContainEqual({ kind: 'paid-without-invoice', order_id: legacy.id, amount_paise: legacy.amountPaise });
     expect(items.map((item) => item.order_id)).not.toContain(invoiced.id);
+    expect(items.map((item) => item.order_id)).not.toContain(beforeInvoicing.id);
     await eventually(async () => h.mail.store.list().find((email) => email.subject.startsWith('Payment needs attention') && email.text.includes(legacy.orderNumber)));
     // Again: nothing new.
     expect(await checkInvoicesOnce(h.db)).toBe(0);

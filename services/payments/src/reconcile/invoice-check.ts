@@ -6,9 +6,10 @@ import { recordAttention } from '../db/payment-records.js';
 
 /**
  * Paid orders whose goods may go out (paid, delivered or completed, money paid or refunded) without a
- * GST tax invoice, oldest first. Every path that makes an order paid issues its invoice in the same
- * transaction (settle-payment, the short-stock confirmation, the owner's take-back), so this finds
- * only what slipped past them: orders paid before invoices began, or a path added later that forgot.
+ * GST tax invoice, oldest first, among those paid since the shop issued its first invoice (older ones
+ * were paid before invoicing began, and demo data never had invoices). Every path that makes an order
+ * paid issues its invoice in the same transaction (settle-payment, the short-stock confirmation, the
+ * owner's take-back), so this finds only what slipped past them: a path added later that forgot.
  * An order whose capture found no jars is not confirmed and has its own attention item, until it is
  * dispatched anyway.
  */
@@ -18,6 +19,8 @@ export async function findPaidOrdersWithoutInvoice(db: Db, limit: number) {
     from orders o
     where o.status in ('paid', 'delivered', 'completed') and o.payment_status in ('paid', 'refunded') and o.razorpay_payment_id is not null
       and not exists (select 1 from tax_documents t where t.order_id = o.id and t.kind = 'invoice')
+      -- Paid before this shop's first invoice: paid before invoicing began (nothing is back-filled).
+      and o.paid_at >= (select min(t.issued_at) from tax_documents t where t.kind = 'invoice')
       and (o.stock_state is distinct from 'short' or exists (select 1 from order_dispatches d where d.order_id = o.id))
       and not exists (select 1 from payment_attention a where a.razorpay_payment_id = o.razorpay_payment_id and a.kind = 'paid-without-invoice')
     order by o.created_at
