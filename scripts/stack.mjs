@@ -45,6 +45,14 @@ export const DEMO_ADMIN = { username: 'admin', password: 'pickles-admin' };
  */
 export const DEMO_TRACKING_LINK_SECRET = 'demo-tracking-link-secret-for-local-shops-only';
 
+/**
+ * The local database `npm start` uses without DATABASE_URL: the demo's `royal_pickles_demo`, and a
+ * live shop's `royal_pickles`, so a live start never finds the demo's admin, orders or e-mails.
+ */
+export function defaultDatabaseUrl(real) {
+  return `postgres://postgres@127.0.0.1:5432/${real ? 'royal_pickles' : 'royal_pickles_demo'}`;
+}
+
 /** True when the environment carries real Razorpay keys and no sandbox base URL. */
 export function usesRealRazorpay(env = process.env) {
   return Boolean(env.RAZORPAY_KEY_ID && !env.RAZORPAY_API_BASE_URL && /^rzp_(test|live)_/.test(env.RAZORPAY_KEY_ID) && env.RAZORPAY_KEY_ID !== SANDBOX_KEYS.keyId);
@@ -236,6 +244,7 @@ export function liveShopProblems(env = process.env) {
     SHOP_URL: 'the shop\'s public address, which the e-mails link to (https://royalpickles.in)',
     SUPPORT_PHONE: 'the phone number shoppers see in their confirmation e-mail',
     TRACKING_LINK_SECRET: 'at least 16 random characters that sign the tracking links in e-mails (openssl rand -base64 32)',
+    TRUSTED_PROXIES: 'the load balancer in front of the shop whose X-Forwarded-For names the shopper (loopback for nginx on this machine, its addresses or CIDRs otherwise), or none when shoppers reach this machine directly',
     SELLER_LEGAL_NAME: 'the registered name printed on tax invoices',
     SELLER_ADDRESS: 'the seller\'s street address, lines separated by |',
     SELLER_CITY: 'the seller\'s city',

@@ -8,6 +8,7 @@ import {
   DEMO_ADMIN,
   ROOT,
   checkInfrastructure,
+  defaultDatabaseUrl,
   hashDemoPassword,
   liveShopProblems,
   parseReplicas,
@@ -31,7 +32,7 @@ const ports = {
   ...offsetPorts(DEFAULT_PORTS),
   ...(env.PORT ? { gateway: Number(env.PORT) } : {}),
 };
-const databaseUrl = env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/royal_pickles';
+const databaseUrl = env.DATABASE_URL ?? defaultDatabaseUrl(usesRealRazorpay(env));
 const redisUrl = env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 function newestMtime(dir) {

@@ -64,6 +64,8 @@ export async function startReplicaStack({ ports, replicas, logFile }: { ports: S
       METRICS_PORT: '0',
       CREATE_ORDER_LIMIT_PER_CLIENT: unlimited,
       CREATE_ORDER_LIMIT_PER_EMAIL: unlimited,
+      HELD_JARS_PER_CLIENT: unlimited,
+      HELD_JARS_PER_CONTACT: unlimited,
       PAYMENT_CALL_LIMIT_PER_CLIENT: unlimited,
       TRACK_LIMIT_PER_CLIENT: unlimited,
       TRACK_LINK_LIMIT_PER_CLIENT: unlimited,

@@ -88,6 +88,8 @@ export async function startBenchStack(webDir: string): Promise<BenchStack> {
       // The load comes from one address: rate limits would measure themselves, not the purchase path.
       CREATE_ORDER_LIMIT_PER_CLIENT: '1000000',
       CREATE_ORDER_LIMIT_PER_EMAIL: '1000000',
+      HELD_JARS_PER_CLIENT: '1000000',
+      HELD_JARS_PER_CONTACT: '1000000',
       PAYMENT_CALL_LIMIT_PER_CLIENT: '1000000',
     },
     databaseUrl: database.url,

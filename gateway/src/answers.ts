@@ -22,6 +22,11 @@ export class GatewayAnswers {
     res.end();
   }
 
+  /** A body the route streams to its service, sent without its length (in chunks). */
+  lengthRequired(res: ServerResponse): void {
+    this.json(res, 411, { success: false, error: 'Send this request with a Content-Length' });
+  }
+
   /** The one answer to a body over its route's limit, whether announced by Content-Length or found while reading. */
   tooLarge(res: ServerResponse): void {
     this.json(res, 413, { success: false, error: 'Request body too large' });

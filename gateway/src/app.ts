@@ -6,7 +6,7 @@ import { identifyRequest, pathOnly, setHeaderList, startProcessMetrics, timeRequ
 import type { GatewayEnv } from './env.js';
 import { GatewayAnswers } from './answers.js';
 import { apiListener, apiPathOf } from './api.js';
-import type { TrustProxy } from './client.js';
+import { untrustedProxyAlarm, type TrustProxy } from './client.js';
 import { corsAllowList } from './cors.js';
 import { gatewayRoute } from './metrics.js';
 import { createServiceProxy, type ServiceProxy } from './proxy.js';
@@ -63,7 +63,7 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger): Express
     notifications: replicaList(config.NOTIFICATIONS_URL),
   };
   const proxied: Record<ServiceName, readonly string[]> = { checkout: upstreams.checkout, payments: upstreams.payments, 'admin-orders': upstreams['admin-orders'] };
-  const proxyOptions = { timeoutMs: config.UPSTREAM_TIMEOUT_MS, trust, answers, logger };
+  const proxyOptions = { timeoutMs: config.UPSTREAM_TIMEOUT_MS, trust, answers, logger, onForwarded: untrustedProxyAlarm(trust, logger) };
   const proxies = Object.fromEntries(Object.entries(proxied).map(([service, urls]) => [service, createServiceProxy(service as ServiceName, urls, proxyOptions)])) as Record<
     ServiceName,
     ServiceProxy

@@ -4,10 +4,10 @@ import { gatewayEnvSchema } from './env.js';
 import { startMetricsListener } from './metrics.js';
 
 await runService('gateway', gatewayEnvSchema, async ({ env, logger }) => {
-  const metrics = await startMetricsListener(env.METRICS_PORT, env.HOST, logger);
+  const metrics = await startMetricsListener(env.METRICS_PORT, env.METRICS_HOST, logger);
   return {
     app: createGatewayApp(env, logger),
     closers: [{ name: 'metrics listener', close: metrics.close }],
-    describe: { url: `http://localhost:${env.PORT}`, metricsPort: metrics.port },
+    describe: { url: `http://localhost:${env.PORT}`, metricsHost: env.METRICS_HOST, metricsPort: metrics.port },
   };
 });

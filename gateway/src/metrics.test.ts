@@ -6,7 +6,8 @@ describe('gateway route labels', () => {
     expect(gatewayRoute('/api/payment/create-order')).toBe('/api/payment/create-order');
     expect(gatewayRoute('/api/admin/orders/5f0c6a4e-0b7e-4f57-9d55-8d1d8f0e1c2a/status')).toBe('/api/admin/');
     expect(gatewayRoute('/api/pincodes/560038')).toBe('/api/pincodes/');
-    expect(gatewayRoute('/api/order/batch-update-status')).toBe('/api/order/');
+    expect(gatewayRoute('/api/order/batch-update-status')).toBe('/api/order/batch-update-status');
+    expect(gatewayRoute('/api/order/no-such-action')).toBe('/api/order/');
   });
 
   it('keep the gateway\'s own paths, and put everything else in two fixed labels', () => {

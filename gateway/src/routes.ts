@@ -13,6 +13,13 @@ export interface Route {
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
   /**
+   * The body goes to the service as it arrives instead of being read ahead: for the few routes whose
+   * bodies may be megabytes (the owner's bulk actions), so the gateway holds none of it while the
+   * service checks the token first. Such a body must announce its length (411 otherwise), and a
+   * failed trip is never retried (its body is gone).
+   */
+  streamBody?: true;
+  /**
    * Repeating the request changes nothing more than sending it once (say why at the route), so the
    * gateway may send it to another replica when a replica failed it without answering (proxy.ts).
    * GET, HEAD, OPTIONS and requests with an Idempotency-Key need no mark.
@@ -40,8 +47,14 @@ export const ROUTES: Route[] = [
   { path: '/api/pincodes/', service: 'checkout', bodyLimit: 1 * KB },
   { path: '/api/complaints', exact: true, service: 'checkout', bodyLimit: 16 * KB },
   { path: '/api/catalogue/availability', exact: true, service: 'checkout', bodyLimit: 1 * KB },
-  { path: '/api/admin/', service: 'admin-orders', bodyLimit: 2048 * KB },
-  { path: '/api/order/', service: 'admin-orders', bodyLimit: 4096 * KB },
+  // The owner's bulk actions name up to 100,000 orders (a uuid, quotes and a comma: about 40 bytes each).
+  { path: '/api/order/batch-update-status', exact: true, service: 'admin-orders', bodyLimit: 4096 * KB, streamBody: true },
+  { path: '/api/order/remove-multiple', exact: true, service: 'admin-orders', bodyLimit: 4096 * KB, streamBody: true },
+  // At most 500 dispatch lines of an order number, a courier and an AWB.
+  { path: '/api/admin/orders/dispatch-batch', exact: true, service: 'admin-orders', bodyLimit: 64 * KB },
+  // Every other admin body is a status, a refund, a dispatch, a complaint's resolution (2,000 characters) ...
+  { path: '/api/admin/', service: 'admin-orders', bodyLimit: 16 * KB },
+  { path: '/api/order/', service: 'admin-orders', bodyLimit: 16 * KB },
 ];
 
 export function matchRoute(pathname: string): Route | undefined {

@@ -2,6 +2,7 @@ import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import express from 'express';
+import { pino } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLogger } from '@pickles/service-kit';
 import { sampleValue, scrapeMetrics, startApp, type RunningApp } from '@pickles/test-kit';
@@ -163,6 +164,33 @@ describe('routing', () => {
     expect((await response.json()) as any).toEqual({ success: false, error: 'Request body too large' });
   });
 
+  it('admin bodies are small: a 100 KB status change is refused at the door; only the bulk actions may be megabytes', async () => {
+    received.length = 0;
+    const padded = JSON.stringify({ status: 'delivered', pad: 'x'.repeat(100_000) });
+    for (const path of ['/api/admin/orders/6f0c4f6e-0000-4000-8000-000000000000/status', '/api/admin/login', '/api/order/anything']) {
+      const response = await fetch(`${gateway.url}${path}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: padded });
+      expect(response.status, path).toBe(413);
+    }
+    expect(received).toEqual([]);
+    const ids = JSON.stringify({ orderIds: Array.from({ length: 60_000 }, () => crypto.randomUUID()), status: 'completed' });
+    expect(Buffer.byteLength(ids)).toBeGreaterThan(2_000_000);
+    const bulk = await fetch(`${gateway.url}/api/order/batch-update-status`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: ids });
+    expect(bulk.status).toBe(200);
+    expect(received.find((r) => r.path === '/api/order/batch-update-status')?.body.length).toBe(Buffer.byteLength(ids));
+  });
+
+  it('a bulk action streams its body to the service, which must know its length', async () => {
+    const chunks = new ReadableStream({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"orderIds":[]}'));
+        controller.close();
+      },
+    });
+    const response = await fetch(`${gateway.url}/api/order/remove-multiple`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: chunks, duplex: 'half' } as RequestInit);
+    expect(response.status).toBe(411);
+    expect((await response.json()) as any).toEqual({ success: false, error: 'Send this request with a Content-Length' });
+  });
+
   it('answers a JSON 502 when a service is down, and the other services keep working', async () => {
     const down = await startApp(upstream('down'));
     const downUrl = down.url;
@@ -220,6 +248,28 @@ describe('client address', () => {
       expect(received.find((r) => r.path === '/api/admin/login')?.forwardedFor).toBe('203.0.113.77');
     } finally {
       await behindBalancer.close();
+    }
+  });
+});
+
+describe('a load balancer the gateway does not trust', () => {
+  it('is reported loudly, once, when a private address forwards clients; a direct client is not', async () => {
+    const lines: { level: number; msg: string; peer?: string }[] = [];
+    const capture = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const unconfigured = await startApp(createGatewayApp({ ...baseConfig, TRUSTED_PROXIES: [] }, capture));
+    try {
+      const login = (headers: Record<string, string>) => fetch(`${unconfigured.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+      await login({});
+      expect(lines.filter((line) => line.level >= 50)).toEqual([]);
+      // Two shoppers behind one proxy on this machine (a private address): both look like the proxy.
+      received.length = 0;
+      await login({ 'x-forwarded-for': '203.0.113.7' });
+      await login({ 'x-forwarded-for': '198.51.100.9' });
+      expect(new Set(received.map((r) => r.forwardedFor)).size).toBe(1);
+      const alarms = lines.filter((line) => line.level >= 50);
+      expect(alarms).toEqual([expect.objectContaining({ msg: expect.stringContaining('add its address or range to TRUSTED_PROXIES'), peer: expect.stringMatching(/127\.0\.0\.1|::1/) })]);
+    } finally {
+      await unconfigured.close();
     }
   });
 });

@@ -59,7 +59,7 @@ beforeAll(async () => {
   const sandboxApp = await startApp(sandbox.app);
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
   const limitPrefix = `${process.env.REDIS_PREFIX}:fuzz-limits-${randomUUID().slice(0, 6)}`;
-  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix: limitPrefix, perClientPerMinute: 1_000, perEmailPerHour: 1_000 }, tracking: { perClientPerMinute: 100_000, perOrderPerHour: 100_000, linksPerClientPerMinute: 100_000 }, complaints: { perClientPerHour: 100_000 } }));
+  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix: limitPrefix, perClientPerMinute: 1_000, perEmailPerHour: 1_000, heldJars: { perClient: 100_000, perContact: 100_000 } }, tracking: { perClientPerMinute: 100_000, perOrderPerHour: 100_000, linksPerClientPerMinute: 100_000 }, complaints: { perClientPerHour: 100_000, perEmailPerDay: 100_000 } }));
   const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis, limits: { prefix: limitPrefix, perClientPerMinute: 1_000 } }));
   const admin = await startApp(
     buildAdminApp({

@@ -12,7 +12,8 @@ import { createGatewayApp } from '@pickles/gateway/app';
 import { findInvoice, renderTaxDocumentPdf } from '@pickles/invoices';
 import { submitRefundsOnce } from '@pickles/payments/refund-submitter';
 import { settlePayment, settlePaymentInTransaction, type SettleRequest } from '@pickles/payments/settle-payment';
-import { issueCreditNote, issueInvoice } from '@pickles/payments/tax-documents';
+import { issueCreditNote, issueInvoice } from '@pickles/invoices';
+import { checkInvoicesOnce } from '@pickles/payments/invoice-check';
 import { DEMO_TRACKING_LINK_SECRET, trackingToken } from '@pickles/service-kit';
 import type { AdminOrderDetailResponse } from '@pickles/shared';
 import { financialYear } from '@pickles/shared/gst';
@@ -188,6 +189,12 @@ describe('credit notes', () => {
     expect(second).toMatchObject({ kind: 'credit-note', invoice_id: invoice!.id, gross: order.amountPaise - 20_000 });
     const year = financialYear(new Date(first!.issued_at));
     expect([first!.sequence, second!.sequence]).toEqual([before.length + 1, before.length + 2]);
+    // The two notes of the full refund reverse the invoice exactly, to the paisa (decision 019).
+    const totals = async (id: string) => (await h.db.selectFrom('tax_documents').select('figures').where('id', '=', id).executeTakeFirstOrThrow()).figures as { totals: Record<string, number> };
+    const [invoiced, firstNote, secondNote] = await Promise.all([invoice!.id, first!.id, second!.id].map(totals));
+    for (const amount of ['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise', 'taxPaise']) {
+      expect(firstNote!.totals[amount]! + secondNote!.totals[amount]!, amount).toBe(invoiced!.totals[amount]);
+    }
     expect(first!.number).toBe(`RPC/${year.short}/${String(before.length + 1).padStart(6, '0')}`);
 
     const detail = await orderPage(order.id);
@@ -209,6 +216,66 @@ describe('credit notes', () => {
     // The invoice's own number, or another order's note, is not a credit note of this order.
     expect((await download(`/api/admin/orders/${order.id}/credit-notes/${invoice!.number.replaceAll('/', '-')}.pdf`, asOwner())).status).toBe(404);
     expect((await download(`/api/admin/orders/${randomUUID()}/credit-notes/${first!.number.replaceAll('/', '-')}.pdf`, asOwner())).status).toBe(404);
+  });
+});
+
+describe('every paid order that ships has its tax invoice', () => {
+  const ownerSets = async (orderId: string, status: string) =>
+    fetch(`${gateway.url}/api/admin/orders/${orderId}/status`, { method: 'PATCH', headers: { ...asOwner(), 'content-type': 'application/json' }, body: JSON.stringify({ status }) });
+
+  it('an order the owner takes back after a late capture is invoiced in that transaction, confirmed to the shopper and in the export', async () => {
+    // The shopper's payment fails, the owner cancels the order, then the bank authorises it late.
+    h.setKnobs({ lateAuthorisation: true, lateAuthorisationDelayMs: 1_000 });
+    let order;
+    try {
+      const created = await h.createOrder();
+      const { paymentId } = await h.pay(created.razorpayOrderId);
+      const row = await eventually(async () => ((await h.order(created.orderNumber)).payment_status === 'failed' ? h.order(created.orderNumber) : undefined));
+      expect((await ownerSets(row.id, 'cancelled')).status).toBe(200);
+      order = { ...created, id: row.id, paymentId };
+    } finally {
+      h.setKnobs({ lateAuthorisation: false });
+    }
+    await eventually(async () => (await h.order(order.orderNumber)).payment_status === 'paid');
+    await h.drained();
+    expect(await h.order(order.orderNumber)).toMatchObject({ status: 'cancelled', payment_status: 'paid' });
+    expect(await documents(order.id)).toEqual([]);
+
+    // The attention item says "refund it or take the order back": the owner takes it back.
+    const taken = await ownerSets(order.id, 'paid');
+    expect(taken.status).toBe(200);
+    const [invoice, ...others] = await documents(order.id);
+    expect(others).toEqual([]);
+    expect(invoice).toMatchObject({ kind: 'invoice', gross: order.amountPaise, place_of_supply_code: '29' });
+    // Issued in the transaction that took it back: the history row and the invoice share its time.
+    const history = await h.db.selectFrom('order_status_history').select('changed_at').where('order_id', '=', order.id).where('to_status', '=', 'paid').where('from_status', '=', 'cancelled').executeTakeFirstOrThrow();
+    expect(new Date(invoice!.issued_at)).toEqual(new Date(history.changed_at));
+    // The shopper gets the order confirmation, the owner's export carries the GST figures.
+    const confirmation = await eventually(async () => h.emailsFor(order.orderNumber).find((email) => email.subject.includes('confirmed') && !email.to.includes('owner@royalpickles.in')));
+    expect(confirmation.to).toEqual([expect.stringContaining('@example.in')]);
+    const exported = await (await fetch(`${gateway.url}/api/admin/orders/export?search=${order.orderNumber}`, { headers: asOwner() })).text();
+    expect(JSON.parse(exported.trim().split('\n')[0]!).invoice).toMatchObject({ number: invoice!.number });
+    // And it may now ship.
+    const dispatched = await fetch(`${gateway.url}/api/admin/orders/${order.id}/dispatch`, { method: 'PUT', headers: { ...asOwner(), 'content-type': 'application/json' }, body: JSON.stringify({ courierId: 'delhivery', awb: 'DL77700001' }) });
+    expect(dispatched.status).toBe(200);
+  });
+
+  it('the daily check raises one attention item, and one owner e-mail, for a paid order without an invoice', async () => {
+    // Paid long before the shop's first invoice: paid before invoicing began, not an omission.
+    const beforeInvoicing = await insertOrder(h.db, { status: 'delivered', paymentStatus: 'paid', createdAt: new Date('2020-01-01T00:00:00Z') });
+    const invoiced = await paidOrder();
+    // Paid since, by a path that forgot its invoice: no tax document.
+    const legacy = await insertOrder(h.db, { status: 'delivered', paymentStatus: 'paid' });
+    expect(await checkInvoicesOnce(h.db)).toBeGreaterThanOrEqual(1);
+    const items = await h.db.selectFrom('payment_attention').select(['kind', 'order_id', 'amount_paise']).where('kind', '=', 'paid-without-invoice').execute();
+    expect(items).toContainEqual({ kind: 'paid-without-invoice', order_id: legacy.id, amount_paise: legacy.amountPaise });
+    expect(items.map((item) => item.order_id)).not.toContain(invoiced.id);
+    expect(items.map((item) => item.order_id)).not.toContain(beforeInvoicing.id);
+    await eventually(async () => h.mail.store.list().find((email) => email.subject.startsWith('Payment needs attention') && email.text.includes(legacy.orderNumber)));
+    // Again: nothing new.
+    expect(await checkInvoicesOnce(h.db)).toBe(0);
+    await h.drained();
+    expect(h.mail.store.list().filter((email) => email.subject.startsWith('Payment needs attention') && email.text.includes(legacy.orderNumber))).toHaveLength(1);
   });
 });
 

@@ -66,6 +66,8 @@ export async function startTwoReplicaStack(env: Record<string, string>): Promise
       // Every shopper of the load comes from 127.0.0.1: the per-client limits are tested in services/*/test.
       CREATE_ORDER_LIMIT_PER_CLIENT: '1000000',
       CREATE_ORDER_LIMIT_PER_EMAIL: '1000000',
+      HELD_JARS_PER_CLIENT: '1000000',
+      HELD_JARS_PER_CONTACT: '1000000',
       PAYMENT_CALL_LIMIT_PER_CLIENT: '1000000',
       ...env,
     },

@@ -34,6 +34,8 @@ export interface OrdersTable {
   personal_data_erased_at: Date | string | null;
   /** What the order holds of the batch stock (migration 010; packages/db/src/stock.ts). Null: placed before stock was kept. */
   stock_state: 'reserved' | 'sold' | 'released' | 'short' | null;
+  /** The version its signed tracking links carry (migration 015); raising it revokes the links sent so far. */
+  tracking_link_version: Generated<number>;
 }
 
 export interface OrderItemsTable {
@@ -178,6 +180,8 @@ export interface AdminUsersTable {
   updated_at: Timestamp;
   /** Tokens issued before it are refused. */
   password_changed_at: Generated<Date>;
+  /** The ADMIN_PASSWORD_HASH last applied from configuration (migration 014); null for admins made by the CLI. */
+  configured_password_hash: string | null;
 }
 
 export interface RevokedTokensTable {
@@ -227,8 +231,13 @@ export interface ComplaintsTable {
   email: string;
   phone: string | null;
   order_number: string | null;
-  /** The order the number matched when the complaint arrived, if any (no foreign key: orders are archived). */
+  /**
+   * The order the number named when the complaint arrived, linked only when the complaint's e-mail or
+   * phone is that order's (no foreign key: orders are archived).
+   */
   order_id: string | null;
+  /** The e-mail address is the linked order's own (migration 016): only then are the shopper's words e-mailed back. */
+  email_proven: Generated<boolean>;
   /** ComplaintCategory */
   category: string;
   message: string;

@@ -102,13 +102,16 @@ export function draftInvoice(order: InvoicedOrder, profile: SellerProfile): Omit
   };
 }
 
-/** A credit note for a refund of `refundPaise` against `invoice`: same recipient and place of supply, today's seller. */
-export function draftCreditNote(invoice: TaxDocument, refundPaise: number, profile: SellerProfile): Omit<TaxDocument, 'number' | 'issuedAt'> {
+/**
+ * A credit note for a refund of `refundPaise` against `invoice`, after its earlier credit notes'
+ * figures (`credited`): same recipient and place of supply, today's seller.
+ */
+export function draftCreditNote(invoice: TaxDocument, refundPaise: number, profile: SellerProfile, credited: readonly TaxFigures[] = []): Omit<TaxDocument, 'number' | 'issuedAt'> {
   return {
     kind: 'credit-note',
     orderNumber: invoice.orderNumber,
     placeOfSupply: invoice.placeOfSupply,
-    figures: creditNoteFigures(invoice.figures, refundPaise),
+    figures: creditNoteFigures(invoice.figures, refundPaise, credited),
     seller: sellerSnapshot(profile),
     recipient: invoice.recipient,
     invoice: { number: invoice.number, issuedAt: invoice.issuedAt },

@@ -2,3 +2,4 @@ export * from './document.js';
 export * from './rows.js';
 export { renderTaxDocumentPdf, printable, formatAmount, formatIndianDate } from './render.js';
 export { amountInWords, numberInWords } from './words.js';
+export * from './issue.js';

@@ -212,11 +212,12 @@ export function fixedHelmetHeaders(options?: Parameters<typeof helmet>[0]): Requ
 /**
  * The common front of every service's Express app: its metrics (when given), request id (from the
  * gateway, or new), pino request logs carrying it, helmet, and JSON bodies up to `jsonLimit`. Routes
- * are added by the caller.
+ * are added by the caller. `jsonLimit: false` leaves bodies to the routes, which parse them after
+ * their own checks (admin-orders checks the token before it reads a byte of the body).
  */
 export function createServiceApp(
   logger: Logger,
-  { jsonLimit = '32kb', beforeJson = [], metrics }: { jsonLimit?: string; beforeJson?: RequestHandler[]; metrics?: RequestHandler } = {},
+  { jsonLimit = '32kb', beforeJson = [], metrics }: { jsonLimit?: string | false; beforeJson?: RequestHandler[]; metrics?: RequestHandler } = {},
 ): Express {
   const app = express();
   app.disable('x-powered-by');
@@ -230,6 +231,6 @@ export function createServiceApp(
   app.use(fixedHelmetHeaders());
   // Routes that must read their body raw (Razorpay's webhook signature covers the exact bytes).
   for (const handler of beforeJson) app.use(handler);
-  app.use(express.json({ limit: jsonLimit }));
+  if (jsonLimit !== false) app.use(express.json({ limit: jsonLimit }));
   return app;
 }

@@ -14,3 +14,4 @@ export * from './production.js';
 export * from './run-every.js';
 export * from './tracking-token.js';
 export * from './metrics.js';
+export * from './stock-hold.js';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { COURIERS, COURIER_IDS, findCourier, type CourierId } from './couriers.js';
 import { rupeesToPaise } from './money.js';
-import { plainString } from './validation.js';
+import { CONTROL_CHARACTER_MESSAGE, plainString } from './validation.js';
 
 /**
  * Requests of the admin's order page (docs/decisions/010-after-the-payment.md): record a dispatch,
@@ -74,7 +74,10 @@ export type RecordDispatchInput = z.output<typeof recordDispatchSchema>;
 export const batchDispatchSchema = z.object({
   lines: z
     .string({ error: ADMIN_ORDER_MESSAGES.lines })
-    .max(MAX_DISPATCH_LINES * 200, { error: `At most ${MAX_DISPATCH_LINES} lines at a time` })
+    .max(MAX_DISPATCH_LINES * 200, { error: `At most ${MAX_DISPATCH_LINES} lines at a time`, abort: true })
+    // Tabs and line breaks separate a pasted sheet's cells and rows; nothing else below a space does.
+    // eslint-disable-next-line no-control-regex -- matching control characters is the point
+    .refine((text) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text), { error: CONTROL_CHARACTER_MESSAGE, abort: true })
     .refine((text) => text.trim() !== '', { error: ADMIN_ORDER_MESSAGES.lines })
     .refine((text) => nonBlankLineCount(text) <= MAX_DISPATCH_LINES, { error: `At most ${MAX_DISPATCH_LINES} lines at a time` }),
 });

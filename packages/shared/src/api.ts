@@ -159,7 +159,7 @@ export interface PaymentFailedResponse {
 /** POST /api/payment/webhook: what the event did, for Razorpay's delivery log and ours. */
 export interface WebhookResponse {
   success: true;
-  /** duplicate, ignored, attention:<kind>, archived-order, none-order, <status>/<payment status> or unchanged. */
+  /** duplicate, ignored, unusable (signed, but not a body the shop can use), attention:<kind>, archived-order, none-order, <status>/<payment status> or unchanged. */
   outcome: string;
 }
 

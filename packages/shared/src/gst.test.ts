@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { allocate, creditNoteFigures, documentNumber, financialYear, halves, invoiceFigures, splitInclusive } from './gst.js';
+import { allocate, creditNoteFigures, documentNumber, financialYear, halves, invoiceFigures, splitInclusive, type TaxFigures } from './gst.js';
 import { findIndianState } from './indian-states.js';
 
 /*
  * Hand-worked examples (prices include GST; the tax is taken out):
  *
  * A. One jar at ₹500 + ₹100 shipping, GST 12%, Delhi seller, delivered in Delhi (CGST + SGST):
- *    jar      50000 × 100/112 = 44642.857… -> taxable 44643, tax 5357 -> CGST 2679 (odd paisa), SGST 2678
- *    shipping 10000 × 100/112 =  8928.571… -> taxable  8929, tax 1071 -> CGST  536, SGST  535
- *    totals: taxable 53572, CGST 3215, SGST 3213, tax 6428; 53572 + 6428 = 60000 = what was paid.
+ *    jar      50000 × 100/112 = 44642.857… -> taxable 44643, tax 5357 -> CGST 2679 (the first odd paisa), SGST 2678
+ *    shipping 10000 × 100/112 =  8928.571… -> taxable  8929, tax 1071 -> CGST  535, SGST  536 (the next odd one)
+ *    totals: taxable 53572, CGST 3214, SGST 3214, tax 6428; 53572 + 6428 = 60000 = what was paid.
  * B. The same order delivered in Maharashtra: IGST 5357 + 1071 = 6428, no CGST or SGST.
  * C. Three jars, ₹1,500 + ₹200 shipping, GST 5%:
  *    150000 × 100/105 = 142857.142… -> 142857, tax 7143; 20000 × 100/105 = 19047.619… -> 19048, tax 952.
@@ -45,9 +45,10 @@ describe('splitInclusive', () => {
 });
 
 describe('halves and allocate', () => {
-  it('gives CGST the odd paisa', () => {
+  it('gives the odd paisa to the half it is told to', () => {
     expect(halves(5_357)).toEqual({ cgstPaise: 2_679, sgstPaise: 2_678 });
-    expect(halves(1_072)).toEqual({ cgstPaise: 536, sgstPaise: 536 });
+    expect(halves(5_357, 'sgst')).toEqual({ cgstPaise: 2_678, sgstPaise: 2_679 });
+    expect(halves(1_072, 'sgst')).toEqual({ cgstPaise: 536, sgstPaise: 536 });
   });
 
   it('shares out exactly, largest remainders first, ties to the earlier share', () => {
@@ -65,9 +66,10 @@ describe('invoiceFigures', () => {
     expect(figures.supply).toBe('intra-state');
     expect(figures.lines.map(({ description, hsn, taxablePaise, cgstPaise, sgstPaise, igstPaise }) => ({ description, hsn, taxablePaise, cgstPaise, sgstPaise, igstPaise }))).toEqual([
       { description: 'Royal Chicken Pickle (350 g)', hsn: '1602', taxablePaise: 44_643, cgstPaise: 2_679, sgstPaise: 2_678, igstPaise: 0 },
-      { description: 'Shipping and handling', hsn: '1602', taxablePaise: 8_929, cgstPaise: 536, sgstPaise: 535, igstPaise: 0 },
+      { description: 'Shipping and handling', hsn: '1602', taxablePaise: 8_929, cgstPaise: 535, sgstPaise: 536, igstPaise: 0 },
     ]);
-    expect(figures.totals).toEqual({ grossPaise: 60_000, taxablePaise: 53_572, cgstPaise: 3_215, sgstPaise: 3_213, igstPaise: 0, taxPaise: 6_428 });
+    // ₹32.14 each: the odd paisa of the second odd line goes to SGST.
+    expect(figures.totals).toEqual({ grossPaise: 60_000, taxablePaise: 53_572, cgstPaise: 3_214, sgstPaise: 3_214, igstPaise: 0, taxPaise: 6_428 });
   });
 
   it('B: Delhi to Maharashtra is IGST only, same tax', () => {
@@ -109,6 +111,71 @@ describe('creditNoteFigures', () => {
     const invoice = invoiceFigures({ products: [JAR], shippingPaise: 10_000, sellerStateCode: '07', placeOfSupplyCode: '27' });
     expect(creditNoteFigures(invoice, 60_000).totals).toEqual(invoice.totals);
     expect(() => creditNoteFigures(invoice, 60_001)).toThrow(RangeError);
+    const first = creditNoteFigures(invoice, 20_000);
+    expect(() => creditNoteFigures(invoice, 40_001, [first])).toThrow(RangeError);
+  });
+});
+
+/** mulberry32: the same seed gives the same cases, so a failure can be replayed. */
+function prng(seed: number) {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+describe('the rounding rule (decision 019), over 2,000 seeded invoices', () => {
+  const random = prng(20261128);
+  const cases = Array.from({ length: 2_000 }, () => {
+    const rate = [5, 12, 18, 2.5][Math.floor(random() * 4)]!;
+    const products = Array.from({ length: 1 + Math.floor(random() * 3) }, (_, index) => ({
+      description: `Pickle ${index}`,
+      hsn: '1602',
+      ratePercent: index === 2 ? 18 : rate,
+      quantity: 1 + Math.floor(random() * 5),
+      grossPaise: 100 + Math.floor(random() * 300_000),
+    }));
+    const shippingPaise = random() < 0.8 ? 5_000 + Math.floor(random() * 20_000) : 0;
+    const invoice = invoiceFigures({ products, shippingPaise, sellerStateCode: '07', placeOfSupplyCode: random() < 0.7 ? '07' : '27' });
+    // A full refund in one to four parts, each at least a rupee.
+    const parts: number[] = [];
+    let left = invoice.totals.grossPaise;
+    while (left > 0) {
+      const part = parts.length === 3 || left <= 200 ? left : 100 + Math.floor(random() * (left - 100));
+      parts.push(part);
+      left -= part;
+    }
+    return { invoice, parts };
+  });
+
+  it('CGST and SGST differ by at most one paisa on every invoice and credit note', () => {
+    const wide = cases.flatMap(({ invoice, parts }) => {
+      const notes: TaxFigures[] = [];
+      for (const part of parts) notes.push(creditNoteFigures(invoice, part, notes));
+      return [invoice, ...notes].filter((figures) => Math.abs(figures.totals.cgstPaise - figures.totals.sgstPaise) > 1);
+    });
+    expect(wide.map((figures) => figures.totals)).toEqual([]);
+  });
+
+  it('the credit notes of a full refund, however it was split, reverse the invoice exactly, line by line and in total', () => {
+    const off = cases.flatMap(({ invoice, parts }, index) => {
+      const notes: TaxFigures[] = [];
+      for (const part of parts) notes.push(creditNoteFigures(invoice, part, notes));
+      const credited = (pick: (figures: TaxFigures) => number) => notes.reduce((total, note) => total + pick(note), 0);
+      const problems = (['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise'] as const)
+        .filter((amount) => credited((note) => note.totals[amount]) !== invoice.totals[amount])
+        .map((amount) => `case ${index}: ${amount} credited ${credited((note) => note.totals[amount])} of ${invoice.totals[amount]}`);
+      for (const line of invoice.lines) {
+        const onLine = notes.flatMap((note) => note.lines.filter((noted) => noted.description === line.description));
+        if (onLine.reduce((total, noted) => total + noted.taxablePaise, 0) !== line.taxablePaise) problems.push(`case ${index}: ${line.description} taxable`);
+      }
+      return problems;
+    });
+    expect(off.slice(0, 10)).toEqual([]);
   });
 });
 

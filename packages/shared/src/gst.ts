@@ -52,12 +52,14 @@ export function splitInclusive(grossPaise: number, ratePercent: GstRatePercent):
 }
 
 /**
- * CGST and SGST are half the tax each; an odd paisa goes to CGST, so the two always add up to the
- * tax taken out of the line.
+ * CGST and SGST are half the tax each, so the two always add up to the tax taken out of the line.
+ * An odd paisa goes to `oddTo`: taxLines gives the odd paisa of successive odd lines to CGST and
+ * SGST in turn, so on a whole document the two differ by at most one paisa (decision 019).
  */
-export function halves(taxPaise: number): { cgstPaise: number; sgstPaise: number } {
-  const cgstPaise = Math.ceil(taxPaise / 2);
-  return { cgstPaise, sgstPaise: taxPaise - cgstPaise };
+export function halves(taxPaise: number, oddTo: 'cgst' | 'sgst' = 'cgst'): { cgstPaise: number; sgstPaise: number } {
+  const larger = Math.ceil(taxPaise / 2);
+  const smaller = taxPaise - larger;
+  return oddTo === 'cgst' ? { cgstPaise: larger, sgstPaise: smaller } : { cgstPaise: smaller, sgstPaise: larger };
 }
 
 /**
@@ -84,12 +86,23 @@ export function supplyKind(sellerStateCode: string, placeOfSupplyCode: string): 
   return sellerStateCode === placeOfSupplyCode ? 'intra-state' : 'inter-state';
 }
 
-function taxLines(lines: readonly InvoiceLineInput[], supply: SupplyKind): TaxFigures {
+/**
+ * Each line's tax taken out; within the seller's state split into CGST and SGST, the odd paisa of
+ * successive odd lines going to `firstOddTo`, then the other, in turn.
+ */
+function taxLines(lines: readonly InvoiceLineInput[], supply: SupplyKind, firstOddTo: 'cgst' | 'sgst' = 'cgst'): TaxFigures {
+  const other = firstOddTo === 'cgst' ? 'sgst' : 'cgst';
+  let oddLines = 0;
   const taxed = lines.map((line): TaxedLine => {
     const { taxablePaise, taxPaise } = splitInclusive(line.grossPaise, line.ratePercent);
-    const split = supply === 'intra-state' ? { ...halves(taxPaise), igstPaise: 0 } : { cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise };
-    return { ...line, taxablePaise, ...split };
+    if (supply === 'inter-state') return { ...line, taxablePaise, cgstPaise: 0, sgstPaise: 0, igstPaise: taxPaise };
+    const oddTo = taxPaise % 2 === 1 && oddLines++ % 2 === 1 ? other : firstOddTo;
+    return { ...line, taxablePaise, ...halves(taxPaise, oddTo), igstPaise: 0 };
   });
+  return withTotals(taxed, supply);
+}
+
+function withTotals(taxed: TaxedLine[], supply: SupplyKind): TaxFigures {
   const sum = (pick: (line: TaxedLine) => number) => taxed.reduce((total, line) => total + pick(line), 0);
   const totals = {
     grossPaise: sum((line) => line.grossPaise),
@@ -128,18 +141,42 @@ export function invoiceFigures(input: InvoiceInput): TaxFigures {
   return taxLines(lines, supplyKind(input.sellerStateCode, input.placeOfSupplyCode));
 }
 
+/** The components of a taxed line that a credit note reverses. */
+const AMOUNTS = ['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise'] as const;
+
+const sameLine = (a: InvoiceLineInput, b: InvoiceLineInput) => a.description === b.description && a.hsn === b.hsn && a.ratePercent === b.ratePercent;
+
 /**
- * A credit note's figures for a refund of `refundPaise` against an invoice: the refund is shared
- * over the invoice's lines in proportion to what was paid for each (largest remainder), and each
- * share's tax taken out at that line's rate, with the invoice's supply kind.
+ * A credit note's figures for a refund of `refundPaise` against an invoice, given the invoice's
+ * earlier credit notes (`credited`). The refund is shared over the invoice's lines in proportion to
+ * what was paid for each (largest remainder), and each share's tax taken out at that line's rate,
+ * with the invoice's supply kind. The note that completes a full refund is instead what the earlier
+ * notes left of the invoice, line by line and component by component, so the notes of a full refund
+ * reverse the invoice exactly, to the paisa, however the refund was split (decision 019).
  */
-export function creditNoteFigures(invoice: TaxFigures, refundPaise: number): TaxFigures {
-  if (!Number.isInteger(refundPaise) || refundPaise <= 0 || refundPaise > invoice.totals.grossPaise) throw new RangeError(`Unusable refund ${refundPaise} paise`);
+export function creditNoteFigures(invoice: TaxFigures, refundPaise: number, credited: readonly TaxFigures[] = []): TaxFigures {
+  const creditedPaise = credited.reduce((total, note) => total + note.totals.grossPaise, 0);
+  if (!Number.isInteger(refundPaise) || refundPaise <= 0 || creditedPaise + refundPaise > invoice.totals.grossPaise) throw new RangeError(`Unusable refund ${refundPaise} paise`);
+  if (creditedPaise + refundPaise === invoice.totals.grossPaise) {
+    const rest = invoice.lines.map((line): TaxedLine => {
+      const earlier = credited.flatMap((note) => note.lines.filter((noted) => sameLine(noted, line)));
+      const left = { ...line };
+      for (const amount of AMOUNTS) left[amount] = line[amount] - earlier.reduce((total, noted) => total + noted[amount], 0);
+      return left;
+    });
+    return withTotals(
+      rest.filter((line) => AMOUNTS.some((amount) => line[amount] !== 0)),
+      invoice.supply,
+    );
+  }
   const shares = allocate(refundPaise, invoice.lines.map((line) => line.grossPaise));
   const lines = invoice.lines
     .map((line, index): InvoiceLineInput => ({ description: line.description, hsn: line.hsn, ratePercent: line.ratePercent, quantity: line.quantity, grossPaise: shares[index]! }))
     .filter((line) => line.grossPaise > 0);
-  return taxLines(lines, invoice.supply);
+  // The turn goes on from the earlier notes: CGST and SGST credited so far stay within a paisa of
+  // each other, and so does what the note completing the refund leaves of the invoice.
+  const ahead = credited.reduce((total, note) => total + note.totals.cgstPaise - note.totals.sgstPaise, 0);
+  return taxLines(lines, invoice.supply, ahead > 0 ? 'sgst' : 'cgst');
 }
 
 /** India's financial year (April to March) of `at`, in India time: 2026-11-23 -> { start: 2026, label: '2026-27', short: '26-27' }. */

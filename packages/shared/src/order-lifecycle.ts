@@ -61,21 +61,28 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     to: 'paid',
     by: ['owner'],
     whenPayment: ['paid'],
-    why: 'the owner corrects a status, or takes back a cancelled order whose money is held',
+    why: 'the owner corrects a status, or takes back a cancelled order whose money is held (it is then invoiced and confirmed)',
   },
   {
-    from: ['paid', 'delivered', 'completed', 'cancelled'],
+    from: ['paid', 'delivered', 'completed'],
     to: 'delivered',
     by: ['owner'],
     whenPayment: ['paid'],
-    why: 'goods go out only against captured money',
+    why: 'goods go out only against captured money, and a cancelled order is taken back (to paid) before it ships',
   },
   {
-    from: ['paid', 'delivered', 'completed', 'cancelled'],
+    from: ['paid', 'delivered', 'completed'],
     to: 'completed',
     by: ['owner'],
     whenPayment: ['paid', 'refunded'],
     why: 'a delivered order is closed; a fully refunded one may be closed too',
+  },
+  {
+    from: ['cancelled'],
+    to: 'completed',
+    by: ['owner'],
+    whenPayment: ['refunded'],
+    why: 'a cancelled order whose money went back in full may be closed; one whose money is held may not (Remove would archive it unrefunded)',
   },
   {
     from: ['paid', 'delivered', 'completed', 'failed'],
@@ -108,9 +115,20 @@ export function decideOwnerMove(order: OrderState, to: AdminSettableStatus): Own
 
 function ownerRefusal(order: OrderState, to: AdminSettableStatus): string {
   if (order.paymentStatus === 'pending') return 'Cannot change the status of an order whose payment is pending';
+  if (order.status === 'cancelled' && order.paymentStatus === 'paid') {
+    return `Cannot set ${to} on a cancelled order whose payment is held: refund it, or take it back first by setting it to paid`;
+  }
   if (order.paymentStatus === 'failed') return `Cannot set ${to}: this order's payment failed`;
   if (order.paymentStatus === 'refunded') return `Cannot set ${to}: this order's payment was refunded`;
   return `Cannot change a ${order.status} order to ${to}`;
+}
+
+/**
+ * The owner takes back a cancelled order whose money is held (moves it to paid): a sale after all,
+ * so it takes its jars again, gets its GST tax invoice and the shopper their confirmation.
+ */
+export function isTakenBack(order: OrderState, to: OrderStatus): boolean {
+  return order.status === 'cancelled' && order.paymentStatus === 'paid' && to === 'paid';
 }
 
 /** Statuses the owner's select offers for an order: the current one and those it may move to. */
@@ -134,6 +152,68 @@ export function canRemove(order: OrderState): boolean {
   return REMOVABLE_STATES.some((s) => s.status === order.status && s.paymentStatus === order.paymentStatus);
 }
 
+/**
+ * What the owner may do to an order besides setting its status: record its dispatch (singly or in
+ * the batch), refund it, resend its confirmation, remove it. The API answers a refusal with the
+ * reason as it is; the admin pages offer only what is allowed.
+ */
+export const OWNER_ACTIONS = ['dispatch', 'refund', 'resend-confirmation', 'remove'] as const;
+export type OwnerAction = (typeof OWNER_ACTIONS)[number];
+
+/** The order as the owner's actions see it; `captured`: Razorpay reported its payment captured (a refund needs it). */
+export interface OwnerOrderFacts extends OrderState {
+  captured?: boolean;
+}
+
+export type OwnerAnswer = { allowed: true } | { allowed: false; reason: string };
+
+const ALLOWED: OwnerAnswer = { allowed: true };
+const refusedBecause = (reason: string): OwnerAnswer => ({ allowed: false, reason });
+
+/** Orders whose goods may go out (a cancelled order is taken back to paid first). */
+const SHIPPABLE_STATUSES: readonly OrderStatus[] = ['paid', 'delivered', 'completed'];
+
+/** May the owner do `action` to this order now? */
+export function mayOwner(order: OwnerOrderFacts, action: OwnerAction): OwnerAnswer {
+  switch (action) {
+    case 'dispatch':
+      // Goods go out only against captured money that is still the shop's.
+      if (order.status === 'cancelled') return refusedBecause('Cannot record a dispatch for a cancelled order');
+      if (order.paymentStatus === 'refunded') return refusedBecause("Cannot record a dispatch: this order's payment was refunded");
+      if (order.paymentStatus !== 'paid') return refusedBecause('Cannot record a dispatch: this order is not paid');
+      if (!SHIPPABLE_STATUSES.includes(order.status)) return refusedBecause(`Cannot record a dispatch for a ${order.status} order`);
+      return ALLOWED;
+    case 'refund':
+      if (order.paymentStatus === 'refunded') return refusedBecause('This order has already been refunded in full');
+      if (order.paymentStatus !== 'paid') return refusedBecause('Only a paid order can be refunded');
+      if (!order.captured) return refusedBecause("Razorpay has not reported this order's payment as captured yet: it cannot be refunded from here");
+      return ALLOWED;
+    case 'resend-confirmation':
+      if (order.paymentStatus !== 'paid') return refusedBecause('Only a paid order has a confirmation to resend');
+      if (order.status === 'cancelled') return refusedBecause('This order is cancelled: its confirmation is not resent');
+      return ALLOWED;
+    case 'remove':
+      return canRemove(order) ? ALLOWED : refusedBecause('Only completed orders, and cancelled ones holding no money, can be removed');
+  }
+}
+
+/** Payment states of an order no money ever reached. */
+export const NEVER_PAID_PAYMENT_STATES: readonly PaymentStatus[] = ['pending', 'failed'];
+
+/**
+ * What a shopper's request to erase their data takes from an order (README, "Personal data"): all
+ * of its personal data when no money ever reached it; otherwise the e-mail and phone, as the GST
+ * tax invoice keeps the name and address for eight years.
+ */
+export function erasureOf(order: OrderState): 'whole-order' | 'contact-details' {
+  return NEVER_PAID_PAYMENT_STATES.includes(order.paymentStatus) ? 'whole-order' : 'contact-details';
+}
+
+/** Orders the retention pass erases whole once old enough: closed, and never paid. */
+export const RETENTION_ERASABLE_STATES: readonly OrderState[] = (['failed', 'cancelled'] as const).flatMap((status) =>
+  NEVER_PAID_PAYMENT_STATES.map((paymentStatus) => ({ status, paymentStatus })),
+);
+
 /** Orders the reconciler and expiry still watch: nothing has paid them and nobody closed them. */
 export const AWAITING_PAYMENT_STATES: readonly OrderState[] = ORDER_TRANSITIONS.filter((t) => t.to === 'paid' && t.by.includes('reconciler')).flatMap(
   (t) => t.from.flatMap((status) => t.whenPayment.map((paymentStatus) => ({ status, paymentStatus }))),
@@ -147,12 +227,13 @@ export type PaymentObservation =
   | { kind: 'captured'; paymentId: string; amountPaise: number }
   | { kind: 'failed'; paymentId?: string; reason: string }
   | { kind: 'refund-created'; paymentId: string; refundId: string; refundPaise: number }
-  | { kind: 'refund-processed'; paymentId: string; refundId: string; refundPaise: number; paymentRefundedPaise: number; paymentAmountPaise: number }
+  | { kind: 'refund-processed'; paymentId: string; refundId: string; refundPaise: number; paymentAmountPaise: number }
   | { kind: 'refund-failed'; paymentId: string; refundId: string; refundPaise: number };
 
 /**
  * What the owner must look at: money that landed where it should not (recorded, never confirmed to
- * the shopper), and a paid order whose confirmation e-mail has not gone out for a day.
+ * the shopper), a paid order whose confirmation e-mail has not gone out for a day, and a paid order
+ * the daily check found without its tax invoice.
  */
 export const ATTENTION_KINDS = [
   'capture-on-closed-order',
@@ -163,6 +244,7 @@ export const ATTENTION_KINDS = [
   'refund-failed',
   'confirmation-not-sent',
   'capture-without-stock',
+  'paid-without-invoice',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -176,6 +258,7 @@ export const ATTENTION_TEXT: Record<AttentionKind, string> = {
   'confirmation-not-sent': 'The order confirmation could not be e-mailed for a day (the shop keeps trying): tell the shopper their order is confirmed',
   'capture-without-stock':
     'Payment captured after the order\'s jars were released, and the batch has none left: add jars on the Stock page and the order takes them and is confirmed within a minute, or cancel it and refund',
+  'paid-without-invoice': 'A paid order has no GST tax invoice (the daily check found it): it is missing from the invoice series and GSTR-1; have the accountant issue one by hand before it ships',
 };
 
 /** The order as the payment rules see it; `refundedPaise` counts processed refunds. */
@@ -221,9 +304,11 @@ export function decidePaymentObservation(lookup: OrderLookup, observation: Payme
       return { confirm: false, reconcileSoon: findTransition(order, 'paid', actor) !== undefined };
     case 'captured': {
       if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') {
-        // The same payment seen again (duplicate or reordered event) changes nothing.
-        if (!order.razorpayPaymentId || order.razorpayPaymentId === observation.paymentId) return NOTHING;
-        return { confirm: false, attention: 'second-capture' };
+        if (order.razorpayPaymentId && order.razorpayPaymentId !== observation.paymentId) return { confirm: false, attention: 'second-capture' };
+        // The same payment seen again (duplicate or reordered event, or the browser after the
+        // webhook) changes nothing; on an order that was closed when it landed, it is answered as
+        // it was the first time (the item exists already: nothing new is raised).
+        return order.status === 'cancelled' ? { confirm: false, attention: 'capture-on-closed-order' } : NOTHING;
       }
       if (observation.amountPaise !== order.amountPaise) return { confirm: false, attention: 'amount-mismatch' };
       const pays = findTransition(order, 'paid', actor);
@@ -243,8 +328,9 @@ export function decidePaymentObservation(lookup: OrderLookup, observation: Payme
       return fails ? { confirm: false, next: { status: 'failed', paymentStatus: 'failed' }, reason: observation.reason } : NOTHING;
     }
     case 'refund-processed': {
-      // Our own sum, or Razorpay's figure on the payment when an earlier refund event never reached us.
-      const full = Math.max(order.refundedPaise + observation.refundPaise, observation.paymentRefundedPaise) >= observation.paymentAmountPaise;
+      // The sum of the refunds processed, never the payment's amount_refunded, which counts refunds
+      // still pending too: one of them may yet fail and the money stay with the shop.
+      const full = order.refundedPaise + observation.refundPaise >= observation.paymentAmountPaise;
       const reason = `${full ? 'Full' : 'Partial'} refund of ${formatPaise(observation.refundPaise)} processed (${observation.refundId})`;
       return {
         confirm: false,

@@ -95,3 +95,21 @@ export const DEMO_SELLER_VALUES = {
   GRIEVANCE_OFFICER_PHONE: '+91 11 0000 0000',
   GRIEVANCE_OFFICER_EMAIL: 'grievance@example.in',
 } as const;
+
+/**
+ * What a live shop must set itself: everything printed on its tax invoices whose default is the
+ * demo's (an invoice with a made-up GSTIN or address is worthless), and the HSN code and GST rate,
+ * which are the accountant's call. Every process that issues tax documents requires them (payments;
+ * admin-orders, which invoices an order the owner takes back).
+ */
+export const INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION = [
+  'SELLER_LEGAL_NAME',
+  'SELLER_ADDRESS',
+  'SELLER_CITY',
+  'SELLER_PINCODE',
+  'SELLER_STATE',
+  'SELLER_GSTIN',
+  'SELLER_FSSAI_LICENCE',
+  'GST_DEFAULT_HSN',
+  'GST_DEFAULT_RATE_PERCENT',
+] as const;

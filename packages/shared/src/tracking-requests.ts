@@ -44,5 +44,6 @@ export type TrackOrderRequest = z.input<typeof trackOrderRequestSchema>;
 /** GET /api/track?order=…&t=…: the signed link of the e-mails. Anything else is "not found". */
 export const trackLinkQuerySchema = z.object({
   order: orderNumber,
-  t: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/),
+  // The signature, after its link version when that is not 0 ('2.<signature>').
+  t: z.string().regex(/^(\d{1,6}\.)?[A-Za-z0-9_-]{16,64}$/),
 });

@@ -141,6 +141,8 @@ export interface CreateOrderResponse {
   currency: 'INR';
   razorpayOrderId: string;
   orderId: string;
+  /** How long Razorpay Checkout stays open for it (its `timeout`): the order's jars are held a little longer. */
+  paymentWindowSeconds: number;
 }
 
 const razorpayId = (prefix: string) =>

@@ -1,9 +1,12 @@
 import { z } from 'zod';
 import { baseEnvSchema, portSchema } from '@pickles/service-kit';
+import { sellerProfileEnvSchema } from '@pickles/shared/seller-profile';
 
 const positiveInt = (fallback: number) => z.coerce.number({ error: 'expected a whole number' }).int().positive({ error: 'expected a positive whole number' }).default(fallback);
 
+/** The seller profile (SELLER_*, GST_*) goes on the invoice of an order the owner takes back. */
 export const envSchema = baseEnvSchema
+  .extend(sellerProfileEnvSchema.shape)
   .extend({
     PORT: portSchema(4003),
     /** HS256 key for admin tokens. Required in production; a random per-process key otherwise. */

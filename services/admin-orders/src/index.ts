@@ -1,10 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { createDb } from '@pickles/db';
 import { createRedis, DEMO_ADMIN_PASSWORD, refuseToStart, runService, type ServiceContext } from '@pickles/service-kit';
+import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION } from '@pickles/shared/seller-profile';
 import { envSchema, type Env } from './env.js';
 import { buildApp } from './app.js';
-import { ensureAdmin } from './db/admins.js';
+import { ensureAdmin, listAdminHashes } from './db/admins.js';
 import { verifyPassword } from './domain/password.js';
+import { publishedPasswordProblems } from './domain/published-passwords.js';
 import { startRetention } from './domain/personal-data.js';
 
 async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
@@ -21,7 +23,16 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
   }
   if (env.ADMIN_USERNAME && env.ADMIN_PASSWORD_HASH) {
     const outcome = await ensureAdmin(db, env.ADMIN_USERNAME, env.ADMIN_PASSWORD_HASH);
-    logger.info({ username: env.ADMIN_USERNAME, outcome }, 'admin from configuration');
+    if (outcome === 'applied') logger.warn({ username: env.ADMIN_USERNAME }, 'admin password from ADMIN_PASSWORD_HASH applied: it differs from the one applied before; earlier sessions of this admin ended');
+    else logger.info({ username: env.ADMIN_USERNAME, outcome }, 'admin from configuration');
+  }
+  if (env.NODE_ENV === 'production') {
+    // After the configured admin's hash was applied: the demo's admin, renamed to the owner, passes.
+    const problems = await publishedPasswordProblems(await listAdminHashes(db));
+    if (problems.length) {
+      await db.destroy();
+      refuseToStart(problems);
+    }
   }
   const app = buildApp({
     db,
@@ -45,4 +56,4 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
   };
 }
 
-await runService('admin-orders', envSchema, start, { requiredInProduction: ['ADMIN_USERNAME', 'ADMIN_PASSWORD_HASH'] });
+await runService('admin-orders', envSchema, start, { requiredInProduction: ['ADMIN_USERNAME', 'ADMIN_PASSWORD_HASH', ...INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION] });

@@ -427,8 +427,12 @@ describe('status changes tell the shopper', () => {
     expect(res.body).toMatchObject({ updatedCount: 3, unchangedCount: 1, refusedCount: 1 });
     for (const order of moved) expect(await shopperUpdates(order.id)).toEqual([{ kind: 'cancelled', dedupeKey: order.id }]);
     for (const order of [already, unpaid, failed]) expect(await shopperUpdates(order.id)).toEqual([]);
+    // A cancelled order whose money is held ships only once taken back (to paid).
+    const refused = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: moved.map((o) => o.id), status: 'delivered' } });
+    expect(refused.body).toMatchObject({ updatedCount: 0, refusedCount: 2 });
+    expect((await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: moved.map((o) => o.id), status: 'paid' } })).body.updatedCount).toBe(2);
     const delivered = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: moved.map((o) => o.id), status: 'delivered' } });
     expect(delivered.body.updatedCount).toBe(2);
-    for (const order of moved) expect((await shopperUpdates(order.id)).map((e) => e.kind)).toEqual(['cancelled', 'delivered']);
+    for (const order of moved) expect((await shopperUpdates(order.id)).map((e) => e.kind)).toEqual(['cancelled', 'confirmation-resent', 'delivered']);
   });
 });

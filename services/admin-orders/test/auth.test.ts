@@ -14,14 +14,36 @@ afterAll(async () => {
 });
 
 describe('the configured admin and stronger hashes', () => {
-  it('ADMIN_USERNAME/ADMIN_PASSWORD_HASH create the admin once and never overwrite a password set since', async () => {
+  it('ADMIN_USERNAME/ADMIN_PASSWORD_HASH: created once; a different hash is applied and ends the sessions; the same one leaves a later admin:create alone', async () => {
     const username = `configured-${randomIp()}`;
-    const configured = await hashPassword('from-configuration', { N: 1024, r: 8, p: 1 });
+    const cheap = { N: 1024, r: 8, p: 1 };
+    const login = (password: string) => call(h.app, 'POST', '/api/admin/login', { body: { username, password }, headers: { 'x-forwarded-for': randomIp() } });
+    const configured = await hashPassword('from-configuration', cheap);
     expect(await ensureAdmin(h.db, username, configured)).toBe('created');
-    await setAdminPassword(h.db, username, await hashPassword('set-by-the-owner', { N: 1024, r: 8, p: 1 }));
-    expect(await ensureAdmin(h.db, username, configured)).toBe('exists');
+    const session = (await login('from-configuration')).body.token as string;
+    expect((await call(h.app, 'GET', '/api/admin/orders', { token: session })).status).toBe(200);
+
+    // The owner changes the password with the CLI; the configuration, unchanged, leaves it.
+    await setAdminPassword(h.db, username, await hashPassword('set-by-the-owner', cheap));
+    expect(await ensureAdmin(h.db, username, configured)).toBe('unchanged');
+    expect((await login('set-by-the-owner')).status).toBe(200);
+
+    // The configuration is rotated: applied at the next start, never silently kept; sessions end.
+    const later = (await login('set-by-the-owner')).body.token as string;
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // tokens carry whole seconds
+    expect(await ensureAdmin(h.db, username, await hashPassword('rotated', cheap))).toBe('applied');
+    expect((await login('set-by-the-owner')).status).toBe(401);
+    expect((await login('rotated')).status).toBe(200);
+    expect((await call(h.app, 'GET', '/api/admin/orders', { token: later })).status).toBe(401);
+  });
+
+  it("an admin that existed before configuration named it (the demo's on the same database) takes the configured hash", async () => {
+    const username = `demo-${randomIp()}`;
+    await setAdminPassword(h.db, username, await hashPassword('pickles-admin', { N: 1024, r: 8, p: 1 }));
+    expect(await ensureAdmin(h.db, username, await hashPassword('the-owners-own', { N: 1024, r: 8, p: 1 }))).toBe('applied');
     const row = await h.db.selectFrom('admin_users').select('password_hash').where('username', '=', username).executeTakeFirstOrThrow();
-    expect(await verifyPassword('set-by-the-owner', row.password_hash)).toBe(true);
+    expect(await verifyPassword('pickles-admin', row.password_hash)).toBe(false);
+    expect(await verifyPassword('the-owners-own', row.password_hash)).toBe(true);
   });
 
   it('a login with a hash made with weaker parameters upgrades it, and the session stays valid', async () => {
@@ -112,6 +134,42 @@ describe('POST /api/admin/login', () => {
     expect((await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(200);
   });
 
+  it("the owner's successful logins spend nothing of the address's budget", async () => {
+    // One failure per pair, so the address's budget across usernames is 10 attempts.
+    const tight = await startHarness({ loginMaxFailures: 1 });
+    try {
+      const admin = await createAdmin(tight.db);
+      const office = randomIp();
+      const answers: number[] = [];
+      for (let i = 0; i < 12; i++) answers.push((await call(tight.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': office } })).status);
+      expect(answers).toEqual(Array(12).fill(200));
+    } finally {
+      await tight.close();
+    }
+  });
+
+  it("a stranger sharing the owner's address cannot lock out the browser the owner logged in with before", async () => {
+    const admin = await createAdmin(h.db);
+    const shared = randomIp();
+    const first = await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': shared } });
+    expect(first.status).toBe(200);
+    const cookie = first.headers.get('set-cookie')!;
+    expect(cookie).toMatch(/^rp_admin_device=[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{32}; Path=\/api\/admin\/login; Max-Age=7776000; HttpOnly; SameSite=Strict$/);
+    const device = cookie.split(';')[0]!;
+    // The stranger, on the same address (a carrier's NAT), guesses until locked out.
+    const guesses: number[] = [];
+    for (let i = 0; i <= MAX_FAILURES; i++) guesses.push((await call(h.app, 'POST', '/api/admin/login', { body: { ...admin, password: 'guess' }, headers: { 'x-forwarded-for': shared } })).status);
+    expect(guesses).toEqual([...Array(MAX_FAILURES).fill(401), 429]);
+    // The owner's browser still logs in; a forged or another admin's cookie counts for nothing.
+    const owner = await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': shared, cookie: device } });
+    expect(owner.status).toBe(200);
+    const forged = await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': shared, cookie: `${device.slice(0, -3)}abc` } });
+    expect(forged.status).toBe(429);
+    const other = await createAdmin(h.db);
+    const elsewhere = await call(h.app, 'POST', '/api/admin/login', { body: other, headers: { 'x-forwarded-for': shared, cookie: device } });
+    expect(elsewhere.status).toBe(200);
+  });
+
   it('a success clears the pair\'s counter', async () => {
     const admin = await createAdmin(h.db);
     const ip = randomIp();
@@ -143,6 +201,27 @@ describe('POST /api/admin/login', () => {
     expect(await lockout()).toBe(4);
     await limiter.recordSuccess('203.0.113.9', 'owner');
     expect(await lockout()).toBe(1);
+  });
+});
+
+describe('the token is checked before a byte of the body is read', () => {
+  it('a malformed or huge body without a valid token is answered 401, never parsed; with one, admin bodies are small', async () => {
+    for (const [path, method] of [['/api/order/batch-update-status', 'PATCH'], ['/api/order/remove-multiple', 'POST'], [`/api/admin/orders/${crypto.randomUUID()}/status`, 'PATCH']] as const) {
+      for (const body of ['{"orderIds": [', JSON.stringify({ orderIds: Array.from({ length: 50_000 }, () => crypto.randomUUID()) })]) {
+        const res = await fetch(`${h.app.url}${path}`, { method, headers: { 'content-type': 'application/json', authorization: 'Bearer forged.token.here' }, body });
+        expect(res.status, `${path} ${body.length} bytes`).toBe(401);
+        expect(((await res.json()) as { error: string }).error).toBe('Invalid token');
+      }
+    }
+    const { token } = await loginToken(h.app, h.db);
+    const order = await insertOrder(h.db, { tag: uniqueTag() });
+    const padded = await call(h.app, 'PATCH', `/api/admin/orders/${order.id}/status`, { token, body: { status: 'delivered', pad: 'x'.repeat(100_000) } });
+    expect(padded.status).toBe(413);
+    expect((await h.db.selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status).toBe('paid');
+    // The bulk actions take the ids of a hundred thousand orders.
+    const many = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: [order.id, ...Array.from({ length: 99_999 }, () => crypto.randomUUID())], status: 'delivered' } });
+    expect(many.status).toBe(200);
+    expect(many.body).toMatchObject({ updatedCount: 1 });
   });
 });
 

@@ -35,6 +35,27 @@ describe('CLIs', () => {
     expect(await verifyPassword('pickles-admin', hash)).toBe(true);
   });
 
+  it("admin:remove removes an admin (the demo's, left in a live shop's database) and ends its sessions", async () => {
+    const username = `cli-${randomBytes(3).toString('hex')}`;
+    expect((await runCli('services/admin-orders/src/cli/create-admin.ts', ['--username', username], 'pickles-admin\n')).code).toBe(0);
+    const login = await call(h.app, 'POST', '/api/admin/login', { body: { username, password: 'pickles-admin' }, headers: { 'x-forwarded-for': randomIp() } });
+    expect(login.status).toBe(200);
+    const removed = await runCli('services/admin-orders/src/cli/remove-admin.ts', ['--username', username], '');
+    expect(removed).toMatchObject({ code: 0, stdout: `Admin ${username} removed\n` });
+    expect((await call(h.app, 'GET', '/api/admin/orders', { token: login.body.token })).status).toBe(401);
+    expect((await call(h.app, 'POST', '/api/admin/login', { body: { username, password: 'pickles-admin' }, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(401);
+    expect((await runCli('services/admin-orders/src/cli/remove-admin.ts', ['--username', username], '')).code).toBe(1);
+  });
+
+  it("tracking:revoke raises an order's link version, so the links sent so far stop opening it", async () => {
+    const order = await insertOrder(h.db, { orderNumber: `RP261123-${randomBytes(3).toString('hex').toUpperCase()}` });
+    const revoked = await runCli('services/admin-orders/src/cli/revoke-tracking-links.ts', ['--order', order.orderNumber.toLowerCase()], '');
+    expect(revoked.code).toBe(0);
+    expect(revoked.stdout).toContain(`The tracking links of ${order.orderNumber} sent so far no longer open it`);
+    expect((await h.db.selectFrom('orders').select('tracking_link_version').where('id', '=', order.id).executeTakeFirstOrThrow()).tracking_link_version).toBe(1);
+    expect((await runCli('services/admin-orders/src/cli/revoke-tracking-links.ts', ['--order', 'RP000000-NONE'], '')).code).toBe(1);
+  });
+
   it('admin:create creates an admin, then resets its password; only the new one logs in', async () => {
     const username = `cli-${randomBytes(3).toString('hex')}`;
     const created = await runCli('services/admin-orders/src/cli/create-admin.ts', ['--username', username], 'first-password\n');

@@ -17,7 +17,7 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-export async function startHarness(): Promise<Harness> {
+export async function startHarness({ loginMaxFailures = MAX_FAILURES }: { loginMaxFailures?: number } = {}): Promise<Harness> {
   const db = testDb();
   const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
   const app = await startApp(
@@ -29,7 +29,7 @@ export async function startHarness(): Promise<Harness> {
       jwtTtlSeconds: 900,
       // A prefix per harness so test files do not share login counters.
       redisPrefix: `${process.env.REDIS_PREFIX}:${randomBytes(3).toString('hex')}`,
-      loginMaxFailures: MAX_FAILURES,
+      loginMaxFailures,
       loginWindowSeconds: 60,
     }),
   );

@@ -282,6 +282,20 @@ describe('POST /api/order/remove-multiple', () => {
     expect(await h.db.selectFrom('order_items').select('id').where('order_id', '=', done.id).execute()).toEqual([]);
   });
 
+  it('a cancelled order whose money is held can be neither completed nor removed: the owner refunds it or takes it back', async () => {
+    const tag = uniqueTag();
+    const held = await insertOrder(h.db, { tag, status: 'cancelled', paymentStatus: 'paid' });
+    const completed = await call(h.app, 'PATCH', `/api/admin/orders/${held.id}/status`, { token, body: { status: 'completed' } });
+    expect(completed.status).toBe(409);
+    expect(completed.body.error).toBe('Cannot set completed on a cancelled order whose payment is held: refund it, or take it back first by setting it to paid');
+    const batch = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: [held.id], status: 'delivered' } });
+    expect(batch.body).toMatchObject({ updatedCount: 0, refusedCount: 1 });
+    const removed = await call(h.app, 'POST', '/api/order/remove-multiple', { token, body: { orderIds: [held.id] } });
+    expect(removed.body).toEqual({ success: true, removedCount: 0, refusedCount: 1 });
+    expect(await h.db.selectFrom('orders').select(['status', 'payment_status']).where('id', '=', held.id).executeTakeFirstOrThrow()).toEqual({ status: 'cancelled', payment_status: 'paid' });
+    expect(await h.db.selectFrom('archived_orders').select('order_id').where('order_id', '=', held.id).execute()).toEqual([]);
+  });
+
   it('the snapshot keeps the status history and the dispatch record; a filter body is refused', async () => {
     const tag = uniqueTag();
     const a = await insertOrder(h.db, { tag, status: 'paid' });

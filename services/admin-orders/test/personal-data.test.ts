@@ -1,4 +1,6 @@
+import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@pickles/db';
 import { ERASED, eraseExpiredUnpaidOrders, eraseShopper } from '../src/domain/personal-data.js';
 import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness } from './helpers.js';
 
@@ -122,5 +124,61 @@ describe('a shopper asks for their data to be erased', () => {
       email: someoneElses.email,
       message: someoneElses.message,
     });
+  });
+});
+
+/**
+ * Every place in the database a value can be: each text, varchar and json(b) column of every table
+ * in the schema, searched for it (case-insensitively). Returns "table.column" for each hit.
+ */
+async function whereInTheDatabase(value: string): Promise<string[]> {
+  const { rows: columns } = await sql<{ table_name: string; column_name: string }>`
+    select c.table_name, c.column_name from information_schema.columns c
+    join information_schema.tables t on t.table_schema = c.table_schema and t.table_name = c.table_name and t.table_type = 'BASE TABLE'
+    where c.table_schema = current_schema() and c.data_type in ('text', 'character varying', 'json', 'jsonb')
+    order by c.table_name, c.column_name`.execute(h.db);
+  const hits: string[] = [];
+  for (const { table_name: table, column_name: column } of columns) {
+    const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)} where ${sql.ref(column)}::text ilike ${`%${value}%`}`.execute(h.db);
+    if (rows[0]!.n) hits.push(`${table}.${column}`);
+  }
+  return hits;
+}
+
+describe('erasure leaves the address and phone nowhere', () => {
+  it('after a shopper\'s erasure the whole database is searched for their e-mail and phone: live, removed (archived) and e-mailed orders, complaints', async () => {
+    const tag = uniqueTag();
+    const email = `${tag}.Erase@Example.in`;
+    const phone = `9${String(randomInt(100_000_000, 999_999_999))}`;
+    const paidLive = await insertOrder(h.db, { tag, email, phone, status: 'paid' });
+    const unpaidLive = await insertOrder(h.db, { tag, email, phone, status: 'created', paymentStatus: 'pending', razorpayPaymentId: null, paidAt: null });
+    const paidRemoved = await insertOrder(h.db, { tag, email, phone, status: 'completed' });
+    const unpaidRemoved = await insertOrder(h.db, { tag, email, phone, status: 'cancelled', paymentStatus: 'failed', razorpayPaymentId: null, paidAt: null });
+    for (const order of [paidLive, paidRemoved]) {
+      await h.db.insertInto('sent_emails').values({ order_id: order.id, kind: 'confirmation', recipient: email.toLowerCase(), state: 'sent' }).execute();
+    }
+    await h.db.insertInto('sent_emails').values({ order_id: unpaidRemoved.id, dedupe_key: unpaidRemoved.id, kind: 'cancelled', recipient: email, state: 'sent' }).execute();
+    // The owner removes the finished ones from the panel: they live on in the archive.
+    const removed = await call(h.app, 'POST', '/api/order/remove-multiple', { token, body: { orderIds: [paidRemoved.id, unpaidRemoved.id] } });
+    expect(removed.body).toMatchObject({ removedCount: 2 });
+    const complaint = await h.db
+      .insertInto('complaints')
+      .values({ ticket_number: `GRV-${tag}`, name: 'Kavya Rao', email: email.toLowerCase(), phone, order_number: paidLive.orderNumber, order_id: paidLive.id, category: 'damaged', message: `Call me on ${phone} or write to ${email}`, acknowledge_by: new Date(), resolve_by: new Date() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await h.db.insertInto('sent_emails').values({ dedupe_key: complaint.id, kind: 'complaint-received', recipient: email.toLowerCase(), state: 'sent' }).execute();
+    expect((await whereInTheDatabase(email)).length).toBeGreaterThan(0);
+    expect((await whereInTheDatabase(phone)).length).toBeGreaterThan(0);
+
+    await eraseShopper(h.db, email);
+    expect(await whereInTheDatabase(email)).toEqual([]);
+    expect(await whereInTheDatabase(phone)).toEqual([]);
+    // What the tax invoice needs stays: the paid orders' names and addresses, live and archived.
+    expect((await personal(paidLive.id)).customer_name).toBe('Asha Verma');
+    expect((await personal(unpaidLive.id)).customer_name).toBe(ERASED.name);
+    const archived = await h.db.selectFrom('archived_orders').select('snapshot').where('order_id', '=', paidRemoved.id).executeTakeFirstOrThrow();
+    expect(archived.snapshot).toMatchObject({ customer_name: 'Asha Verma', street: `${tag} Street` });
+    // And the tracking links of their orders are revoked.
+    expect((await h.db.selectFrom('orders').select('tracking_link_version').where('id', '=', paidLive.id).executeTakeFirstOrThrow()).tracking_link_version).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import { createDb, ensureStockRows } from '@pickles/db';
 import { STOCKED_PRODUCTS } from '@pickles/shared/stock';
 import { razorpayFromEnv } from '@pickles/razorpay-client';
-import { createRedis, runService } from '@pickles/service-kit';
+import { createRedis, runService, stockHoldMinutes } from '@pickles/service-kit';
 import { createCheckoutApp } from './app.js';
 import { checkoutEnvSchema } from './env.js';
 
@@ -16,15 +16,23 @@ await runService(
     await ensureStockRows(db, STOCKED_PRODUCTS).catch((error: unknown) => logger.warn({ err: error }, 'could not create the stock rows of new catalogue products'));
     // Only rate limits use it: each create-order's two counts travel in one write.
     const redis = createRedis(env.REDIS_URL, 'checkout', { autoPipelining: true });
-    const limits = { redis, prefix: env.REDIS_PREFIX, perClientPerMinute: env.CREATE_ORDER_LIMIT_PER_CLIENT, perEmailPerHour: env.CREATE_ORDER_LIMIT_PER_EMAIL };
+    const limits = {
+      redis,
+      prefix: env.REDIS_PREFIX,
+      perClientPerMinute: env.CREATE_ORDER_LIMIT_PER_CLIENT,
+      perEmailPerHour: env.CREATE_ORDER_LIMIT_PER_EMAIL,
+      heldJars: { perClient: env.HELD_JARS_PER_CLIENT, perContact: env.HELD_JARS_PER_CONTACT, holdMinutes: stockHoldMinutes(env) },
+      paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES,
+    };
     const tracking = {
       linkSecret: env.TRACKING_LINK_SECRET,
+      linkDays: env.TRACKING_LINK_DAYS,
       perClientPerMinute: env.TRACK_LIMIT_PER_CLIENT,
       perOrderPerHour: env.TRACK_LIMIT_PER_ORDER,
       linksPerClientPerMinute: env.TRACK_LINK_LIMIT_PER_CLIENT,
     };
     return {
-      app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits, tracking, complaints: { perClientPerHour: env.COMPLAINT_LIMIT_PER_CLIENT } }, isShuttingDown),
+      app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits, tracking, complaints: { perClientPerHour: env.COMPLAINT_LIMIT_PER_CLIENT, perEmailPerDay: env.COMPLAINT_LIMIT_PER_EMAIL } }, isShuttingDown),
       closers: [
         { name: 'redis', close: () => redis.quit() },
         { name: 'postgres', close: () => db.destroy() },

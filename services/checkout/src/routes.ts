@@ -1,17 +1,21 @@
 import { Router, type Request } from 'express';
-import { byClient, rateLimit } from '@pickles/service-kit';
+import { byClient, rateLimit, STOCK_HOLD_GRACE_MINUTES } from '@pickles/service-kit';
 import { createOrderHandler, type CheckoutLimits, type CreateOrderDeps } from './handlers/create-order.js';
+import { createJarHolds } from './jar-holds.js';
 import { trackByContactHandler, trackBySignedLinkHandler, type TrackOrderDeps } from './handlers/track-order.js';
 import { trackInvoiceHandler } from './handlers/track-invoice.js';
 import { availabilityHandler } from './handlers/availability.js';
 import { submitComplaintHandler } from './handlers/submit-complaint.js';
 import { pincodeLookupHandler } from './handlers/pincode-lookup.js';
 
+/** An e-mail address as counted: trimmed, lower case; undefined when there is none to count. */
+const emailKey = (email: unknown) => (typeof email === 'string' && email.length <= 200 ? email.trim().toLowerCase() : undefined);
+
 /** The customer's e-mail of a create-order body, when there is one to count. */
-const byEmail = (req: Request) => {
-  const email = (req.body as { customerInfo?: { email?: unknown } } | undefined)?.customerInfo?.email;
-  return typeof email === 'string' && email.length <= 200 ? email.trim().toLowerCase() : undefined;
-};
+const byEmail = (req: Request) => emailKey((req.body as { customerInfo?: { email?: unknown } } | undefined)?.customerInfo?.email);
+
+/** The address a complaint asks the shop to write to. */
+const byComplaintEmail = (req: Request) => emailKey((req.body as { email?: unknown } | undefined)?.email);
 
 /** The order number a tracking lookup asks about, as the schema reads it (any case, spaces around). */
 const byOrderNumber = (req: Request) => {
@@ -28,6 +32,8 @@ export interface TrackingLimits {
 export interface ComplaintLimits {
   /** Complaints one client may send per hour (COMPLAINT_LIMIT_PER_CLIENT): each e-mails the shopper and the owner. */
   perClientPerHour: number;
+  /** Complaints naming one e-mail address per day, from anywhere (COMPLAINT_LIMIT_PER_EMAIL): nobody's inbox is filled by the shop. */
+  perEmailPerDay: number;
 }
 
 export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutLimits, tracking: TrackingLimits, complaints: ComplaintLimits): Router {
@@ -41,7 +47,9 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
     ],
     deps.logger,
   );
-  router.post('/api/payment/create-order', limited, createOrderHandler(deps));
+  const paymentWindowMinutes = limits.paymentWindowMinutes ?? 10;
+  const jarHolds = createJarHolds(limits.redis, limits.prefix, { perClient: 30, perContact: 20, holdMinutes: paymentWindowMinutes + STOCK_HOLD_GRACE_MINUTES, ...limits.heldJars }, deps.logger);
+  router.post('/api/payment/create-order', limited, createOrderHandler(deps, { jarHolds, paymentWindowSeconds: paymentWindowMinutes * 60 }));
 
   // Lookups are counted whether or not they find an order, so a 429 says nothing about the order either.
   const lookupLimited = rateLimit(
@@ -71,7 +79,10 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
   const complaintLimited = rateLimit(
     limits.redis,
     limits.prefix,
-    [{ name: 'complaint:client', points: complaints.perClientPerHour, perSeconds: 3600, key: byClient, message: 'Too many complaints from this connection. Please try again in an hour.' }],
+    [
+      { name: 'complaint:client', points: complaints.perClientPerHour, perSeconds: 3600, key: byClient, message: 'Too many complaints from this connection. Please try again in an hour.' },
+      { name: 'complaint:email', points: complaints.perEmailPerDay, perSeconds: 86_400, key: byComplaintEmail, message: 'Too many complaints for this e-mail address today. Please write to our grievance officer instead.' },
+    ],
     deps.logger,
   );
   router.post('/api/complaints', complaintLimited, submitComplaintHandler(deps));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLAINT_UPDATE } from '@pickles/shared';
 import { COMPLAINT_MESSAGES, complaintDeadlines, formatTicketNumber } from '@pickles/shared/complaints';
+import { sql } from '@pickles/db';
 import { insertOrder, postJson } from '@pickles/test-kit';
 import { startCheckoutHarness, type CheckoutHarness } from './harness.js';
 
@@ -14,7 +15,7 @@ let h: CheckoutHarness;
 let limited: CheckoutHarness;
 beforeAll(async () => {
   h = await startCheckoutHarness();
-  limited = await startCheckoutHarness({}, {}, undefined, { perClientPerHour: 2 });
+  limited = await startCheckoutHarness({}, {}, undefined, { perClientPerHour: 2, perEmailPerDay: 2 });
 });
 afterAll(async () => {
   await h.close();
@@ -79,11 +80,22 @@ describe('POST /api/complaints', () => {
     expect((events[0]!.payload as { data: unknown }).data).toEqual({ complaintId: row!.id, kind: 'received' });
   });
 
-  it('links the order its number names, typed in any case; an unknown number is kept but links nothing', async () => {
-    const order = await insertOrder(h.db, { orderNumber: `RP261123-${tag().toUpperCase()}` });
-    const matched = complaint({ orderNumber: ` ${order.orderNumber.toLowerCase()} `, category: 'not-received' });
-    expect((await submit(matched)).status).toBe(201);
-    expect(await rowsFor(matched.email)).toMatchObject([{ order_number: order.orderNumber, order_id: order.id, category: 'not-received' }]);
+  it("links the order its number names only with that order's e-mail or phone; a stranger's complaint keeps the number but links nothing", async () => {
+    const email = `Kavya.${tag()}@Example.in`;
+    const order = await insertOrder(h.db, { orderNumber: `RP261123-${tag().toUpperCase()}`, email, phone: '9812345670' });
+    const byEmail = complaint({ email: email.toLowerCase(), orderNumber: ` ${order.orderNumber.toLowerCase()} `, category: 'not-received' });
+    expect((await submit(byEmail)).status).toBe(201);
+    expect(await rowsFor(byEmail.email)).toMatchObject([{ order_number: order.orderNumber, order_id: order.id, category: 'not-received', email_proven: true }]);
+
+    // The order's phone links it, but the e-mail typed is not the order's: it has not proved itself.
+    const byPhone = complaint({ phone: '+91 98123 45670', orderNumber: order.orderNumber });
+    expect((await submit(byPhone)).status).toBe(201);
+    expect(await rowsFor(byPhone.email)).toMatchObject([{ order_id: order.id, email_proven: false }]);
+
+    // Anyone can type an order number: without its e-mail or phone the complaint stays unlinked.
+    const stranger = complaint({ phone: '9000000001', orderNumber: order.orderNumber });
+    expect((await submit(stranger)).status).toBe(201);
+    expect(await rowsFor(stranger.email)).toMatchObject([{ order_number: order.orderNumber, order_id: null, email_proven: false }]);
 
     const unknown = complaint({ orderNumber: 'RP991231-NOSUCH' });
     expect((await submit(unknown)).status).toBe(201);
@@ -134,5 +146,15 @@ describe('the complaint rate limit', () => {
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     expect(await rowsFor(over.email)).toEqual([]);
     expect((await submit(complaint(), '192.0.2.78', limited)).status).toBe(201);
+  });
+
+  it('refuses complaints naming one e-mail address over COMPLAINT_LIMIT_PER_EMAIL a day, from any connection: the shop fills nobody\'s inbox', async () => {
+    const victim = `victim.${tag()}@example.in`;
+    expect((await submit(complaint({ email: victim }), '192.0.2.81', limited)).status).toBe(201);
+    expect((await submit(complaint({ email: victim.toUpperCase() }), '192.0.2.82', limited)).status).toBe(201);
+    const refused = await submit(complaint({ email: ` ${victim} ` }), '192.0.2.83', limited);
+    expect(refused.status).toBe(429);
+    expect(refused.body).toEqual({ success: false, error: 'Too many complaints for this e-mail address today. Please write to our grievance officer instead.' });
+    expect(await limited.db.selectFrom('complaints').select('id').where(sql<string>`lower(email)`, '=', victim).execute()).toHaveLength(2);
   });
 });

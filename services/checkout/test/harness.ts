@@ -26,9 +26,9 @@ export { orderPayload };
 /** Limits high enough for a test file's own orders and lookups; the rate-limit tests set their own. */
 export async function startCheckoutHarness(
   knobs: Partial<Knobs> = {},
-  limits: { perClientPerMinute?: number; perEmailPerHour?: number } = {},
+  limits: { perClientPerMinute?: number; perEmailPerHour?: number; heldJars?: { perClient?: number; perContact?: number; holdMinutes?: number } } = {},
   tracking: Partial<TrackingOptions> = { perClientPerMinute: 1_000, perOrderPerHour: 1_000, linksPerClientPerMinute: 1_000 },
-  complaints: ComplaintLimits = { perClientPerHour: 1_000 },
+  complaints: ComplaintLimits = { perClientPerHour: 1_000, perEmailPerDay: 1_000 },
 ): Promise<CheckoutHarness> {
   const db = testDb();
   const redis = createRedis(process.env.REDIS_URL!, 'checkout-test');
@@ -41,7 +41,7 @@ export async function startCheckoutHarness(
       db,
       razorpay,
       logger: createLogger('checkout-test', 'silent'),
-      limits: { redis, prefix: `${process.env.REDIS_PREFIX}:${randomUUID().slice(0, 8)}`, perClientPerMinute: 1_000, perEmailPerHour: 1_000, ...limits },
+      limits: { redis, prefix: `${process.env.REDIS_PREFIX}:${randomUUID().slice(0, 8)}`, perClientPerMinute: 1_000, perEmailPerHour: 1_000, heldJars: { perClient: 100_000, perContact: 100_000 }, ...limits },
       tracking,
       complaints,
     }),

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { releaseJars, setBatch } from '@pickles/db';
-import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
+import { createTestDatabase, postJson, type TestDatabase } from '@pickles/test-kit';
 import { orderPayload, startCheckoutHarness, type CheckoutHarness } from './harness.js';
 
 /**
@@ -11,6 +11,8 @@ import { orderPayload, startCheckoutHarness, type CheckoutHarness } from './harn
  * the run's other files keep ordering product 1 without a limit.
  */
 let h: CheckoutHarness;
+/** The same shop with the caps on jars held unpaid that a live shop has (HELD_JARS_PER_CLIENT 30, HELD_JARS_PER_CONTACT 20). */
+let capped: CheckoutHarness;
 let database: TestDatabase;
 const sharedDatabaseUrl = process.env.DATABASE_URL;
 
@@ -18,10 +20,12 @@ beforeAll(async () => {
   database = await createTestDatabase();
   process.env.DATABASE_URL = database.url;
   h = await startCheckoutHarness();
+  capped = await startCheckoutHarness({}, { heldJars: { perClient: 30, perContact: 20, holdMinutes: 15 } });
   process.env.DATABASE_URL = sharedDatabaseUrl;
 });
 afterAll(async () => {
   await h?.close();
+  await capped?.close();
   await database?.drop();
 });
 
@@ -138,6 +142,68 @@ describe('create-order reserves the batch', () => {
     await stock(CHICKEN, null);
     for (let i = 0; i < 3; i++) expect((await h.createOrder(orderPayload(50))).status).toBe(201);
     expect(await figures(CHICKEN)).toMatchObject({ batch_jars: null, reserved: 150 });
+  });
+});
+
+describe('jars held without paying', () => {
+  /** A create-order of `jars` chicken pickles from `client`, as a shopper with their own e-mail and phone (unless given). */
+  const order = (client: string, jars: number, contact: { email?: string; phone?: string } = {}) => {
+    const body = orderPayload(jars, contact.email);
+    if (contact.phone) body.customerInfo.phone = contact.phone;
+    return postJson(`${capped.checkout.url}/api/payment/create-order`, body, { 'idempotency-key': randomUUID(), 'x-forwarded-for': client });
+  };
+  const phone = (n: number) => `98${String(n).padStart(8, '0')}`;
+
+  it('one client cannot take a 100-jar batch: it holds at most its cap, and other shoppers still buy', async () => {
+    await stock(CHICKEN, 100);
+    const hoarder = '203.0.113.50';
+    const answers: number[] = [];
+    for (let i = 0; i < 10; i++) answers.push((await order(hoarder, 10, { phone: phone(100 + i) })).status);
+    expect(answers).toEqual([201, 201, 201, 429, 429, 429, 429, 429, 429, 429]);
+    const refused = await order(hoarder, 5, { phone: phone(199) });
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toMatch(/^This connection already holds 30 jar\(s\) in unpaid orders; one shopper may hold at most 30\. Pay for them, or try again in \d+ minute\(s\), when unpaid jars go back on sale\.$/);
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(await figures(CHICKEN)).toEqual({ batch_jars: 100, reserved: 30, sold: 0 });
+    // Everyone else shops on.
+    expect((await order('198.51.100.60', 2, { phone: phone(198) })).status).toBe(201);
+    expect((await capped.db.selectFrom('product_stock').select(['reserved']).where('product_id', '=', CHICKEN).executeTakeFirstOrThrow()).reserved).toBe(32);
+  });
+
+  it('an e-mail or a phone holds at most its cap across connections; one order over it is refused outright', async () => {
+    await stock(CHICKEN, 100);
+    const email = `hoarder.${randomUUID().slice(0, 8)}@example.in`;
+    expect((await order('203.0.113.61', 10, { email, phone: phone(201) })).status).toBe(201);
+    expect((await order('203.0.113.62', 10, { email, phone: phone(202) })).status).toBe(201);
+    const third = await order('203.0.113.63', 1, { email, phone: phone(203) });
+    expect(third.status).toBe(429);
+    expect(third.body.error).toMatch(/^This e-mail address already holds 20 jar/);
+    const samePhone = phone(204);
+    expect((await order('203.0.113.64', 15, { phone: samePhone })).status).toBe(201);
+    expect((await order('203.0.113.65', 6, { phone: samePhone })).body.error).toMatch(/^This phone number already holds 15 jar/);
+    const big = await order('203.0.113.66', 25, { phone: phone(205) });
+    expect(big.status).toBe(429);
+    expect(big.body.error).toBe('An order of 25 jars is more than one shopper may hold before paying (20). Please order fewer, or write to us for a larger order.');
+  });
+
+  it('a checkout that made no order gives its count back; a retried one counts once', async () => {
+    await stock(CHICKEN, 100);
+    const client = '203.0.113.70';
+    capped.setKnobs({ apiFailure: 'server_error', apiFailureCount: null });
+    for (let i = 0; i < 4; i++) expect((await order(client, 10, { phone: phone(300 + i) })).status).toBe(502);
+    capped.setKnobs({ apiFailure: 'none' });
+    const body = orderPayload(10);
+    body.customerInfo.phone = phone(320);
+    const key = randomUUID();
+    for (let i = 0; i < 3; i++) expect((await postJson(`${capped.checkout.url}/api/payment/create-order`, body, { 'idempotency-key': key, 'x-forwarded-for': client })).status).toBe(201);
+    expect((await order(client, 20, { phone: phone(321) })).status).toBe(201);
+    expect((await order(client, 1, { phone: phone(322) })).status).toBe(429);
+  });
+
+  it('tells the browser how long Checkout may stay open for the order', async () => {
+    await stock(CHICKEN, 100);
+    const placed = await order('203.0.113.80', 1, { phone: phone(400) });
+    expect(placed.body.paymentWindowSeconds).toBe(600);
   });
 });
 

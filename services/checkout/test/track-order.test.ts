@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
 import { DEMO_TRACKING_LINK_SECRET, trackingToken } from '@pickles/service-kit';
+import { issueInvoice } from '@pickles/invoices';
 import { insertOrder, type OrderSeed } from '@pickles/test-kit';
 import { orderPayload, startCheckoutHarness, type CheckoutHarness } from './harness.js';
 
@@ -145,6 +146,51 @@ describe('GET /api/track (the signed link)', () => {
     expectSameAsUnknown(await openLink(order.orderNumber, 'abc'), unknown);
     expectSameAsUnknown(await read(await fetch(`${h.checkout.url}/api/track?order=${order.orderNumber}`)), unknown);
     expectSameAsUnknown(await read(await fetch(`${h.checkout.url}/api/track?order=${order.orderNumber}&order=x&t[]=1`)), unknown);
+  });
+
+  it('a link stops opening the order and its invoice six weeks after it was delivered; the form with the phone still works', async () => {
+    const daysAgo = (days: number) => new Date(Date.now() - days * 86_400_000);
+    const deliveredOn = async (days: number) => {
+      const order = await seed({ status: 'delivered', createdAt: daysAgo(days + 20), updatedAt: daysAgo(days) });
+      await h.db
+        .insertInto('order_status_history')
+        .values([
+          { order_id: order.id, from_status: 'paid', to_status: 'delivered', from_payment_status: 'paid', to_payment_status: 'paid', changed_by: 'admin:owner', changed_at: daysAgo(days) },
+          // A correction among closed statuses later does not restart the clock.
+          { order_id: order.id, from_status: 'delivered', to_status: 'completed', from_payment_status: 'paid', to_payment_status: 'paid', changed_by: 'admin:owner', changed_at: daysAgo(1) },
+          { order_id: order.id, from_status: 'completed', to_status: 'delivered', from_payment_status: 'paid', to_payment_status: 'paid', changed_by: 'admin:owner', changed_at: daysAgo(1) },
+        ])
+        .execute();
+      await h.db.transaction().execute((trx) => issueInvoice(trx, order.id));
+      return order;
+    };
+    const recent = await deliveredOn(41);
+    const old = await deliveredOn(43);
+    const link = (order: { orderNumber: string }) => trackingToken(DEMO_TRACKING_LINK_SECRET, order.orderNumber);
+    const invoice = (order: { orderNumber: string }) => fetch(`${h.checkout.url}/api/track/invoice?order=${order.orderNumber}&t=${link(order)}`, { headers: { 'x-forwarded-for': '203.0.113.31' } });
+
+    expect((await openLink(recent.orderNumber, link(recent), '203.0.113.31')).status).toBe(200);
+    expect((await invoice(recent)).status).toBe(200);
+    const unknownNumber = `RP261123-${tag()}`;
+    const unknown = await openLink(unknownNumber, trackingToken(DEMO_TRACKING_LINK_SECRET, unknownNumber), '203.0.113.31');
+    expectSameAsUnknown(await openLink(old.orderNumber, link(old), '203.0.113.31'), unknown);
+    expect((await invoice(old)).status).toBe(404);
+    expect((await lookUp({ orderNumber: old.orderNumber, contact: '9812345670' }, '203.0.113.32')).status).toBe(200);
+  });
+
+  it('revoked (the order\'s link version raised): the links sent so far answer like an unknown order, the new version\'s link opens it', async () => {
+    const order = await seed();
+    const first = trackingToken(DEMO_TRACKING_LINK_SECRET, order.orderNumber);
+    expect((await openLink(order.orderNumber, first, '203.0.113.33')).status).toBe(200);
+    await h.db.updateTable('orders').set({ tracking_link_version: 1 }).where('id', '=', order.id).execute();
+    const unknownNumber = `RP261123-${tag()}`;
+    const unknown = await openLink(unknownNumber, trackingToken(DEMO_TRACKING_LINK_SECRET, unknownNumber), '203.0.113.33');
+    expectSameAsUnknown(await openLink(order.orderNumber, first, '203.0.113.33'), unknown);
+    const second = trackingToken(DEMO_TRACKING_LINK_SECRET, order.orderNumber, 1);
+    expect(second).toMatch(/^1\./);
+    expect((await openLink(order.orderNumber, second, '203.0.113.33')).status).toBe(200);
+    // A made-up version is no better than a made-up signature.
+    expectSameAsUnknown(await openLink(order.orderNumber, `2.${second.slice(2)}`, '203.0.113.33'), unknown);
   });
 });
 

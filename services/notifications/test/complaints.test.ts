@@ -44,16 +44,21 @@ afterAll(async () => {
 /** An instant given as India's wall clock (UTC+5:30). */
 const india = (wallClock: string) => new Date(`${wallClock}+05:30`);
 
-/** A complaint as checkout stores it; received 23 Nov 2026, 1:30 am in India unless told otherwise. */
-async function seedComplaint(values: { message?: string; resolution?: string; erased?: boolean; orderNumber?: string; receivedAt?: Date } = {}) {
+/**
+ * A complaint as checkout stores it; received 23 Nov 2026, 1:30 am in India unless told otherwise,
+ * with the e-mail of the order it names (proven) unless told otherwise.
+ */
+async function seedComplaint(values: { message?: string; resolution?: string; erased?: boolean; orderNumber?: string; receivedAt?: Date; name?: string; proven?: boolean } = {}) {
   const receivedAt = values.receivedAt ?? india('2026-11-23T01:30:00');
   const { acknowledgeBy, resolveBy } = complaintDeadlines(receivedAt);
   return db
     .insertInto('complaints')
     .values({
       ticket_number: formatTicketNumber(randomInt(100_000_000, 999_999_999), receivedAt),
-      name: 'Meera Iyer',
+      name: values.name ?? 'Meera Iyer',
       email: `meera.${randomUUID().slice(0, 8)}@example.in`,
+      email_proven: values.proven ?? true,
+      order_id: (values.proven ?? true) && values.orderNumber ? randomUUID() : null,
       phone: '9876543210',
       order_number: values.orderNumber ?? null,
       category: 'damaged',
@@ -147,6 +152,45 @@ describe('complaint.update received', () => {
     expect(alert!.html).toContain(`href="${SHOP_URL}/admin/complaints"`);
     expect(alert!.html).not.toContain('<script>');
     expect(alert!.messageId).toContain(`${complaint.id}.complaint-owner-alert@royalpickles.in`);
+  });
+});
+
+describe('a complaint naming an address that has not proved itself (the form as a relay)', () => {
+  const PHISH = 'Your refund: claim at https://royal-pickles-refunds.example/claim';
+
+  it("gets a fixed acknowledgement in the shop's words: no name, text or order number from the form", async () => {
+    const complaint = await seedComplaint({ proven: false, name: 'Claim your refund at evil.example', message: PHISH, orderNumber: 'RP261122-7KQ2XD' });
+    expect(await processComplaintUpdate(event(complaint, 'received'), deps)).toEqual({ shopper: 'sent', owner: 'sent' });
+    const [mail, ...others] = toShopper(complaint);
+    expect(others).toHaveLength(0);
+    expect(mail!.subject).toBe(`Your complaint has been registered: ticket ${complaint.ticket_number}`);
+    for (const part of [mail!.text, visibleText(mail!.html), mail!.html]) {
+      expect(part).toContain(`registered it under ticket number ${complaint.ticket_number}`);
+      expect(part).toContain('If you did not send it, you can ignore this e-mail.');
+      for (const typed of ['evil', 'Claim your refund', 'royal-pickles-refunds', 'claim', 'RP261122-7KQ2XD', 'Meera']) expect(part).not.toContain(typed);
+      expectGrievanceOfficer(part);
+    }
+    // The owner sees everything, the name's link neutralised, and that the address is not proven.
+    const [alert] = toOwner(complaint);
+    for (const part of [alert!.text, visibleText(alert!.html)]) {
+      expect(part).toContain(`Claim your refund at evil[.]example, ${complaint.email}`);
+      expect(part).toContain('not proven: the shopper was sent only a fixed acknowledgement');
+      expect(part).toContain("RP261122-7KQ2XD as typed: not linked, the e-mail and phone are not that order's");
+      expect(part).toContain(PHISH);
+    }
+    // Later steps greet nobody by the typed name either.
+    await processComplaintUpdate(event(complaint, 'acknowledged'), deps);
+    const acknowledged = toShopper(complaint).find((email) => email.subject.startsWith('We are looking into'))!;
+    expect(acknowledged.text).toMatch(/^Namaste,$/m);
+    expect(acknowledged.text).not.toContain('evil');
+  });
+
+  it("an order's own address gets the shopper's words back, with a name's link neutralised", async () => {
+    const complaint = await seedComplaint({ name: 'Meera http://evil.example', orderNumber: 'RP261122-7KQ2XD' });
+    await processComplaintUpdate(event(complaint, 'received'), deps);
+    const [mail] = toShopper(complaint);
+    expect(mail!.text).toContain('Namaste Meera http[:]//evil[.]example,');
+    expect(mail!.text).toContain('> The jar leaked.');
   });
 });
 

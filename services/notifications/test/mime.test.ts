@@ -31,6 +31,7 @@ const order: EmailOrder = {
   personalDataErased: false,
   items: [{ name: 'Royal Chicken Pickle', quantity: 2, unitPricePaise: 50_000, lineTotalPaise: 100_000 }],
   invoiceNumber: 'RP/2026-27/000123',
+  trackingLinkVersion: 0,
 };
 const shop = { supportEmail: 'support@royalpickles.in', supportPhone: '+91 11 4567 8900', shopUrl: 'http://localhost:3000', trackingLinkSecret: 'a-tracking-link-secret-for-tests' };
 const confirmation = renderOrderConfirmation(order, shop);

@@ -1,11 +1,16 @@
 import { z } from 'zod';
-import { baseEnvSchema, portSchema, razorpayEnvSchema } from '@pickles/service-kit';
+import { baseEnvSchema, portSchema, razorpayEnvSchema, refineStockHold, stockHoldEnvSchema } from '@pickles/service-kit';
 import { sellerProfileEnvSchema } from '@pickles/shared/seller-profile';
 
 const seconds = (fallback: number) => z.coerce.number({ error: 'expected a number of seconds' }).positive().default(fallback);
 
 /** The seller profile (SELLER_*, GST_*) goes on every tax invoice and credit note payments issues. */
-export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).extend(sellerProfileEnvSchema.shape).extend({
+export const paymentsEnvSchema = baseEnvSchema
+  .extend(razorpayEnvSchema.shape)
+  .extend(sellerProfileEnvSchema.shape)
+  // PAYMENT_WINDOW_MINUTES and STOCK_HOLD_MINUTES: how long an unpaid order keeps its batch jars.
+  .extend(stockHoldEnvSchema.shape)
+  .extend({
   PORT: portSchema(4002),
   /** An order still unpaid this long after creation is checked with Razorpay. */
   RECONCILE_AFTER_SECONDS: seconds(600),
@@ -16,11 +21,6 @@ export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number({ error: 'expected a number of hours' }).positive().default(96),
   /** How often the reconciler looks for such orders (and the stock hold for lapsed holds). */
   RECONCILE_INTERVAL_SECONDS: seconds(60),
-  /**
-   * How long an unpaid order keeps its batch jars from other shoppers (decision 012). A payment
-   * captured after that takes them back if the batch still has them.
-   */
-  STOCK_HOLD_MINUTES: z.coerce.number({ error: 'expected a number of minutes' }).positive().default(30),
   /** verify-payment and payment-failed calls one client may make per minute. */
   PAYMENT_CALL_LIMIT_PER_CLIENT: z.coerce.number({ error: 'expected a whole number' }).int().min(1).default(30),
   /** How often the outbox relay polls: a safety net, as it publishes on every commit of an event (LISTEN/NOTIFY). */
@@ -31,22 +31,9 @@ export const paymentsEnvSchema = baseEnvSchema.extend(razorpayEnvSchema.shape).e
   REFUND_CHECK_INTERVAL_SECONDS: seconds(300),
   /** A refund still pending this long after it was recorded is asked about at Razorpay (then less and less often). */
   REFUND_CHECK_AFTER_SECONDS: seconds(900),
-});
+  /** How often paid orders are checked for a missing GST tax invoice (an attention item for the owner). */
+  INVOICE_CHECK_INTERVAL_MINUTES: z.coerce.number({ error: 'expected a number of minutes' }).positive().default(60),
+  })
+  .superRefine(refineStockHold);
 export type PaymentsEnv = z.infer<typeof paymentsEnvSchema>;
 
-/**
- * What a live shop must set itself: everything printed on its tax invoices whose default is the
- * demo's (an invoice with a made-up GSTIN or address is worthless), and the HSN code and GST rate,
- * which are the accountant's call.
- */
-export const INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION = [
-  'SELLER_LEGAL_NAME',
-  'SELLER_ADDRESS',
-  'SELLER_CITY',
-  'SELLER_PINCODE',
-  'SELLER_STATE',
-  'SELLER_GSTIN',
-  'SELLER_FSSAI_LICENCE',
-  'GST_DEFAULT_HSN',
-  'GST_DEFAULT_RATE_PERCENT',
-] as const;

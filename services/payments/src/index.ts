@@ -1,11 +1,13 @@
 import { createDb } from '@pickles/db';
 import { razorpayFromEnv } from '@pickles/razorpay-client';
-import { createRedis, runService } from '@pickles/service-kit';
+import { createRedis, runService, stockHoldMinutes } from '@pickles/service-kit';
 import { createPaymentsApp } from './app.js';
-import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION, paymentsEnvSchema } from './env.js';
+import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION } from '@pickles/shared/seller-profile';
+import { paymentsEnvSchema } from './env.js';
 import { startOutboxRelay } from './events/relay.js';
+import { startInvoiceCheck } from './reconcile/invoice-check.js';
 import { startRefundCheck } from './reconcile/refund-check.js';
-import { startReconciler } from './reconcile/reconciler.js';
+import { startExpiry, startReconciler } from './reconcile/reconciler.js';
 import { startRefundSubmitter } from './refunds/refund-submitter.js';
 import { startStockHoldRelease } from './reconcile/stock-holds.js';
 
@@ -25,16 +27,20 @@ await runService(
         expireAfterSeconds: env.UNPAID_ORDER_EXPIRY_HOURS * 3600,
       },
     );
-    const stockHolds = startStockHoldRelease({ db, logger, relay }, { intervalSeconds: env.RECONCILE_INTERVAL_SECONDS, holdMinutes: env.STOCK_HOLD_MINUTES });
+    const expiry = startExpiry({ db, razorpay, logger, relay }, { intervalSeconds: env.RECONCILE_INTERVAL_SECONDS, expireAfterSeconds: env.UNPAID_ORDER_EXPIRY_HOURS * 3600 });
+    const stockHolds = startStockHoldRelease({ db, logger, relay }, { intervalSeconds: env.RECONCILE_INTERVAL_SECONDS, holdMinutes: stockHoldMinutes(env) });
     const refundSubmitter = startRefundSubmitter({ db, razorpay, logger, relay }, { intervalMs: env.REFUND_SUBMIT_INTERVAL_MS });
     const refundCheck = startRefundCheck({ db, razorpay, logger, relay }, { intervalSeconds: env.REFUND_CHECK_INTERVAL_SECONDS, olderThanSeconds: env.REFUND_CHECK_AFTER_SECONDS });
+    const invoiceCheck = startInvoiceCheck({ db, logger, relay }, { intervalMinutes: env.INVOICE_CHECK_INTERVAL_MINUTES });
     return {
       app: createPaymentsApp({ db, razorpay, logger, relay, redis, limits: { prefix: env.REDIS_PREFIX, perClientPerMinute: env.PAYMENT_CALL_LIMIT_PER_CLIENT } }, isShuttingDown),
       closers: [
         { name: 'reconciler', close: () => reconciler.stop() },
+        { name: 'expiry', close: () => expiry.stop() },
         { name: 'stock holds', close: () => stockHolds.stop() },
         { name: 'refund submitter', close: () => refundSubmitter.stop() },
         { name: 'refund check', close: () => refundCheck.stop() },
+        { name: 'invoice check', close: () => invoiceCheck.stop() },
         { name: 'outbox relay', close: () => relay.stop() },
         { name: 'redis', close: () => redis.quit() },
         { name: 'postgres', close: () => db.destroy() },

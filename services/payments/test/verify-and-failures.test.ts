@@ -3,6 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
 import { signCheckout } from '@pickles/razorpay-client';
 import { eventually } from '@pickles/test-kit';
+import { expireUnpaidOrder } from '../src/domain/expire-order.js';
+import { PAID_ON_CLOSED_ORDER } from '../src/handlers/verify-payment.js';
 import { KEYS, startPaymentsHarness, type PaymentsHarness } from './harness.js';
 
 let h: PaymentsHarness;
@@ -78,6 +80,28 @@ describe('verify asks Razorpay whether the payment was captured', () => {
     const response = await h.verify({ razorpay_order_id: mine.razorpayOrderId, razorpay_payment_id: paid.paymentId, razorpay_signature: forged });
     expect(response.status).toBe(400);
     expect((await h.order(mine.orderNumber)).payment_status).toBe('pending');
+  });
+});
+
+describe('a payment captured on an order that was already closed', () => {
+  it('verify answers the same 409 whether the browser comes first or after the webhook recorded the capture', async () => {
+    for (const browserFirst of [true, false]) {
+      const order = await h.createOrder();
+      expect(await expireUnpaidOrder(h.db, order.id, 'expired: unpaid for the test')).toBe(true);
+      const payment = h.pay(order.razorpayOrderId);
+      if (!browserFirst) {
+        h.sandbox.state.webhooks.release();
+        await eventually(async () => (await h.order(order.orderNumber)).payment_status === 'paid');
+      }
+      const response = await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! });
+      expect(response.status, browserFirst ? 'browser first' : 'webhook first').toBe(409);
+      expect(response.body).toEqual({ success: false, error: PAID_ON_CLOSED_ORDER });
+      expect(await h.order(order.orderNumber)).toMatchObject({ status: 'cancelled', payment_status: 'paid', razorpay_payment_id: payment.paymentId });
+      const attention = await h.db.selectFrom('payment_attention').select('kind').where('order_id', '=', order.id).execute();
+      expect(attention).toEqual([{ kind: 'capture-on-closed-order' }]);
+      const events = await h.db.selectFrom('outbox_events').select('type').where(sql<string>`payload->'data'->>'orderId'`, '=', order.id).execute();
+      expect(events.map((event) => event.type)).toEqual(['payment.needs-attention']);
+    }
   });
 });
 

@@ -11,7 +11,7 @@ import { QUEUES } from '@pickles/shared';
 import { createCheckoutApp } from '@pickles/checkout/app';
 import { createPaymentsApp } from '@pickles/payments/app';
 import { startOutboxRelay, type OutboxRelay } from '@pickles/payments/relay';
-import { reconcileOnce } from '@pickles/payments/reconciler';
+import { expireUnpaidOnce, reconcileOnce, type ReconcileResult } from '@pickles/payments/reconciler';
 import { createMailer } from '@pickles/notifications/mailer';
 import { createNotificationsWorker } from '@pickles/notifications/worker';
 import { sweepOnce, type SweepOptions } from '@pickles/notifications/sweeper';
@@ -45,7 +45,7 @@ export interface PurchaseHarness {
   order: (orderNumber: string) => Promise<{ id: string; status: string; payment_status: string; razorpay_payment_id: string | null; paid_at: Date | null }>;
   emailsFor: (orderNumber: string) => { to: string[]; subject: string; text: string; html: string }[];
   outboxFor: (orderId: string) => Promise<number>;
-  /** One reconciler pass over every order awaiting payment; expiry after `expireAfterSeconds` (default 4 days). */
+  /** One reconciler pass over every order awaiting payment, then one of the expiry job (after `expireAfterSeconds`, default 4 days), their counts added up. */
   reconcile: (options?: { expireAfterSeconds?: number }) => ReturnType<typeof reconcileOnce>;
   /**
    * Resolves once nothing else will happen on its own: no webhook being sent or retried, no due
@@ -63,6 +63,13 @@ export interface PurchaseHarness {
 
 export const silentLogger = createLogger('purchase-test', 'silent');
 
+/** The counts of two passes (the reconciler's and the expiry job's) added up. */
+function sumPasses(first: ReconcileResult, second: ReconcileResult): ReconcileResult {
+  const sum = { ...first };
+  for (const key of Object.keys(sum) as (keyof ReconcileResult)[]) sum[key] += second[key];
+  return sum;
+}
+
 /** The one create-order body of the tests (test-kit). */
 export { orderPayload };
 
@@ -75,7 +82,7 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
   const relay = startOutboxRelay({ db, connection: redis, prefix, logger: silentLogger, pollMs: options.relayPollMs ?? 100 });
   const limits = { prefix, perClientPerMinute: 1_000 };
-  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silentLogger, limits: { ...limits, redis, perEmailPerHour: 1_000 } }));
+  const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silentLogger, limits: { ...limits, redis, perEmailPerHour: 1_000, heldJars: { perClient: 100_000, perContact: 100_000 } } }));
   let currentRelay = relay;
   const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silentLogger, relay: { nudge: () => currentRelay.nudge() }, redis, limits }));
   sandbox.state.setKnobs({ webhookUrl: `${payments.url}/api/payment/webhook` });
@@ -148,8 +155,11 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
       const rows = await db.selectFrom('outbox_events').select('id').where(sql<string>`payload->'data'->>'orderId'`, '=', orderId).execute();
       return rows.length;
     },
-    reconcile: (options = {}) =>
-      reconcileOnce({ db, razorpay, logger: silentLogger, relay }, { olderThanSeconds: 0, expireAfterSeconds: options.expireAfterSeconds ?? 4 * 86_400, batchSize: 500 }),
+    reconcile: async (options = {}) => {
+      const deps = { db, razorpay, logger: silentLogger, relay };
+      const window = { expireAfterSeconds: options.expireAfterSeconds ?? 4 * 86_400, batchSize: 500 };
+      return sumPasses(await reconcileOnce(deps, { olderThanSeconds: 0, ...window }), await expireUnpaidOnce(deps, window));
+    },
     startWorker,
     queue,
     sweep: (sweepOptions) => sweepOnce({ db, queue, logger: silentLogger }, sweepOptions),

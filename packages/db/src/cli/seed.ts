@@ -142,7 +142,8 @@ async function insertBatch(db: Db | Transaction<Database>, batch: SeedOrder[]): 
 }
 
 async function main(): Promise<void> {
-  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/royal_pickles';
+  // Demo orders go to the demo's database (npm start without real keys) unless told otherwise.
+  const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/royal_pickles_demo';
   const db = createDb({ connectionString: url, max: 2, applicationName: 'seed' });
   const started = Date.now();
   try {

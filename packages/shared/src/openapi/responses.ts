@@ -30,6 +30,7 @@ export const createOrderResponseSchema = z
     currency: z.literal('INR'),
     razorpayOrderId: z.string(),
     orderId: z.string().meta({ description: 'The readable order number' }),
+    paymentWindowSeconds: z.number().int().meta({ description: "How long Razorpay Checkout stays open for it (Checkout's timeout); the order's jars are held a little longer" }),
   })
   .meta({ id: 'CreateOrderResponse' });
 

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '@pickles/service-kit';
 import { sql, type Database, type Kysely, type Transaction } from '@pickles/db';
-import type { OrderDispatch } from '@pickles/shared';
+import { mayOwner, type OrderDispatch, type OrderState } from '@pickles/shared';
 import { courierToStore, courierTrackingUrl, storedCourier, type RecordDispatchInput } from '@pickles/shared/admin-order-requests';
 import { writeShopperUpdate } from './shopper-updates.js';
 
@@ -32,24 +32,13 @@ export async function orderDispatch(db: Handle, orderId: string): Promise<OrderD
   return row ? toOrderDispatch(row) : null;
 }
 
-const SHIPPABLE_STATUSES = ['paid', 'delivered', 'completed'];
-
-/** Why a dispatch cannot be recorded for an order in this state, or undefined when it can. */
-export function dispatchRefusal(order: { status: string; paymentStatus: string }): string | undefined {
-  if (order.status === 'cancelled') return 'Cannot record a dispatch for a cancelled order';
-  if (order.paymentStatus === 'refunded') return "Cannot record a dispatch: this order's payment was refunded";
-  if (order.paymentStatus !== 'paid') return 'Cannot record a dispatch: this order is not paid';
-  if (!SHIPPABLE_STATUSES.includes(order.status)) return `Cannot record a dispatch for a ${order.status} order`;
-  return undefined;
-}
-
 /** Locks the order (by internal id or readable number) for the dispatch and reads its state. */
 export async function lockOrderForDispatch(
   trx: Trx,
   key: { id: string } | { orderNumber: string },
-): Promise<{ id: string; orderNumber: string; status: string; paymentStatus: string } | undefined> {
+): Promise<({ id: string; orderNumber: string } & OrderState) | undefined> {
   const where = 'id' in key ? sql`id = ${key.id}` : sql`order_number = ${key.orderNumber}`;
-  const { rows } = await sql<{ id: string; order_number: string; status: string; payment_status: string }>`
+  const { rows } = await sql<{ id: string; order_number: string; status: OrderState['status']; payment_status: OrderState['paymentStatus'] }>`
     select id, order_number, status, payment_status from orders where ${where} for update`.execute(trx);
   const row = rows[0];
   return row && { id: row.id, orderNumber: row.order_number, status: row.status, paymentStatus: row.payment_status };
@@ -62,13 +51,13 @@ export async function lockOrderForDispatch(
  */
 export async function recordDispatch(
   trx: Trx,
-  order: { id: string; status: string; paymentStatus: string } | undefined,
+  order: ({ id: string } & OrderState) | undefined,
   input: RecordDispatchInput,
   recordedBy: string,
 ): Promise<{ dispatch: OrderDispatch; created: boolean }> {
   if (!order) throw new NotFoundError('Order not found');
-  const refusal = dispatchRefusal(order);
-  if (refusal) throw new ConflictError(refusal);
+  const may = mayOwner(order, 'dispatch');
+  if (!may.allowed) throw new ConflictError(may.reason);
   const courier = courierToStore(input.courierId, input.courierName);
   const awb = input.awb;
   const trackingUrl = input.trackingUrl ?? courierTrackingUrl(courier, awb) ?? null;

@@ -1,9 +1,9 @@
 import { sql, type Db } from '@pickles/db';
-import { ownerChoices, paiseToRupees, type AdminOrderDetailResponse, type OrderStatus, type PaymentStatus } from '@pickles/shared';
+import { mayOwner, ownerChoices, paiseToRupees, type AdminOrderDetailResponse, type OrderStatus, type PaymentStatus } from '@pickles/shared';
 import { ADMIN_ORDER_COLUMNS, toAdminOrder, type AdminOrderRow } from './admin-order-row.js';
 import { orderDispatch } from './dispatches.js';
 import { orderHistory } from './orders.js';
-import { orderRefunds, refundableOrderFacts, refundablePaise, refundRefusal } from './refunds.js';
+import { orderRefunds, refundableOrderFacts, refundablePaise } from './refunds.js';
 import { orderTaxDocuments } from './tax-documents.js';
 
 /** Everything the admin's order page shows, or undefined for an unknown (or archived) order. */
@@ -40,7 +40,7 @@ export async function orderDetail(db: Db, id: string): Promise<Omit<AdminOrderDe
       createdAt: new Date(payment.created_at).toISOString(),
     })),
     refunds,
-    refundable: facts && !refundRefusal(facts) ? paiseToRupees(refundable) : 0,
+    refundable: facts && mayOwner(facts, 'refund').allowed ? paiseToRupees(refundable) : 0,
     history,
     emails: emails.map((email) => ({ kind: email.kind, recipient: email.recipient, state: email.state, sentAt: new Date(email.sent_at).toISOString() })),
     statusChoices: ownerChoices({ status: order.status as OrderStatus, paymentStatus: order.paymentStatus as PaymentStatus }),

@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { releaseJars, sellJars, sql, type Database, type Transaction } from '@pickles/db';
-import type { OrderStatus, PaymentStatus, ShopperUpdateKind } from '@pickles/shared';
+import { issueInvoice } from '@pickles/invoices';
+import { isTakenBack, type OrderStatus, type PaymentStatus, type ShopperUpdateKind } from '@pickles/shared';
 import { writeShopperUpdates } from './shopper-updates.js';
 
 type Trx = Transaction<Database>;
@@ -25,7 +27,11 @@ const SHOPPER_TOLD: Partial<Record<OrderStatus, ShopperUpdateKind>> = { delivere
 /**
  * Sets `to` on the given orders and records each change in their history. The caller holds the row
  * locks and has asked the lifecycle (decideOwnerMove) for every one of them. A paid order moved to
- * delivered or cancelled also gets its `order.shopper-update` (one e-mail per order and kind).
+ * delivered or cancelled also gets its `order.shopper-update` (one e-mail per order and kind). An
+ * order taken back (isTakenBack) is a sale after all: its GST tax invoice is issued here, in this
+ * transaction (one it already has stays), and the shopper gets the order confirmation. The invoice
+ * counter is locked after the orders' and their stock rows' locks (moveJarsForOwner ran first), the
+ * order every writer takes them in.
  */
 export async function setStatus(trx: Trx, moves: readonly LockedOrder[], to: OrderStatus, changedBy: string): Promise<void> {
   if (!moves.length) return;
@@ -40,6 +46,9 @@ export async function setStatus(trx: Trx, moves: readonly LockedOrder[], to: Ord
     const told = moves.filter((order) => order.paymentStatus === 'paid');
     await writeShopperUpdates(trx, told.map((order) => ({ orderId: order.id, kind, dedupeKey: order.id })));
   }
+  const takenBack = moves.filter((order) => isTakenBack(order, to));
+  for (const order of takenBack) await issueInvoice(trx, order.id);
+  await writeShopperUpdates(trx, takenBack.map((order) => ({ orderId: order.id, kind: 'confirmation-resent', dedupeKey: randomUUID() })));
 }
 
 /** Why a cancelled order cannot be taken back: its jars went to other shoppers meanwhile. */
@@ -60,8 +69,8 @@ export async function moveJarsForOwner(trx: Trx, moves: readonly LockedOrder[], 
     for (const order of moves) if (!dispatched.has(order.id)) await releaseJars(trx, order.id);
     return { allowed: [...moves], short: [] };
   }
-  // A refunded order closed as completed ships nothing: only an order whose money is held takes jars.
-  const takenBack = moves.filter((order) => order.status === 'cancelled' && order.paymentStatus === 'paid');
+  // A refunded order closed as completed ships nothing: only an order taken back takes jars.
+  const takenBack = moves.filter((order) => isTakenBack(order, to));
   if (!takenBack.length) return { allowed: [...moves], short: [] };
   const released = new Set(
     (await trx.selectFrom('orders').select('id').where('id', 'in', takenBack.map((order) => order.id)).where('stock_state', '=', 'released').execute()).map((row) => row.id),

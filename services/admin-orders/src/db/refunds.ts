@@ -1,6 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import { sql, type Database, type Kysely, type Transaction } from '@pickles/db';
-import { paiseToRupees, type OrderRefund } from '@pickles/shared';
+import { paiseToRupees, type OrderRefund, type OwnerOrderFacts } from '@pickles/shared';
 
 type Handle = Kysely<Database> | Transaction<Database>;
 
@@ -66,7 +66,7 @@ export async function refundRequest(db: Handle, requestId: string): Promise<Orde
 /**
  * Paise that may still be refunded on the order's payment: what was paid, minus every request not
  * refused by Razorpay nor failed there, minus refunds made in Razorpay's dashboard that did not fail.
- * Zero when the order cannot be refunded from the admin at all (see refundRefusal).
+ * Zero when the order cannot be refunded from the admin at all (the lifecycle's mayOwner 'refund').
  */
 export async function refundablePaise(db: Handle, orderId: string): Promise<number> {
   const { rows } = await sql<{ refundable: number }>`
@@ -81,26 +81,19 @@ export async function refundablePaise(db: Handle, orderId: string): Promise<numb
   return rows[0]?.refundable ?? 0;
 }
 
-export interface RefundableOrder {
-  paymentStatus: string;
+export interface RefundableOrder extends OwnerOrderFacts {
   razorpayPaymentId: string | null;
-  /** A `payments` row of the order's payment says Razorpay captured it. */
-  captured: boolean;
 }
 
+/**
+ * The order as the lifecycle's refund rule reads it (mayOwner 'refund'): its state, and whether a
+ * `payments` row of its payment says Razorpay captured it.
+ */
 export async function refundableOrderFacts(db: Handle, orderId: string): Promise<RefundableOrder | undefined> {
-  const { rows } = await sql<{ payment_status: string; razorpay_payment_id: string | null; captured: boolean }>`
-    select o.payment_status, o.razorpay_payment_id,
+  const { rows } = await sql<{ status: OwnerOrderFacts['status']; payment_status: OwnerOrderFacts['paymentStatus']; razorpay_payment_id: string | null; captured: boolean }>`
+    select o.status, o.payment_status, o.razorpay_payment_id,
       exists (select 1 from payments p where p.razorpay_payment_id = o.razorpay_payment_id and p.status = 'captured') as captured
     from orders o where o.id = ${orderId}`.execute(db);
   const row = rows[0];
-  return row && { paymentStatus: row.payment_status, razorpayPaymentId: row.razorpay_payment_id, captured: row.captured };
-}
-
-/** Why the admin cannot refund this order now, or undefined when it can. */
-export function refundRefusal(order: RefundableOrder): string | undefined {
-  if (order.paymentStatus === 'refunded') return 'This order has already been refunded in full';
-  if (order.paymentStatus !== 'paid' || !order.razorpayPaymentId) return 'Only a paid order can be refunded';
-  if (!order.captured) return "Razorpay has not reported this order's payment as captured yet: it cannot be refunded from here";
-  return undefined;
+  return row && { status: row.status, paymentStatus: row.payment_status, razorpayPaymentId: row.razorpay_payment_id, captured: row.captured };
 }

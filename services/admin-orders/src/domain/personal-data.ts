@@ -1,5 +1,6 @@
 import { sql, type Db, type Database, type Transaction } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
+import { NEVER_PAID_PAYMENT_STATES, RETENTION_ERASABLE_STATES } from '@pickles/shared';
 
 /**
  * Personal data under India's DPDP Act 2023 (retention periods in the README, "Personal data"):
@@ -18,13 +19,16 @@ export const ERASED = {
   pincode: '000000',
 } as const;
 
-/** Never paid: no money, so no tax record to keep. */
-const NEVER_PAID = ['pending', 'failed'];
+/** Never paid (the lifecycle's erasureOf says so): no money, so no tax record to keep. */
+const NEVER_PAID = sql.join(NEVER_PAID_PAYMENT_STATES);
+/** Closed and never paid: what the retention pass erases (the lifecycle's RETENTION_ERASABLE_STATES). */
+const RETENTION_ERASABLE = sql.join(RETENTION_ERASABLE_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`));
 
 /** Columns of a fully erased order; the order number stays so Razorpay and the history still match. */
 const fullErasure = sql`customer_name = ${ERASED.name}, customer_email = ${ERASED.email}, customer_phone = ${ERASED.phone},
   flat_number = ${ERASED.text}, street = ${ERASED.text}, area = ${ERASED.text}, city = ${ERASED.text}, state = ${ERASED.text},
-  pincode = ${ERASED.pincode}, search_text = lower(order_number), personal_data_erased_at = now(), updated_at = now()`;
+  pincode = ${ERASED.pincode}, search_text = lower(order_number), personal_data_erased_at = now(), updated_at = now(),
+  tracking_link_version = tracking_link_version + 1`;
 
 /** The same in an archived order's snapshot (the archive keeps the orders table's column names). */
 const snapshotFullErasure = sql`snapshot || jsonb_build_object(
@@ -49,10 +53,10 @@ export async function eraseExpiredUnpaidOrders(db: Db, retentionDays: number): P
     const { rows } = await sql<{ mine: boolean }>`select pg_try_advisory_xact_lock(hashtext('pickles:unpaid-order-erasure')) as mine`.execute(trx);
     if (!rows[0]?.mine) return { orders: 0, archived: 0 };
     const orders = await sql`update orders set ${fullErasure}
-      where payment_status in (${sql.join(NEVER_PAID)}) and status in ('failed', 'cancelled')
+      where (status, payment_status) in (${RETENTION_ERASABLE})
         and personal_data_erased_at is null and created_at < now() - make_interval(days => ${retentionDays})`.execute(trx);
     const archived = await sql`update archived_orders set snapshot = ${snapshotFullErasure}
-      where snapshot->>'payment_status' in (${sql.join(NEVER_PAID)}) and snapshot->>'personal_data_erased_at' is null
+      where snapshot->>'payment_status' in (${NEVER_PAID}) and snapshot->>'personal_data_erased_at' is null
         and (snapshot->>'created_at')::timestamptz < now() - make_interval(days => ${retentionDays})`.execute(trx);
     return { orders: Number(orders.numAffectedRows ?? 0), archived: Number(archived.numAffectedRows ?? 0) };
   });
@@ -72,19 +76,29 @@ export interface ShopperErasure {
 export async function eraseShopper(db: Db, email: string): Promise<ShopperErasure> {
   const address = email.trim().toLowerCase();
   return db.transaction().execute(async (trx: Transaction<Database>) => {
-    const ids = (await trx.selectFrom('orders').select('id').where(sql<string>`lower(customer_email)`, '=', address).execute()).map((row) => row.id);
+    // Their orders, in the panel and removed to the archive, whose e-mails' recipients go too.
+    const live = await trx.selectFrom('orders').select('id').where(sql<string>`lower(customer_email)`, '=', address).execute();
+    const removed = await trx.selectFrom('archived_orders').select('order_id as id').where(sql<string>`lower(snapshot->>'customer_email')`, '=', address).execute();
+    const ids = [...live, ...removed].map((row) => row.id);
     const unpaid = await sql`update orders set ${fullErasure}
-      where lower(customer_email) = ${address} and payment_status in (${sql.join(NEVER_PAID)})`.execute(trx);
+      where lower(customer_email) = ${address} and payment_status in (${NEVER_PAID})`.execute(trx);
     // Paid orders keep what a tax invoice shows; the search text loses the e-mail and phone with them.
     const paid = await sql`update orders set customer_email = ${ERASED.email},
         search_text = replace(replace(search_text, lower(customer_email), ''), customer_phone, ''),
-        customer_phone = ${ERASED.phone}, personal_data_erased_at = now(), updated_at = now()
+        customer_phone = ${ERASED.phone}, personal_data_erased_at = now(), updated_at = now(), tracking_link_version = tracking_link_version + 1
       where lower(customer_email) = ${address}`.execute(trx);
-    if (ids.length) await trx.updateTable('sent_emails').set({ recipient: ERASED.email }).where('order_id', 'in', ids).execute();
+    // Every e-mail sent to them: about their orders (live or removed), or to their address whatever it was about.
+    await trx
+      .updateTable('sent_emails')
+      .set({ recipient: ERASED.email })
+      .where((eb) => eb.or([eb(sql<string>`lower(recipient)`, '=', address), ...(ids.length ? [eb('order_id', 'in', ids)] : [])]))
+      .execute();
     const archivedUnpaid = await sql`update archived_orders set snapshot = ${snapshotFullErasure}
-      where lower(snapshot->>'customer_email') = ${address} and snapshot->>'payment_status' in (${sql.join(NEVER_PAID)})`.execute(trx);
+      where lower(snapshot->>'customer_email') = ${address} and snapshot->>'payment_status' in (${NEVER_PAID})`.execute(trx);
+    // The archive keeps the orders table's columns, the search text among them.
     const archivedPaid = await sql`update archived_orders set snapshot = snapshot || jsonb_build_object(
-        'customer_email', ${ERASED.email}::text, 'customer_phone', ${ERASED.phone}::text, 'personal_data_erased_at', now())
+        'customer_email', ${ERASED.email}::text, 'customer_phone', ${ERASED.phone}::text, 'personal_data_erased_at', now(),
+        'search_text', replace(replace(snapshot->>'search_text', lower(snapshot->>'customer_email'), ''), snapshot->>'customer_phone', ''))
       where lower(snapshot->>'customer_email') = ${address}`.execute(trx);
     const complaints = await eraseComplaints(trx, address);
     return {
@@ -96,7 +110,7 @@ export async function eraseShopper(db: Db, email: string): Promise<ShopperErasur
   });
 }
 
-/** The shopper's complaints, by e-mail address (lower case), and the recipient of the e-mails about them. */
+/** The shopper's complaints, by e-mail address (lower case); the e-mails about them went to that address (eraseShopper). */
 async function eraseComplaints(trx: Transaction<Database>, address: string): Promise<number> {
   const erased = await trx
     .updateTable('complaints')
@@ -104,9 +118,7 @@ async function eraseComplaints(trx: Transaction<Database>, address: string): Pro
     .where(sql<string>`lower(email)`, '=', address)
     .returning('id')
     .execute();
-  const ids = erased.map((row) => row.id);
-  if (ids.length) await trx.updateTable('sent_emails').set({ recipient: ERASED.email }).where('dedupe_key', 'in', ids).where(sql<string>`lower(recipient)`, '=', address).execute();
-  return ids.length;
+  return erased.length;
 }
 
 /** Runs the unpaid-order erasure every `intervalMinutes` on every replica (one erases at a time). */

@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
 import { ConflictError, NotFoundError, parseOrThrow } from '@pickles/service-kit';
 import { sql, type Database, type Db, type Transaction } from '@pickles/db';
-import { formatPaise, rupeesToPaise, type CreateRefundResponse } from '@pickles/shared';
+import { formatPaise, mayOwner, rupeesToPaise, type CreateRefundResponse } from '@pickles/shared';
 import { createRefundSchema } from '@pickles/shared/admin-order-requests';
-import { refundableOrderFacts, refundablePaise, refundRefusal, refundRequest } from '../db/refunds.js';
+import { refundableOrderFacts, refundablePaise, refundRequest } from '../db/refunds.js';
 import { adminOf } from '../auth/require-admin.js';
 import { isUuid } from './parse.js';
 
@@ -37,8 +37,8 @@ export function createRefundHandler(db: Db): RequestHandler {
       const earlier = await earlierRequest(trx, id, requestKey);
       if (earlier) return { refund: earlier, created: false };
       const facts = (await refundableOrderFacts(trx, id))!;
-      const refusal = refundRefusal(facts);
-      if (refusal) throw new ConflictError(refusal);
+      const may = mayOwner(facts, 'refund');
+      if (!may.allowed) throw new ConflictError(may.reason);
       const refundable = await refundablePaise(trx, id);
       if (amountPaise > refundable) {
         throw new ConflictError(refundable > 0 ? `Only ${formatPaise(refundable)} can still be refunded on this order` : 'Nothing is left to refund on this order');

@@ -6,6 +6,7 @@ import { findAdmin, upgradePasswordHash } from '../db/admins.js';
 import { burnPasswordCheck, hashPassword, needsRehash, verifyPassword } from '../domain/password.js';
 import type { LoginLimiter } from '../auth/login-limiter.js';
 import { signAdminToken } from '../auth/tokens.js';
+import { knownDevice, rememberDevice } from '../auth/device.js';
 import { loginFailures } from '../metrics.js';
 
 export interface LoginDeps {
@@ -21,8 +22,9 @@ export function login({ db, limiter, jwtSecret, ttlSeconds }: LoginDeps): Reques
     const { username, password } = parseOrThrow(adminLoginSchema, req.body);
     // The client as the gateway saw it (services trust exactly one proxy hop, see service-kit).
     const ip = req.ip ?? 'unknown';
+    const device = knownDevice(req, jwtSecret, username);
     try {
-      await limiter.takeAttempt(ip, username);
+      await limiter.takeAttempt(ip, username, device);
     } catch (error) {
       if (error instanceof TooManyRequestsError) {
         loginFailures.inc({ reason: 'locked_out' });
@@ -38,7 +40,8 @@ export function login({ db, limiter, jwtSecret, ttlSeconds }: LoginDeps): Reques
       loginFailures.inc({ reason: 'wrong_password' });
       throw new UnauthorizedError('Invalid credentials');
     }
-    await limiter.recordSuccess(ip, username);
+    await limiter.recordSuccess(ip, username, device);
+    rememberDevice(req, res, jwtSecret, admin.username, device);
     if (needsRehash(admin.password_hash)) {
       await upgradePasswordHash(db, admin.username, await hashPassword(password));
       req.log.info('admin password hash upgraded to the current parameters');

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { parseOrThrow } from '@pickles/service-kit';
-import { canRemove, removeOrdersSchema, type RemoveOrdersResponse } from '@pickles/shared';
+import { mayOwner, removeOrdersSchema, type RemoveOrdersResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
 import { archiveOrders, lockOrders } from '../db/order-writes.js';
 import { adminOf } from '../auth/require-admin.js';
@@ -16,7 +16,7 @@ export function removeOrdersHandler(db: Db): RequestHandler {
     const archivedBy = `admin:${adminOf(req).sub}`;
     const unique = [...new Set(orderIds)];
     const removedCount = await db.transaction().execute(async (trx) => {
-      const removable = (await lockOrders(trx, unique)).filter(canRemove);
+      const removable = (await lockOrders(trx, unique)).filter((order) => mayOwner(order, 'remove').allowed);
       return archiveOrders(
         trx,
         removable.map((order) => order.id),

@@ -3,7 +3,7 @@ import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import { ConflictError, NotFoundError, rateLimitRefusals, TooManyRequestsError } from '@pickles/service-kit';
 import { sql, type Db } from '@pickles/db';
-import type { ResendConfirmationResponse } from '@pickles/shared';
+import { mayOwner, type OrderState, type ResendConfirmationResponse } from '@pickles/shared';
 import { writeShopperUpdate } from '../db/shopper-updates.js';
 import { isUuid } from './parse.js';
 
@@ -28,11 +28,11 @@ export function resendConfirmationHandler(db: Db, redis: Redis, redisPrefix: str
     let orderNumber: string;
     try {
       orderNumber = await db.transaction().execute(async (trx) => {
-        const { rows } = await sql<{ order_number: string; status: string; payment_status: string }>`select order_number, status, payment_status from orders where id = ${id} for update`.execute(trx);
+        const { rows } = await sql<{ order_number: string; status: OrderState['status']; payment_status: OrderState['paymentStatus'] }>`select order_number, status, payment_status from orders where id = ${id} for update`.execute(trx);
         const order = rows[0];
         if (!order) throw new NotFoundError('Order not found');
-        if (order.payment_status !== 'paid') throw new ConflictError('Only a paid order has a confirmation to resend');
-        if (order.status === 'cancelled') throw new ConflictError('This order is cancelled: its confirmation is not resent');
+        const may = mayOwner({ status: order.status, paymentStatus: order.payment_status }, 'resend-confirmation');
+        if (!may.allowed) throw new ConflictError(may.reason);
         await writeShopperUpdate(trx, { orderId: id, kind: 'confirmation-resent', dedupeKey: randomUUID() });
         return order.order_number;
       });

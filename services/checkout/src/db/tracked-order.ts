@@ -1,8 +1,35 @@
 import { sql, type Db } from '@pickles/db';
 import type { TrackingContact } from '@pickles/shared/tracking-requests';
 
-/** What proves the lookup is the shopper's: the contact they typed, or a signed link (checked before). */
-export type TrackingProof = TrackingContact | { kind: 'signed'; valid: boolean };
+/**
+ * What proves the lookup is the shopper's: the contact they typed, or a signed link: the link
+ * version its signature proves (checked before; undefined when it proves nothing), and for how many
+ * days after the order was closed a link still opens it.
+ */
+export type TrackingProof = TrackingContact | SignedLink;
+export interface SignedLink {
+  kind: 'signed';
+  version: number | undefined;
+  daysAfterClosed: number;
+}
+
+/** Statuses after which an order's links expire: it arrived, was closed or was cancelled. */
+const CLOSED_STATUSES = ['delivered', 'completed', 'cancelled'];
+
+/**
+ * A signed link opens order `o` when it carries the order's current link version (a revoked one
+ * does not) and the order is open, or was closed (entered delivered, completed or cancelled from
+ * any other status, the last time it did) less than `daysAfterClosed` days ago. The form with the
+ * phone or e-mail is not bound by this.
+ */
+export function signedLinkOpens(link: SignedLink) {
+  const closed = sql.join(CLOSED_STATUSES);
+  return sql<boolean>`(${link.version !== undefined}::boolean and o.tracking_link_version = ${link.version ?? -1}
+    and (o.status not in (${closed}) or coalesce(
+      (select max(h.changed_at) from order_status_history h
+        where h.order_id = o.id and h.to_status in (${closed}) and (h.from_status is null or h.from_status not in (${closed}))),
+      o.updated_at) > now() - make_interval(days => ${link.daysAfterClosed})))`;
+}
 
 export interface TrackedOrder {
   orderNumber: string;
@@ -26,7 +53,7 @@ function proofMatches(proof: TrackingProof) {
     case 'phone':
       return sql<boolean>`o.customer_phone = ${proof.phone}`;
     case 'signed':
-      return sql<boolean>`${proof.valid}::boolean`;
+      return signedLinkOpens(proof);
   }
 }
 

@@ -11,6 +11,7 @@ import { priceOrder, PricingError, type PricedOrder } from '../domain/price-orde
 import { withCheckedAddress } from '../domain/check-address.js';
 import { findOrderByCheckoutKey, lookBeforeCheckout, placeOrder, recordRazorpayOrderId, type StoredOrder } from '../db/orders.js';
 import { stockRefusal } from '../domain/stock-refusal.js';
+import type { JarHoldLimits, JarHolds } from '../jar-holds.js';
 
 export interface CreateOrderDeps {
   db: Db;
@@ -18,18 +19,29 @@ export interface CreateOrderDeps {
   logger: Logger;
 }
 
+/** What create-order needs besides its dependencies: the caps on jars held and the payment window it tells the SPA. */
+export interface CreateOrderOptions {
+  jarHolds: JarHolds;
+  /** PAYMENT_WINDOW_MINUTES, as seconds: Razorpay Checkout's `timeout` in the SPA. */
+  paymentWindowSeconds: number;
+}
+
 export interface CheckoutLimits {
   redis: Redis;
   prefix: string;
   perClientPerMinute: number;
   perEmailPerHour: number;
+  /** The caps on jars held unpaid and the hold they last (jar-holds.ts); the environment's defaults when absent. */
+  heldJars?: Partial<JarHoldLimits>;
+  /** PAYMENT_WINDOW_MINUTES (10 when absent). */
+  paymentWindowMinutes?: number;
 }
 
 /** One checkout attempt in the SPA sends one key; retries and double clicks repeat it. */
 const CHECKOUT_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
-function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string): CreateOrderResponse {
-  return { success: true, keyId, amount: order.amountPaise, currency: 'INR', razorpayOrderId: order.razorpayOrderId, orderId: order.orderNumber };
+function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string, paymentWindowSeconds: number): CreateOrderResponse {
+  return { success: true, keyId, amount: order.amountPaise, currency: 'INR', razorpayOrderId: order.razorpayOrderId, orderId: order.orderNumber, paymentWindowSeconds };
 }
 
 /**
@@ -40,9 +52,11 @@ function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string
  * held while Razorpay answers (decision 009). When Razorpay fails nothing is stored and the shopper
  * tries again; when the statement refuses the order after Razorpay answered (the last jars went to
  * someone else meanwhile, or a double click's twin was stored first), the Razorpay order is left
- * unpaid: nobody is ever shown it.
+ * unpaid: nobody is ever shown it. A new order's jars count against the caps on jars one client,
+ * e-mail and phone may hold unpaid (jar-holds.ts) before Razorpay is asked, and go back when the
+ * order is not placed after all.
  */
-export function createOrderHandler({ db, razorpay }: CreateOrderDeps): RequestHandler {
+export function createOrderHandler({ db, razorpay }: CreateOrderDeps, { jarHolds, paymentWindowSeconds }: CreateOrderOptions): RequestHandler {
   return async (req, res) => {
     // A pincode India Post has, in the state typed; the state stored by its canonical name (issue 17).
     const payload = withCheckedAddress(parseOrThrow(createOrderPayloadSchema, req.body));
@@ -63,18 +77,27 @@ export function createOrderHandler({ db, razorpay }: CreateOrderDeps): RequestHa
     let order = before.earlier && sameCheckout(before.earlier, payload, priced);
     if (!order) {
       if (before.shortfalls.length) throw new ConflictError(stockRefusal(before.shortfalls));
-      const now = new Date();
-      const id = randomUUID();
-      const orderNumber = newOrderNumber(now);
-      const razorpayOrderId = await createRazorpayOrder(razorpay, { id, orderNumber, amountPaise: priced.totalPaise }, req.log);
-      const placing = await placeOrder(db, { id, orderNumber, razorpayOrderId, checkoutKey, payload, priced, now });
-      order = placing.placed ?? (await placedMeanwhile(db, checkoutKey, payload, priced, placing.jarsAvailable));
+      const jars = priced.lines.reduce((sum, line) => sum + line.quantity, 0);
+      const { customerInfo } = payload;
+      const giveBack = await jarHolds.take({ client: req.ip ?? 'unknown', email: customerInfo.email, phone: customerInfo.phone }, jars);
+      try {
+        const now = new Date();
+        const id = randomUUID();
+        const orderNumber = newOrderNumber(now);
+        const razorpayOrderId = await createRazorpayOrder(razorpay, { id, orderNumber, amountPaise: priced.totalPaise }, req.log);
+        const placing = await placeOrder(db, { id, orderNumber, razorpayOrderId, checkoutKey, payload, priced, now });
+        if (!placing.placed) await giveBack();
+        order = placing.placed ?? (await placedMeanwhile(db, checkoutKey, payload, priced, placing.jarsAvailable));
+      } catch (error) {
+        await giveBack();
+        throw error;
+      }
     }
     // Every line about this request from here on (the error handler's too) names the order.
     req.log = req.log.child({ orderId: order.id, orderNumber: order.orderNumber });
     // An order stored without its Razorpay order (by an earlier version of the shop) gets one now.
     const razorpayOrderId = order.razorpayOrderId ?? (await recordRazorpayOrderId(db, order.id, await createRazorpayOrder(razorpay, order, req.log)));
-    const response = respond({ ...order, razorpayOrderId }, razorpay.keyId);
+    const response = respond({ ...order, razorpayOrderId }, razorpay.keyId, paymentWindowSeconds);
     req.log.info({ razorpayOrderId }, 'order created');
     res.status(201).json(response);
   };

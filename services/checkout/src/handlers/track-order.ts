@@ -1,6 +1,6 @@
 import type { RequestHandler, Response } from 'express';
 import type { Db } from '@pickles/db';
-import { isValidTrackingToken, parseOrThrow } from '@pickles/service-kit';
+import { parseOrThrow, trackingTokenVersion } from '@pickles/service-kit';
 import { paiseToRupees, type TrackOrderResponse } from '@pickles/shared';
 import { courierTrackingUrl, findCourier } from '@pickles/shared/couriers';
 import { shopperStage } from '@pickles/shared/shopper-stage';
@@ -11,6 +11,16 @@ export interface TrackOrderDeps {
   db: Db;
   /** Signs the links in e-mails (TRACKING_LINK_SECRET). */
   trackingLinkSecret: string;
+  /** TRACKING_LINK_DAYS: how long after an order was delivered, completed or cancelled its links still open it. */
+  trackingLinkDays: number;
+}
+
+/** What a link's query proves: the order number and the link version its signature carries (undefined: none). */
+export function signedLinkOf(query: unknown, { trackingLinkSecret, trackingLinkDays }: Pick<TrackOrderDeps, 'trackingLinkSecret' | 'trackingLinkDays'>) {
+  const parsed = trackLinkQuerySchema.safeParse(query);
+  const orderNumber = parsed.success ? parsed.data.order : '';
+  const version = parsed.success ? trackingTokenVersion(trackingLinkSecret, orderNumber, parsed.data.t) : undefined;
+  return { orderNumber, link: { kind: 'signed' as const, version, daysAfterClosed: trackingLinkDays } };
 }
 
 /** The one answer to every lookup that finds nothing, whatever the reason. */
@@ -86,14 +96,12 @@ export function trackByContactHandler({ db }: TrackOrderDeps): RequestHandler {
 }
 
 /**
- * GET /api/track?order=…&t=…: the signed link of the e-mails. A bad or mangled link runs the same
- * query with a proof that never matches, so it answers like an unknown order, in the same time.
+ * GET /api/track?order=…&t=…: the signed link of the e-mails. A bad, mangled, revoked or expired
+ * link runs the same query with a proof that does not match, so it answers like an unknown order.
  */
-export function trackBySignedLinkHandler({ db, trackingLinkSecret }: TrackOrderDeps): RequestHandler {
+export function trackBySignedLinkHandler(deps: TrackOrderDeps): RequestHandler {
   return async (req, res) => {
-    const query = trackLinkQuerySchema.safeParse(req.query);
-    const orderNumber = query.success ? query.data.order : '';
-    const valid = query.success && isValidTrackingToken(trackingLinkSecret, orderNumber, query.data.t);
-    await answer(res, db, orderNumber, { kind: 'signed', valid });
+    const { orderNumber, link } = signedLinkOf(req.query, deps);
+    await answer(res, deps.db, orderNumber, link);
   };
 }

@@ -16,6 +16,10 @@ export interface EmailComplaint {
   resolution: string | null;
   /** The shopper asked to be forgotten: no address is left to write to. */
   personalDataErased: boolean;
+  /** The e-mail address is the order's own (the complaint named it with that order's e-mail): only then are their words sent back. */
+  emailProven: boolean;
+  /** The complaint is linked to the order it names (by that order's e-mail or phone). */
+  orderLinked: boolean;
 }
 
 /** The complaint as the database holds it now: the event carries only its id (personal data stays out of Redis). */
@@ -36,6 +40,8 @@ export async function loadComplaintForEmail(db: Db, complaintId: string): Promis
     resolveBy: new Date(row.resolve_by),
     resolution: row.resolution,
     personalDataErased: row.personal_data_erased_at !== null,
+    emailProven: row.email_proven,
+    orderLinked: row.order_id !== null,
   };
 }
 

@@ -20,6 +20,8 @@ export interface EmailOrder {
   items: { name: string; quantity: number; unitPricePaise: number; lineTotalPaise: number }[];
   /** The order's GST tax invoice (tax_documents), issued by payments when it marked the order paid; null before. */
   invoiceNumber: string | null;
+  /** The version its tracking links carry (orders.tracking_link_version; 0 for an order archived before versions). */
+  trackingLinkVersion: number;
 }
 
 type ItemColumns = { name: string; quantity: number; unit_price_paise: number; line_total_paise: number };
@@ -82,5 +84,6 @@ function toEmailOrder(order: OrderRow, items: ItemColumns[], invoiceNumber: stri
     personalDataErased: Boolean(order.personal_data_erased_at),
     items: items.map((item) => ({ name: item.name, quantity: item.quantity, unitPricePaise: item.unit_price_paise, lineTotalPaise: item.line_total_paise })),
     invoiceNumber,
+    trackingLinkVersion: order.tracking_link_version ?? 0,
   };
 }

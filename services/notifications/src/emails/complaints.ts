@@ -2,12 +2,19 @@ import { complaintCategoryLabel } from '@pickles/shared/complaints';
 import type { SellerProfile } from '@pickles/shared/seller-profile';
 import { adminComplaintsPath, shopLink } from '@pickles/shared/shop-paths';
 import type { EmailComplaint } from '../db/complaints.js';
+import { neutraliseLinks } from './escape.js';
 import { e, factsHtml, LINK_STYLE, shopperHtml, SIGN_OFF, telHref, textLines, type RenderedEmail } from './shopper.js';
 
 /**
  * The e-mails of a complaint (issue 16, complaint.update): the shopper's ticket, "we are looking into
  * it" and the resolution, each naming the ticket and the grievance officer (Consumer Protection
  * (E-Commerce) Rules 2020, rule 4(5)); and the owner's alert with both deadlines.
+ *
+ * Anyone can type any address into the complaint form, so the shop never sends a caller's words (their
+ * name, their text, the order number they typed) to an address that has not proved itself: the
+ * order's own e-mail, which the complaint named with that order (EmailComplaint.emailProven). Any
+ * other address gets a fixed acknowledgement in the shop's words only. Names are printed with their
+ * links neutralised (neutraliseLinks).
  */
 
 export type GrievanceOfficer = SellerProfile['grievanceOfficer'];
@@ -55,10 +62,11 @@ function compose(
   parts: { subject: string; heading: string; text: string[]; html: string; officerHeading: string },
 ): RenderedEmail {
   const { subject, heading, text, html, officerHeading } = parts;
+  const greeting = complaint.emailProven ? `Namaste ${neutraliseLinks(complaint.name)},` : 'Namaste,';
   return {
     subject,
-    text: textLines([`Namaste ${complaint.name},`, '', ...text, '', `${officerHeading}:`, ...officerText(officer).map((line) => `  ${line}`), '', ...SIGN_OFF]),
-    html: shopperHtml(subject, heading, [`<p>Namaste ${e(complaint.name)},</p>`, html, officerHtml(officerHeading, officer)].join('\n')),
+    text: textLines([greeting, '', ...text, '', `${officerHeading}:`, ...officerText(officer).map((line) => `  ${line}`), '', ...SIGN_OFF]),
+    html: shopperHtml(subject, heading, [`<p>${e(greeting)}</p>`, html, officerHtml(officerHeading, officer)].join('\n')),
   };
 }
 
@@ -71,13 +79,14 @@ function ticketFacts(complaint: EmailComplaint): [string, string][] {
   ];
 }
 
-/** complaint.update {received}: the shopper's ticket, its two deadlines and their own words back. */
+/** complaint.update {received}: the shopper's ticket, its two deadlines and their own words back (to a proven address). */
 export function renderComplaintReceived(complaint: EmailComplaint, officer: GrievanceOfficer): RenderedEmail {
   const ticket = complaint.ticketNumber;
-  const facts = ticketFacts(complaint);
   const acknowledgeBy = indiaDateTime(complaint.acknowledgeBy);
   const resolveBy = indiaDateTime(complaint.resolveBy);
   const promise = `As the ${RULES} require, we will acknowledge it by ${acknowledgeBy} and resolve it by ${resolveBy} at the latest.`;
+  if (!complaint.emailProven) return renderComplaintAcknowledgement(complaint, officer, promise);
+  const facts = ticketFacts(complaint);
   return compose(complaint, officer, {
     subject: `Your complaint has been registered: ticket ${ticket}`,
     heading: 'We have received your complaint',
@@ -98,6 +107,33 @@ export function renderComplaintReceived(complaint: EmailComplaint, officer: Grie
       `<p>As the ${e(RULES)} require, we will acknowledge it by ${strong(acknowledgeBy)} and resolve it by ${strong(resolveBy)} at the latest.</p>`,
       `<h2 style="font-size:17px;margin:24px 0 4px">Your complaint</h2>`,
       quoteHtml(complaint.message),
+    ].join('\n'),
+  });
+}
+
+/**
+ * The ticket e-mail to an address that has not proved itself: the shop's words only (no name, text or
+ * order number from the form), and a line for someone who sent nothing.
+ */
+function renderComplaintAcknowledgement(complaint: EmailComplaint, officer: GrievanceOfficer, promise: string): RenderedEmail {
+  const ticket = complaint.ticketNumber;
+  const facts: [string, string][] = [
+    ['Ticket number', ticket],
+    ['Received', indiaDateTime(complaint.receivedAt)],
+    ['About', complaintCategoryLabel(complaint.category)],
+  ];
+  const intro = `A complaint was sent to us from our website with this e-mail address. We have registered it under ticket number ${ticket}; please quote it whenever you write or call about it.`;
+  const notYou = 'If you did not send it, you can ignore this e-mail.';
+  return compose(complaint, officer, {
+    subject: `Your complaint has been registered: ticket ${ticket}`,
+    heading: 'We have received your complaint',
+    officerHeading: 'Our grievance officer',
+    text: [intro, '', ...facts.map(([label, value]) => `${label}: ${value}`), '', promise, '', notYou],
+    html: [
+      `<p>${e(intro)}</p>`,
+      factsHtml(facts.map(([label, value]) => [label, e(value)])),
+      `<p>${e(promise)}</p>`,
+      `<p>${e(notYou)}</p>`,
     ].join('\n'),
   });
 }
@@ -149,12 +185,18 @@ export function renderOwnerComplaintAlert(complaint: EmailComplaint, shopUrl: st
   const acknowledgeBy = indiaDateTime(complaint.acknowledgeBy);
   const resolveBy = indiaDateTime(complaint.resolveBy);
   const deadlines = `The ${RULES} ask you to acknowledge it by ${acknowledgeBy} and resolve it by ${resolveBy}.`;
+  const order = !complaint.orderNumber
+    ? '-'
+    : complaint.orderLinked
+      ? `${complaint.orderNumber} (its e-mail or phone matches)`
+      : `${complaint.orderNumber} as typed: not linked, the e-mail and phone are not that order's`;
   const facts: [string, string][] = [
     ['Ticket', ticket],
     ['Received', indiaDateTime(complaint.receivedAt)],
     ['About', about],
-    ['From', [complaint.name, complaint.email, complaint.phone ? `+91 ${complaint.phone}` : ''].filter(Boolean).join(', ')],
-    ['Order', complaint.orderNumber ?? '-'],
+    ['From', [neutraliseLinks(complaint.name), complaint.email, complaint.phone ? `+91 ${complaint.phone}` : ''].filter(Boolean).join(', ')],
+    ['E-mail', complaint.emailProven ? "the order's own" : 'not proven: the shopper was sent only a fixed acknowledgement'],
+    ['Order', order],
   ];
   const text = [
     'A shopper has sent a complaint.',

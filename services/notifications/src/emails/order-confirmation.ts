@@ -28,8 +28,8 @@ export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): R
     { label: 'Shipping Policy', url: shopLink(shop.shopUrl, policyPath('shipping-policy')) },
   ];
   const lines = order.items.map((item) => `${item.name} x ${item.quantity} = ${formatPaise(item.lineTotalPaise)}`);
-  const track = trackingLink(shop, order.orderNumber);
-  const invoice = order.invoiceNumber ? { number: order.invoiceNumber, url: invoiceLink(shop, order.orderNumber) } : null;
+  const track = trackingLink(shop, order);
+  const invoice = order.invoiceNumber ? { number: order.invoiceNumber, url: invoiceLink(shop, order) } : null;
   const text = textLines([
     `Namaste ${order.customerName},`,
     '',

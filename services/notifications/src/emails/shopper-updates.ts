@@ -45,7 +45,7 @@ function compose(
   parts: { subject: string; heading: string; text: string[]; html: string; textAfter?: string[]; htmlAfter?: string; trackLabel?: string },
 ): RenderedEmail {
   const { subject, heading, text, html, textAfter = [], htmlAfter = '', trackLabel = 'See your order' } = parts;
-  const track = trackingLink(shop, order.orderNumber);
+  const track = trackingLink(shop, order);
   return {
     subject,
     text: textLines([`Namaste ${order.customerName},`, '', ...text, '', `${trackLabel}: ${track}`, '', ...textAfter, '', contactText(shop), '', ...SIGN_OFF]),

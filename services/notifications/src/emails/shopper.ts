@@ -18,9 +18,15 @@ export interface ShopContact {
   trackingLinkSecret: string;
 }
 
+/** What a signed link names: the order and the version of its links (a revoked version opens nothing). */
+export interface LinkedOrder {
+  orderNumber: string;
+  trackingLinkVersion: number;
+}
+
 /** The order's tracking page, signed so it opens without the phone or e-mail (/track?order=…&t=…). */
-export function trackingLink(shop: ShopContact, orderNumber: string): string {
-  return shopLink(shop.shopUrl, trackPath(orderNumber, trackingToken(shop.trackingLinkSecret, orderNumber)));
+export function trackingLink(shop: ShopContact, order: LinkedOrder): string {
+  return shopLink(shop.shopUrl, trackPath(order.orderNumber, trackingToken(shop.trackingLinkSecret, order.orderNumber, order.trackingLinkVersion)));
 }
 
 /**
@@ -28,9 +34,9 @@ export function trackingLink(shop: ShopContact, orderNumber: string): string {
  * link: a shopper downloads it without signing in. The route lives on the API, not the SPA, so it is
  * not one of shop-paths' pages.
  */
-export function invoiceLink(shop: ShopContact, orderNumber: string): string {
-  const token = trackingToken(shop.trackingLinkSecret, orderNumber);
-  return shopLink(shop.shopUrl, invoicePath(orderNumber, token));
+export function invoiceLink(shop: ShopContact, order: LinkedOrder): string {
+  const token = trackingToken(shop.trackingLinkSecret, order.orderNumber, order.trackingLinkVersion);
+  return shopLink(shop.shopUrl, invoicePath(order.orderNumber, token));
 }
 
 export const e = escapeHtml;

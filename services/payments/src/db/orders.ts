@@ -123,14 +123,42 @@ export async function findArchivedOrder(handle: Handle, razorpayOrderId: string)
 }
 
 /**
- * Orders still awaiting payment (the lifecycle's AWAITING_PAYMENT_STATES) whose next check is due,
- * created at least `olderThanSeconds` ago. SKIP LOCKED lets replicas share the work.
+ * Someone really tried to pay the order: a payment of it was seen (by verify, a webhook or an earlier
+ * check) or a failure was reported for it.
  */
-export async function claimOrdersToReconcile(trx: Transaction<Database>, olderThanSeconds: number, limit: number): Promise<PaymentOrder[]> {
+const PAYMENT_SEEN = sql<boolean>`(orders.payment_status = 'failed' or exists (select 1 from payments where payments.order_id = orders.id))`;
+
+/**
+ * Orders still awaiting payment (the lifecycle's AWAITING_PAYMENT_STATES) whose next check is due,
+ * created at least `olderThanSeconds` ago and, for the reconciler, less than `expireAfterSeconds`
+ * ago (older ones are the expiry job's: claimOrdersToExpire). Recoveries of real payments come
+ * first: orders with a payment seen, then orders never checked before, then the rest, oldest
+ * first; so a flood of orders nobody pays (a hoarder's, a bot's) never keeps a real payment waiting.
+ * SKIP LOCKED lets replicas share the work.
+ */
+export async function claimOrdersToReconcile(trx: Transaction<Database>, olderThanSeconds: number, limit: number, expireAfterSeconds = Number.MAX_SAFE_INTEGER): Promise<PaymentOrder[]> {
   const awaiting = sql.join(AWAITING_PAYMENT_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`));
   const rows = await select(trx)
     .where(sql<boolean>`(status, payment_status) in (${awaiting})`)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+    .where('created_at', '>=', sql<Date>`now() - make_interval(secs => ${Math.min(expireAfterSeconds, 3_153_600_000)})`)
+    .where((eb) => eb.or([eb('next_reconcile_at', 'is', null), eb('next_reconcile_at', '<=', sql<Date>`now()`)]))
+    .orderBy(sql`${PAYMENT_SEEN} desc`)
+    .orderBy('reconcile_attempts')
+    .orderBy('created_at')
+    .limit(limit)
+    .forUpdate()
+    .skipLocked()
+    .execute();
+  return rows.map(toOrder);
+}
+
+/** Orders still awaiting payment `expireAfterSeconds` after they were placed, whose next check is due, oldest first: the expiry job's. */
+export async function claimOrdersToExpire(trx: Transaction<Database>, expireAfterSeconds: number, limit: number): Promise<PaymentOrder[]> {
+  const awaiting = sql.join(AWAITING_PAYMENT_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`));
+  const rows = await select(trx)
+    .where(sql<boolean>`(status, payment_status) in (${awaiting})`)
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${expireAfterSeconds})`)
     .where((eb) => eb.or([eb('next_reconcile_at', 'is', null), eb('next_reconcile_at', '<=', sql<Date>`now()`)]))
     .orderBy('created_at')
     .limit(limit)
@@ -140,13 +168,17 @@ export async function claimOrdersToReconcile(trx: Transaction<Database>, olderTh
   return rows.map(toOrder);
 }
 
-/** Next check backs off with the number of checks: 1, 2, 4 ... minutes, at most 2 hours. */
+/**
+ * Next check backs off with the number of checks: 1, 2, 4 ... minutes, at most 2 hours while a
+ * payment of the order has been seen, 6 hours while none has (an order nobody tried to pay is
+ * asked about a couple of dozen times in its four days, not fifty).
+ */
 export async function scheduleNextReconcile(trx: Transaction<Database>, orderId: string): Promise<void> {
   await trx
     .updateTable('orders')
     .set({
       reconcile_attempts: sql`reconcile_attempts + 1`,
-      next_reconcile_at: sql`now() + least(interval '2 hours', interval '1 minute' * power(2, least(reconcile_attempts, 8)))`,
+      next_reconcile_at: sql`now() + least(case when ${PAYMENT_SEEN} then interval '2 hours' else interval '6 hours' end, interval '1 minute' * power(2, least(reconcile_attempts, 9)))`,
     })
     .where('id', '=', orderId)
     .execute();

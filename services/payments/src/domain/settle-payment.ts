@@ -22,7 +22,7 @@ import {
 import { findArchivedOrder, lockOrderForSettlement, readOrderForSettlement, type PaymentOrder, type SettleOrder } from '../db/orders.js';
 import { paymentRecord, recordAttention, recordRefund, type PaymentFacts, type RefundFacts } from '../db/payment-records.js';
 import { linkRefundRequest } from '../db/refund-requests.js';
-import { invoiceParts, issueCreditNote, issueInvoice } from '../invoicing/tax-documents.js';
+import { invoiceParts, issueCreditNote, issueInvoice } from '@pickles/invoices';
 
 type Trx = Transaction<Database>;
 

@@ -44,7 +44,6 @@ export function settleRequestFor(event: RazorpayWebhookEvent): SettleRequest | u
         paymentId: payment.id,
         refundId: refund.id,
         refundPaise: refund.amount,
-        paymentRefundedPaise: payment.amount_refunded ?? 0,
         paymentAmountPaise: payment.amount,
       };
       return { ...base, observation, refund: { ...refundFacts, status: 'processed' } };
@@ -75,12 +74,17 @@ export function webhookHandler({ db, razorpay, relay }: PaymentsDeps): RequestHa
     let event;
     try {
       event = parseWebhookEvent(raw);
-    } catch {
-      webhookEvents.inc({ event: UNTRUSTED_EVENT, outcome: 'rejected' });
-      throw new InvalidError('Malformed webhook body');
+    } catch (error) {
+      // Signed by Razorpay but unusable: a 4xx or 5xx would only have Razorpay send it again for a
+      // day. Said in the log (without the body), answered 2xx, nothing stored.
+      req.log.warn({ reason: error instanceof Error ? error.message : 'unreadable' }, 'signed webhook the shop cannot use; acknowledged and ignored');
+      webhookEvents.inc({ event: UNTRUSTED_EVENT, outcome: 'unusable' });
+      res.json({ success: true, outcome: 'unusable' } satisfies WebhookResponse);
+      return;
     }
+    const header = req.header('x-razorpay-event-id');
     const eventId =
-      req.header('x-razorpay-event-id') ?? `${event.event}:${event.payload.refund?.entity.id ?? event.payload.payment?.entity.id ?? ''}:${event.created_at}`;
+      header && /^[\w.:-]{1,200}$/.test(header) ? header : `${event.event}:${event.payload.refund?.entity.id ?? event.payload.payment?.entity.id ?? ''}:${event.created_at}`;
     const request = settleRequestFor(event);
     req.log = req.log.child({ eventId, razorpayOrderId: request?.razorpayOrderId ?? undefined });
 

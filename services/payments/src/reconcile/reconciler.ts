@@ -3,7 +3,7 @@ import type { Db } from '@pickles/db';
 import { findTransition } from '@pickles/shared';
 import { runEvery } from '@pickles/service-kit';
 import { RazorpayError, type RazorpayClient, type RazorpayPayment } from '@pickles/razorpay-client';
-import { claimOrdersToReconcile, findOrderByRazorpayOrderId, scheduleNextReconcile, type PaymentOrder } from '../db/orders.js';
+import { claimOrdersToExpire, claimOrdersToReconcile, findOrderByRazorpayOrderId, scheduleNextReconcile, type PaymentOrder } from '../db/orders.js';
 import { expireUnpaidOrder } from '../domain/expire-order.js';
 import { settlePayment } from '../domain/settle-payment.js';
 import { paymentFacts } from '../domain/razorpay-facts.js';
@@ -21,7 +21,10 @@ export interface ReconcileResult {
 export interface ReconcileOptions {
   /** Orders are checked once they are this old. */
   olderThanSeconds: number;
-  /** An order with no captured or authorised payment this long after creation is expired. */
+  /**
+   * An order with no captured or authorised payment this long after creation is expired, by the
+   * expiry job (expireUnpaidOnce); the reconciler checks only younger ones.
+   */
   expireAfterSeconds: number;
   batchSize?: number;
 }
@@ -34,23 +37,64 @@ const isSettled = (payment: RazorpayPayment) => payment.status === 'captured' ||
  * Asks Razorpay about orders still awaiting payment and settles what it says through the same use
  * case as verify and the webhook: a captured payment pays the order (or raises an attention item);
  * an authorised one that Razorpay has not captured is captured only while the order still awaits
- * payment (never for an order the owner or expiry closed); all-failed marks it failed. Orders with
- * nothing captured or authorised after the late-authorisation window expire. No database
- * transaction is open during a Razorpay call.
+ * payment (never for an order the owner or expiry closed); all-failed marks it failed. Orders past
+ * the late-authorisation window are the expiry job's (expireUnpaidOnce), and recoveries of real
+ * payments are claimed first (claimOrdersToReconcile), so orders nobody pays never crowd them out.
+ * No database transaction is open during a Razorpay call.
  */
 export async function reconcileOnce({ db, razorpay, logger, relay }: ReconcileDeps, options: ReconcileOptions): Promise<ReconcileResult> {
-  const result: ReconcileResult = { checked: 0, paid: 0, failed: 0, expired: 0, attention: 0, errors: 0 };
   // Claim a batch (and push its next check into the future) so replicas do not ask twice.
   const due = await db.transaction().execute(async (trx) => {
-    const orders = await claimOrdersToReconcile(trx, options.olderThanSeconds, options.batchSize ?? 25);
+    const orders = await claimOrdersToReconcile(trx, options.olderThanSeconds, options.batchSize ?? 25, options.expireAfterSeconds);
     for (const order of orders) await scheduleNextReconcile(trx, order.id);
     return orders;
   });
+  return checkEach({ db, razorpay, logger, relay }, due, async (candidate, result) => {
+    if (!candidate.razorpayOrderId) {
+      // Razorpay never made an order for it (create-order failed after storing it): it cannot be paid.
+      if (await expireUnpaidOrder(db, candidate.id, 'expired: no payment was ever started')) result.expired++;
+      return;
+    }
+    await lookAtRazorpay({ db, razorpay }, candidate.razorpayOrderId, result);
+  });
+}
+
+/**
+ * The expiry job: orders still awaiting payment UNPAID_ORDER_EXPIRY_HOURS after they were placed get
+ * a last look at Razorpay (a capture is settled as the reconciler would; an authorised payment keeps
+ * the order open for Razorpay's capture), and are closed when nothing was captured or authorised.
+ * Its own job and its own claim, so however many such orders there are they never take the
+ * reconciler's turn.
+ */
+export async function expireUnpaidOnce({ db, razorpay, logger, relay }: ReconcileDeps, options: Pick<ReconcileOptions, 'expireAfterSeconds' | 'batchSize'>): Promise<ReconcileResult> {
+  const due = await db.transaction().execute(async (trx) => {
+    const orders = await claimOrdersToExpire(trx, options.expireAfterSeconds, options.batchSize ?? 25);
+    for (const order of orders) await scheduleNextReconcile(trx, order.id);
+    return orders;
+  });
+  const hours = Math.round(options.expireAfterSeconds / 3600);
+  return checkEach({ db, razorpay, logger, relay }, due, async (candidate, result) => {
+    if (!candidate.razorpayOrderId) {
+      if (await expireUnpaidOrder(db, candidate.id, 'expired: no payment was ever started')) result.expired++;
+      return;
+    }
+    const seen = await lookAtRazorpay({ db, razorpay }, candidate.razorpayOrderId, result);
+    if (!seen.captured && !seen.authorised && (await expireUnpaidOrder(db, candidate.id, `expired: unpaid ${hours} hours after it was placed`))) result.expired++;
+  });
+}
+
+/** Runs `check` for each claimed order, counting outcomes and logging each change; one order's error never stops the rest. */
+async function checkEach(
+  { relay, logger }: ReconcileDeps,
+  due: readonly PaymentOrder[],
+  check: (candidate: PaymentOrder, result: ReconcileResult) => Promise<void>,
+): Promise<ReconcileResult> {
+  const result: ReconcileResult = { checked: 0, paid: 0, failed: 0, expired: 0, attention: 0, errors: 0 };
   for (const candidate of due) {
     result.checked++;
     const before = { ...result };
     try {
-      await reconcileOrder({ db, razorpay }, candidate, options, result);
+      await check(candidate, result);
     } catch (error) {
       result.errors++;
       logger.warn({ orderId: candidate.id, orderNumber: candidate.orderNumber, kind: error instanceof RazorpayError ? error.kind : 'unknown', err: error }, 'reconcile: order check failed');
@@ -79,19 +123,16 @@ function countReconcileOutcomes(result: ReconcileResult): void {
   if (unchanged) reconcilerOutcomes.inc({ outcome: 'unchanged' }, unchanged);
 }
 
-async function reconcileOrder(
+/**
+ * What Razorpay knows of an order's payments, settled: captured payments pay it (or raise
+ * attention), an authorised one is captured while the order still awaits payment, all-failed marks
+ * it failed. Says whether anything was captured or is still authorised.
+ */
+async function lookAtRazorpay(
   { db, razorpay }: Pick<ReconcileDeps, 'db' | 'razorpay'>,
-  candidate: PaymentOrder,
-  options: ReconcileOptions,
+  razorpayOrderId: string,
   result: ReconcileResult,
-): Promise<void> {
-  const ageSeconds = (Date.now() - candidate.createdAt.getTime()) / 1000;
-  if (!candidate.razorpayOrderId) {
-    // Razorpay never made an order for it (create-order failed after storing it): it cannot be paid.
-    if (await expireUnpaidOrder(db, candidate.id, 'expired: no payment was ever started')) result.expired++;
-    return;
-  }
-  const razorpayOrderId = candidate.razorpayOrderId;
+): Promise<{ captured: boolean; authorised: boolean }> {
   let payments = await razorpay.fetchOrderPayments(razorpayOrderId);
   const authorised = payments.find((payment) => payment.status === 'authorized');
   if (authorised && !payments.some(isSettled)) {
@@ -114,7 +155,7 @@ async function reconcileOrder(
     if (outcome.confirmed) result.paid++;
     if (outcome.wroteEvents && outcome.attention) result.attention++;
   }
-  if (captured.length) return;
+  if (captured.length) return { captured: true, authorised: false };
   const lastFailure = payments.filter((payment) => payment.status === 'failed').at(-1);
   if (lastFailure && payments.every((payment) => payment.status === 'failed')) {
     const outcome = await settlePayment(db, {
@@ -125,9 +166,7 @@ async function reconcileOrder(
     });
     if (outcome.changed) result.failed++;
   }
-  if (!payments.some((payment) => payment.status === 'authorized') && ageSeconds > options.expireAfterSeconds) {
-    if (await expireUnpaidOrder(db, candidate.id, `expired: unpaid ${Math.round(options.expireAfterSeconds / 3600)} hours after it was placed`)) result.expired++;
-  }
+  return { captured: false, authorised: payments.some((payment) => payment.status === 'authorized') };
 }
 
 export function startReconciler(deps: ReconcileDeps, { intervalSeconds, ...options }: ReconcileOptions & { intervalSeconds: number }): { stop: () => Promise<void> } {
@@ -140,6 +179,21 @@ export function startReconciler(deps: ReconcileDeps, { intervalSeconds, ...optio
     (error) => {
       reconcilerOutcomes.inc({ outcome: 'pass_failed' });
       deps.logger.warn({ err: error }, 'reconcile pass failed');
+    },
+  );
+}
+
+/** The expiry job's loop, beside the reconciler's: its own turn every `intervalSeconds`. */
+export function startExpiry(deps: ReconcileDeps, { intervalSeconds, ...options }: Pick<ReconcileOptions, 'expireAfterSeconds' | 'batchSize'> & { intervalSeconds: number }): { stop: () => Promise<void> } {
+  return runEvery(
+    intervalSeconds * 1000,
+    async () => {
+      const result = await expireUnpaidOnce(deps, options);
+      if (result.checked) deps.logger.info(result, 'expiry pass');
+    },
+    (error) => {
+      reconcilerOutcomes.inc({ outcome: 'pass_failed' });
+      deps.logger.warn({ err: error }, 'expiry pass failed');
     },
   );
 }

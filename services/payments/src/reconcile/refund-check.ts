@@ -108,7 +108,7 @@ export async function checkRefundsOnce({ db, razorpay, logger, relay }: RefundCh
         status === 'processed'
           ? // Razorpay's figure on the payment would count refunds still pending there: the order's own
             // sum of processed refunds decides a full refund, as for the submitter's answer.
-            { kind: 'refund-processed', ...ids, paymentRefundedPaise: 0, paymentAmountPaise: candidate.paymentAmountPaise }
+            { kind: 'refund-processed', ...ids, paymentAmountPaise: candidate.paymentAmountPaise }
           : { kind: 'refund-failed', ...ids };
       const outcome = await db.transaction().execute((trx) =>
         settlePaymentInTransaction(trx, {

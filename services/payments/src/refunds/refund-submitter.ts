@@ -85,7 +85,7 @@ async function submitRefundRequest(
   const observation: PaymentObservation =
     status === 'processed'
       ? // Razorpay's refund answer does not carry the payment: the order's own refunded sum decides a full refund.
-        { kind: 'refund-processed', ...ids, paymentRefundedPaise: 0, paymentAmountPaise: request.paymentAmountPaise }
+        { kind: 'refund-processed', ...ids, paymentAmountPaise: request.paymentAmountPaise }
       : status === 'failed'
         ? { kind: 'refund-failed', ...ids }
         : { kind: 'refund-created', ...ids };

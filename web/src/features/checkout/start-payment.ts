@@ -117,6 +117,8 @@ export async function startPayment(checkout: CheckoutNavigationState, values: Ch
     name: 'Royal Pickles',
     description: 'Royal Order Payment',
     order_id: order.razorpayOrderId,
+    // Checkout closes when the order's payment window does; its jars are held a little longer.
+    timeout: order.paymentWindowSeconds,
     prefill: { name: values.name.trim(), email: values.email.trim(), contact: `+91${values.phone.trim()}` },
     theme: { color: THEME_COLOUR },
     handler: (response) => {

@@ -198,7 +198,7 @@ function fakeRazorpay(answer: (options: RazorpayOptions, failed: (response: unkn
   );
 }
 
-const CREATED = { success: true, keyId: 'rzp_test_key', amount: 115_000, currency: 'INR', razorpayOrderId: 'order_TEST12345678', orderId: 'RP260115-7KQ2XD' };
+const CREATED = { success: true, keyId: 'rzp_test_key', amount: 115_000, currency: 'INR', razorpayOrderId: 'order_TEST12345678', orderId: 'RP260115-7KQ2XD', paymentWindowSeconds: 600 };
 
 describe('/payment: paying', () => {
   it('a verified payment opens the success page with the receipt: lines, the amount the server charged, the address', async () => {
@@ -206,13 +206,19 @@ describe('/payment: paying', () => {
       'POST /payment/create-order': () => jsonResponse(201, CREATED),
       'POST /payment/verify-payment': () => jsonResponse(200, { success: true, orderId: 'RP260115-7KQ2XD', paymentId: 'pay_TEST12345678', amount: 1150 }),
     });
-    fakeRazorpay((options) => options.handler({ razorpay_order_id: options.order_id, razorpay_payment_id: 'pay_TEST12345678', razorpay_signature: 'a'.repeat(64) }));
+    let opened: RazorpayOptions | undefined;
+    fakeRazorpay((options) => {
+      opened = options;
+      options.handler({ razorpay_order_id: options.order_id, razorpay_payment_id: 'pay_TEST12345678', razorpay_signature: 'a'.repeat(64) });
+    });
     const user = renderPayment({ 1: 2 });
     await fill(user, VALID);
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
 
     expect(await screen.findByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+    // Checkout closes when the order's payment window does (its jars are held only a little longer).
+    expect(opened?.timeout).toBe(600);
     expect(screen.getByTestId('success-order-id').textContent).toBe('RP260115-7KQ2XD');
     const items = within(screen.getByTestId('success-items'));
     expect(items.getByText('Royal Chicken Pickle').closest('li')?.textContent).toBe('Royal Chicken Pickle x 2₹1,000');

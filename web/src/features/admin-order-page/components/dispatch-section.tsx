@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { AdminOrderDetailResponse, RecordDispatchResponse } from '@pickles/shared';
+import { mayOwner } from '@pickles/shared/order-lifecycle';
 import { formatDateTime } from '../format.js';
 import { DispatchForm } from './dispatch-form.js';
 import { Section } from './order-sections.js';
@@ -13,8 +14,8 @@ interface DispatchSectionProps {
 export function DispatchSection({ detail, onSaved }: DispatchSectionProps) {
   const { order, dispatch } = detail;
   const [isEditing, setIsEditing] = useState(false);
-  // Goods go out only against captured money; the server checks again.
-  const canRecord = order.paymentStatus === 'paid' && order.status !== 'cancelled';
+  // The lifecycle's rule, which the server applies again.
+  const canRecord = mayOwner(order, 'dispatch').allowed;
   const saved = (response: RecordDispatchResponse) => {
     setIsEditing(false);
     onSaved(response);

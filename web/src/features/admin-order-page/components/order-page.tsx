@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRupees, type AdminSettableStatus, type CreateRefundResponse, type RecordDispatchResponse } from '@pickles/shared';
+import { mayOwner } from '@pickles/shared/order-lifecycle';
 import { paths } from '../../../config/paths.js';
 import { resendConfirmation } from '../api/resend-confirmation.js';
 import { updateOrderStatus } from '../api/update-status.js';
@@ -126,7 +127,7 @@ export function OrderPage({ id }: { id: string }) {
     void refresh();
   };
 
-  const canResend = order.paymentStatus === 'paid' || order.paymentStatus === 'refunded';
+  const canResend = mayOwner(order, 'resend-confirmation').allowed;
 
   return (
     <div className="op-page admin-width">

@@ -23,6 +23,8 @@ export interface RazorpayOptions {
   name: string;
   description: string;
   order_id: string;
+  /** Seconds until Checkout closes by itself (modal.ondismiss then runs). */
+  timeout?: number;
   prefill: { name: string; email: string; contact: string };
   theme: { color: string };
   handler: (response: RazorpaySuccess) => void;

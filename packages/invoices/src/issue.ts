@@ -1,6 +1,7 @@
 import { sql, together, type Database, type RawBuilder, type StatementPart, type Transaction } from '@pickles/db';
-import { draftCreditNote, draftInvoice, selectTaxDocuments, taxDocumentFromRow, type InvoicedOrder, type TaxDocument, type TaxDocumentKind } from '@pickles/invoices';
-import { DOCUMENT_SEQUENCE_DIGITS, documentSeries, financialYear } from '@pickles/shared/gst';
+import { draftCreditNote, draftInvoice, type InvoicedOrder, type TaxDocument, type TaxDocumentKind } from './document.js';
+import { selectTaxDocuments, taxDocumentFromRow } from './rows.js';
+import { DOCUMENT_SEQUENCE_DIGITS, documentSeries, financialYear, type TaxFigures } from '@pickles/shared/gst';
 import { sellerProfileFromEnv, type SellerProfile } from '@pickles/shared/seller-profile';
 
 type Trx = Transaction<Database>;
@@ -153,13 +154,11 @@ export async function issueCreditNote(trx: Trx, refund: CreditedRefund, options:
   const invoiceRow = await selectTaxDocuments(trx).where('d.order_id', '=', refund.orderId).where('d.kind', '=', 'invoice').executeTakeFirst();
   if (!invoiceRow || invoiceRow.razorpay_payment_id !== refund.razorpayPaymentId) return undefined;
   const invoice = taxDocumentFromRow(invoiceRow);
-  const { credited } = await trx
-    .selectFrom('tax_documents')
-    .select(sql<number>`coalesce(sum((figures->'totals'->>'grossPaise')::int), 0)::int`.as('credited'))
-    .where('invoice_id', '=', invoiceRow.id)
-    .executeTakeFirstOrThrow();
+  // The invoice's earlier notes: the one completing a full refund reverses exactly what they left.
+  const earlier = (await trx.selectFrom('tax_documents').select('figures').where('invoice_id', '=', invoiceRow.id).execute()).map((row) => row.figures as TaxFigures);
+  const credited = earlier.reduce((total, figures) => total + figures.totals.grossPaise, 0);
   if (credited + refund.amountPaise > invoice.figures.totals.grossPaise) return undefined;
-  const draft = draftCreditNote(invoice, refund.amountPaise, options.seller ?? issuingSeller());
+  const draft = draftCreditNote(invoice, refund.amountPaise, options.seller ?? issuingSeller(), earlier);
   return insert(
     trx,
     draft,
