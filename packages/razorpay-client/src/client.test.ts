@@ -41,6 +41,38 @@ describe('createRazorpayClient input validation (before any request)', () => {
     expect(err).toMatchObject({ kind: 'network', retryable: true });
   });
 
+  describe('createPaymentLink', () => {
+    const valid = { amountPaise: 105_000, referenceId: 'RP-1042', description: 'Order RP-1042', customer: { name: 'Asha Rao', email: 'asha@example.com', contact: '+919876543210' } };
+    const inMinutes = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+
+    it.each([
+      ['an amount under ₹1', { amountPaise: 99 }, 'amount'],
+      ['a fractional amount', { amountPaise: 100.5 }, 'amount'],
+      ['no reference', { referenceId: '' }, 'reference_id'],
+      ['a reference over 40 characters', { referenceId: 'R'.repeat(41) }, 'reference_id'],
+      ['a description over 2048 characters', { description: 'd'.repeat(2049) }, 'description'],
+      ['a bad e-mail', { customer: { email: 'asha@' } }, 'customer.email'],
+      ['a bad phone number', { customer: { contact: '98765' } }, 'customer.contact'],
+      ['an unknown customer field', { customer: { phone: '9876543210' } as never }, 'customer.phone'],
+      ['a callback that is not http(s)', { callbackUrl: 'javascript:alert(1)' }, 'callback_url'],
+      ['an expiry 14 minutes ahead', { expireBy: inMinutes(14) }, 'expire_by'],
+      ['an expiry seven months ahead', { expireBy: inMinutes(7 * 31 * 24 * 60) }, 'expire_by'],
+      ['an invalid date', { expireBy: new Date('nope') }, 'expire_by'],
+      ['16 notes', { notes: Object.fromEntries(Array.from({ length: 16 }, (_, i) => [`k${i}`, 'v'])) }, 'notes'],
+    ])('refuses %s before any request', async (_name, change, field) => {
+      expect(await kindOf(client.createPaymentLink({ ...valid, ...change }))).toMatchObject({ kind: 'invalid_request', code: 'BAD_REQUEST_ERROR', field, retryable: false });
+    });
+
+    it('lets 16 minutes ahead and a 40-character reference through to the request (which fails on the closed port)', async () => {
+      expect(await kindOf(client.createPaymentLink({ ...valid, referenceId: 'R'.repeat(40), expireBy: inMinutes(16) }))).toMatchObject({ kind: 'network' });
+    });
+  });
+
+  it('refuses empty or path-like payment link ids before any request', async () => {
+    expect(await kindOf(client.fetchPaymentLink(''))).toMatchObject({ kind: 'invalid_request', field: 'paymentLinkId' });
+    expect(await kindOf(client.cancelPaymentLink('plink_1/../cancel'))).toMatchObject({ kind: 'invalid_request', field: 'paymentLinkId' });
+  });
+
   it('needs keys and a webhook secret', () => {
     expect(() => createRazorpayClient({ keyId: '', keySecret: 's', webhookSecret: 'w' })).toThrow();
     expect(() => createRazorpayClient({ keyId: 'k', keySecret: 's', webhookSecret: '' })).toThrow();

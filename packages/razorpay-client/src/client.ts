@@ -1,9 +1,9 @@
 import Razorpay from 'razorpay';
 import { RazorpayError, toRazorpayError, transportError, type CallKind } from './errors.js';
-import { normaliseOrder, normalisePayment, normaliseRefund } from './normalise.js';
-import { verifyCheckoutSignature, verifyWebhookSignature } from './signatures.js';
-import type { RazorpayClient, RazorpayConfig, RazorpayOrder, RazorpayPayment, RazorpayRefund } from './types.js';
-import { assertId, assertIdempotencyKey, assertNotes, assertPaise, assertReceipt } from './validation.js';
+import { normaliseOrder, normalisePayment, normalisePaymentLink, normaliseRefund } from './normalise.js';
+import { verifyCheckoutSignature, verifyPaymentLinkCallback, verifyWebhookSignature } from './signatures.js';
+import type { PaymentLinkInput, RazorpayClient, RazorpayConfig, RazorpayOrder, RazorpayPayment, RazorpayPaymentLink, RazorpayRefund } from './types.js';
+import { assertId, assertIdempotencyKey, assertNotes, assertPaise, assertPaymentLinkInput, assertReceipt } from './validation.js';
 
 export const DEFAULT_API_BASE_URL = 'https://api.razorpay.com';
 export const DEFAULT_TIMEOUT_MS = 10_000;
@@ -44,6 +44,12 @@ interface SdkInstance {
   };
   refunds: {
     fetch(id: string): Promise<unknown>;
+  };
+  paymentLink: {
+    create(params: Record<string, unknown>): Promise<unknown>;
+    fetch(id: string): Promise<unknown>;
+    cancel(id: string): Promise<unknown>;
+    all(params: Record<string, unknown>): Promise<unknown>;
   };
 }
 
@@ -115,6 +121,39 @@ interface Collection<T> {
   items?: T[];
 }
 
+const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The body of POST /v1/payment_links for what the shop asks. */
+function paymentLinkParams(input: PaymentLinkInput): Record<string, unknown> {
+  const params: Record<string, unknown> = {
+    amount: input.amountPaise,
+    currency: 'INR',
+    accept_partial: false,
+    reference_id: input.referenceId,
+    // The shop sends its own e-mail with the link; Razorpay's SMS and e-mail would be a second copy.
+    notify: { sms: false, email: false },
+    reminder_enable: false,
+  };
+  if (input.description !== undefined) params.description = input.description;
+  if (input.customer && Object.keys(input.customer).length > 0) params.customer = input.customer;
+  if (input.callbackUrl !== undefined) {
+    params.callback_url = input.callbackUrl;
+    params.callback_method = 'get';
+  }
+  if (input.expireBy !== undefined) params.expire_by = Math.floor(input.expireBy.getTime() / 1000);
+  if (input.notes && Object.keys(input.notes).length > 0) params.notes = input.notes;
+  return params;
+}
+
+/**
+ * A refusal that may mean "this reference_id is taken". Razorpay's only documented signal is the
+ * description text, which we never read; the field (reference_id, or none at all) narrows it, and
+ * the caller then looks the reference up before believing it.
+ */
+function mayBeTakenReference(error: RazorpayError): boolean {
+  return error.kind === 'invalid_request' && error.statusCode === 400 && (error.field === 'reference_id' || error.field === undefined || error.field === null);
+}
+
 export function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
   if (!config.keyId || !config.keySecret) throw new Error('Razorpay keyId and keySecret are required');
   if (!config.webhookSecret) throw new Error('Razorpay webhookSecret is required');
@@ -123,6 +162,22 @@ export function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
   async function findOrderByReceipt(receipt: string, amountPaise: number): Promise<RazorpayOrder | undefined> {
     const list = await call<Collection<unknown>>(() => sdk.orders.all({ receipt, count: 10 }), 'other');
     return (list.items ?? []).map(normaliseOrder).find((o) => o.receipt === receipt && o.amount === amountPaise);
+  }
+
+  async function findPaymentLinkByReference(referenceId: string): Promise<RazorpayPaymentLink | undefined> {
+    const list = await call<{ payment_links?: unknown[] }>(() => sdk.paymentLink.all({ reference_id: referenceId }), 'other');
+    return (list.payment_links ?? []).map(normalisePaymentLink).find((link) => link.reference_id === referenceId);
+  }
+
+  /** The link already made with this reference, when it is the one asked for; otherwise a conflict. */
+  function sameLinkOrConflict(existing: RazorpayPaymentLink, input: PaymentLinkInput): RazorpayPaymentLink {
+    if (existing.amount === input.amountPaise && existing.currency === 'INR') return existing;
+    throw new RazorpayError('conflict', `Payment link ${existing.id} already has reference ${input.referenceId} for another amount`, {
+      statusCode: 400,
+      code: 'BAD_REQUEST_ERROR',
+      field: 'reference_id',
+      retryable: false,
+    });
   }
 
   const client: RazorpayClient = {
@@ -218,6 +273,63 @@ export function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
       return withRetries(async () => normaliseRefund(await call(() => sdk.refunds.fetch(refundId), 'fetch-by-id')));
     },
 
+    async createPaymentLink(input) {
+      assertPaymentLinkInput(input, nowSeconds());
+      const params = paymentLinkParams(input);
+      // Like orders.create, a create that got no answer may have made the link. Unlike orders, a
+      // link's reference_id is unique at Razorpay, so a repeat is refused rather than doubled: in
+      // both cases the link found under the reference is the answer.
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return normalisePaymentLink(await call(() => sdk.paymentLink.create(params), 'other'));
+        } catch (error) {
+          if (!(error instanceof RazorpayError)) throw error;
+          if (mayBeTakenReference(error)) {
+            const existing = await findPaymentLinkByReference(input.referenceId);
+            if (existing) return sameLinkOrConflict(existing, input);
+            throw error;
+          }
+          if (!error.retryable || attempt >= MAX_RETRIES) throw error;
+          await sleep(BACKOFF_MS[attempt] ?? 500);
+          const existing = await findPaymentLinkByReference(input.referenceId).catch(() => undefined);
+          if (existing) return sameLinkOrConflict(existing, input);
+        }
+      }
+    },
+
+    async fetchPaymentLink(paymentLinkId) {
+      assertId(paymentLinkId, 'paymentLinkId');
+      return withRetries(async () => normalisePaymentLink(await call(() => sdk.paymentLink.fetch(paymentLinkId), 'fetch-by-id')));
+    },
+
+    async cancelPaymentLink(paymentLinkId) {
+      assertId(paymentLinkId, 'paymentLinkId');
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return normalisePaymentLink(await call(() => sdk.paymentLink.cancel(paymentLinkId), 'other'));
+        } catch (error) {
+          if (!(error instanceof RazorpayError)) throw error;
+          if (error.kind === 'invalid_request') {
+            // Refused: an unknown id (not_found from the fetch), a link cancelled already (by an
+            // earlier try whose answer was lost: done, so return it), or one paid or expired.
+            const current = await client.fetchPaymentLink(paymentLinkId).catch((fetchError: unknown) => {
+              throw fetchError instanceof RazorpayError && fetchError.kind === 'not_found' ? fetchError : error;
+            });
+            if (current.status === 'cancelled') return current;
+            throw error;
+          }
+          if (!error.retryable || attempt >= MAX_RETRIES) throw error;
+          await sleep(BACKOFF_MS[attempt] ?? 500);
+          const current = await client.fetchPaymentLink(paymentLinkId).catch(() => undefined);
+          if (current?.status === 'cancelled') return current;
+        }
+      }
+    },
+
+    isValidPaymentLinkCallback(input) {
+      return verifyPaymentLinkCallback(input, config.keySecret);
+    },
+
     isValidCheckoutSignature({ orderId, paymentId, signature }) {
       return verifyCheckoutSignature(orderId, paymentId, signature, config.keySecret);
     },
@@ -229,7 +341,7 @@ export function createRazorpayClient(config: RazorpayConfig): RazorpayClient {
   return client;
 }
 
-export type { RazorpayOrder, RazorpayPayment, RazorpayRefund };
+export type { RazorpayOrder, RazorpayPayment, RazorpayPaymentLink, RazorpayRefund };
 
 /** The RAZORPAY_* variables as every process validates them (service-kit's razorpayEnvSchema). */
 export interface RazorpayEnvironment {

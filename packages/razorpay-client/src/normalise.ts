@@ -1,4 +1,4 @@
-import type { RazorpayOrder, RazorpayPayment, RazorpayRefund } from './types.js';
+import type { RazorpayOrder, RazorpayPayment, RazorpayPaymentLink, RazorpayPaymentLinkPayment, RazorpayRefund } from './types.js';
 
 /** Razorpay serialises empty notes as `[]`; the shop always sees an object. */
 export function normaliseNotes(notes: unknown): Record<string, string> {
@@ -21,4 +21,16 @@ export function normalisePayment(raw: unknown): RazorpayPayment {
 export function normaliseRefund(raw: unknown): RazorpayRefund {
   const refund = raw as RazorpayRefund & { notes?: unknown };
   return refund.notes === undefined ? refund : ({ ...refund, notes: normaliseNotes(refund.notes) } as RazorpayRefund);
+}
+
+/** `payments: null` (nothing paid yet) becomes [], a missing `order_id` null, a missing reference ''. */
+export function normalisePaymentLink(raw: unknown): RazorpayPaymentLink {
+  const link = raw as RazorpayPaymentLink & { notes: unknown; payments: unknown; order_id?: unknown; reference_id?: unknown };
+  return {
+    ...link,
+    reference_id: typeof link.reference_id === 'string' ? link.reference_id : '',
+    order_id: typeof link.order_id === 'string' && link.order_id !== '' ? link.order_id : null,
+    payments: Array.isArray(link.payments) ? (link.payments as RazorpayPaymentLinkPayment[]) : [],
+    notes: normaliseNotes(link.notes),
+  };
 }

@@ -1,7 +1,7 @@
 import { createHmac } from 'node:crypto';
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
 import { describe, expect, it } from 'vitest';
-import { createRazorpayClient, signCheckout, signWebhook } from './index.js';
+import { createRazorpayClient, signCheckout, signPaymentLinkCallback, signWebhook } from './index.js';
 
 const keySecret = 'test_key_secret_123';
 const webhookSecret = 'test_webhook_secret_456';
@@ -56,5 +56,37 @@ describe('webhook signature', () => {
     expect(client.isValidWebhookSignature(body, signWebhook(body, keySecret))).toBe(false);
     expect(client.isValidWebhookSignature(body, undefined)).toBe(false);
     expect(client.isValidWebhookSignature(body, signature.toUpperCase())).toBe(true);
+  });
+});
+
+describe('payment link callback signature', () => {
+  const callback = { paymentLinkId: 'plink_ExjpAUN3gVHrPJ', referenceId: 'RP-1042', status: 'paid', paymentId: 'pay_29QQoUBi66xm2f' };
+
+  it('is HMAC-SHA256 of link id|reference|status|payment id with the key secret, as the SDK checks it', () => {
+    const signature = signPaymentLinkCallback(callback, keySecret);
+    expect(signature).toBe(createHmac('sha256', keySecret).update('plink_ExjpAUN3gVHrPJ|RP-1042|paid|pay_29QQoUBi66xm2f').digest('hex'));
+    expect(
+      validatePaymentVerification(
+        { payment_link_id: callback.paymentLinkId, payment_link_reference_id: callback.referenceId, payment_link_status: callback.status, payment_id: callback.paymentId },
+        signature,
+        keySecret,
+      ),
+    ).toBe(true);
+    expect(client.isValidPaymentLinkCallback({ ...callback, signature })).toBe(true);
+    expect(client.isValidPaymentLinkCallback({ ...callback, signature: signature.toUpperCase() })).toBe(true);
+  });
+
+  it('rejects another status, reference, link or payment, another secret, and junk', () => {
+    const signature = signPaymentLinkCallback(callback, keySecret);
+    expect(client.isValidPaymentLinkCallback({ ...callback, status: 'partially_paid', signature })).toBe(false);
+    expect(client.isValidPaymentLinkCallback({ ...callback, referenceId: 'RP-1043', signature })).toBe(false);
+    expect(client.isValidPaymentLinkCallback({ ...callback, paymentLinkId: 'plink_ExjpAUN3gVHrPK', signature })).toBe(false);
+    expect(client.isValidPaymentLinkCallback({ ...callback, paymentId: 'pay_29QQoUBi66xm2g', signature })).toBe(false);
+    expect(client.isValidPaymentLinkCallback({ ...callback, signature: signPaymentLinkCallback(callback, 'other') })).toBe(false);
+    expect(client.isValidPaymentLinkCallback({ ...callback, signature: signature.slice(1) })).toBe(false);
+    expect(client.isValidPaymentLinkCallback({ ...callback, signature: '' })).toBe(false);
+    expect(client.isValidPaymentLinkCallback({ ...callback, paymentId: '', signature: signPaymentLinkCallback({ ...callback, paymentId: '' }, keySecret) })).toBe(false);
+    expect(client.isValidPaymentLinkCallback({ ...callback, signature: undefined as unknown as string })).toBe(false);
+    expect(client.isValidPaymentLinkCallback({ ...callback, referenceId: undefined as unknown as string, signature })).toBe(false);
   });
 });

@@ -52,6 +52,53 @@ export interface RazorpayRefund {
   notes?: Record<string, string>;
 }
 
+export type RazorpayPaymentLinkStatus = 'created' | 'partially_paid' | 'expired' | 'cancelled' | 'paid';
+
+/** One payment made on a link, as the link lists it. */
+export interface RazorpayPaymentLinkPayment {
+  payment_id: string;
+  plink_id: string;
+  amount: number;
+  method: string;
+  status: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/**
+ * A Payment Link, normalised: `notes` always an object, `payments` always a list (Razorpay sends
+ * null until the first payment), `order_id` null until paying has started (Razorpay makes the
+ * order then; the payment belongs to it), `reference_id` '' when the link has none.
+ */
+export interface RazorpayPaymentLink {
+  id: string;
+  amount: number;
+  amount_paid: number;
+  currency: string;
+  accept_partial: boolean;
+  description: string;
+  reference_id: string;
+  customer: { name?: string; email?: string; contact?: string };
+  callback_url: string;
+  callback_method: string;
+  /** Unix seconds. */
+  expire_by: number;
+  /** Unix seconds; 0 while the link has not expired. */
+  expired_at: number;
+  /** Unix seconds; 0 while the link has not been cancelled. */
+  cancelled_at: number;
+  created_at: number;
+  updated_at: number;
+  status: RazorpayPaymentLinkStatus;
+  /** The hosted page the shopper pays on. */
+  short_url: string;
+  order_id: string | null;
+  payments: RazorpayPaymentLinkPayment[];
+  notes: Record<string, string>;
+}
+
+export type PaymentLinkEventName = 'payment_link.paid' | 'payment_link.partially_paid' | 'payment_link.expired' | 'payment_link.cancelled';
+
 export interface RazorpayWebhookEvent {
   entity: 'event';
   account_id: string;
@@ -61,8 +108,39 @@ export interface RazorpayWebhookEvent {
     payment?: { entity: RazorpayPayment };
     order?: { entity: RazorpayOrder };
     refund?: { entity: RazorpayRefund };
+    payment_link?: { entity: RazorpayPaymentLink };
   };
   created_at: number;
+}
+
+/**
+ * A `payment_link.*` event as parseWebhookEvent has checked it: every one carries the link (a
+ * snapshot taken when it happened); `paid` and `partially_paid` also carry the order Razorpay made
+ * for the link and the captured payment.
+ */
+export type PaymentLinkWebhookEvent = RazorpayWebhookEvent &
+  (
+    | {
+        event: 'payment_link.paid' | 'payment_link.partially_paid';
+        payload: { payment_link: { entity: RazorpayPaymentLink }; order: { entity: RazorpayOrder }; payment: { entity: RazorpayPayment } };
+      }
+    | { event: 'payment_link.expired' | 'payment_link.cancelled'; payload: { payment_link: { entity: RazorpayPaymentLink } } }
+  );
+
+/** What the shop asks for; the client fills in the rest (INR, no partial payments, Razorpay sends no SMS or e-mail). */
+export interface PaymentLinkInput {
+  /** At least 100 (₹1). */
+  amountPaise: number;
+  /** The shop's own reference, 1–40 characters, unique per account: it makes a retried create safe. */
+  referenceId: string;
+  /** Shown on the hosted page; at most 2048 characters. */
+  description?: string;
+  customer?: { name?: string; email?: string; contact?: string };
+  /** Where the shopper's browser is sent (GET, with the signed query) once the link is paid. */
+  callbackUrl?: string;
+  /** At least 15 minutes and at most 6 months ahead; Razorpay's default is 6 months. */
+  expireBy?: Date;
+  notes?: Record<string, string>;
 }
 
 export interface RazorpayClient {
@@ -82,4 +160,22 @@ export interface RazorpayClient {
   isValidCheckoutSignature(input: { orderId: string; paymentId: string; signature: string }): boolean;
   /** HMAC-SHA256(raw body bytes, webhook secret), constant time */
   isValidWebhookSignature(rawBody: Buffer | string, signature: string | undefined): boolean;
+  /**
+   * Creates a Payment Link. Safe to repeat with the same referenceId: when Razorpay refuses the
+   * reference as taken (or a create got no answer), the link already made with it is returned if
+   * its amount is the same; another amount is a `conflict`.
+   */
+  createPaymentLink(input: PaymentLinkInput): Promise<RazorpayPaymentLink>;
+  /** An unknown id is `not_found`. */
+  fetchPaymentLink(paymentLinkId: string): Promise<RazorpayPaymentLink>;
+  /**
+   * Cancels a link that is still open. A link already cancelled is returned as it is; one that is
+   * paid or expired cannot be cancelled (`invalid_request`; fetch it to see its status).
+   */
+  cancelPaymentLink(paymentLinkId: string): Promise<RazorpayPaymentLink>;
+  /**
+   * The signed query Razorpay adds to callback_url for a paid link: HMAC-SHA256 of
+   * `payment_link_id|reference_id|status|payment_id` with the key secret, compared in constant time.
+   */
+  isValidPaymentLinkCallback(input: { paymentLinkId: string; referenceId: string; status: string; paymentId: string; signature: string }): boolean;
 }

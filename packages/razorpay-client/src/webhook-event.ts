@@ -1,6 +1,8 @@
 import { RazorpayError } from './errors.js';
-import { normaliseOrder, normalisePayment, normaliseRefund } from './normalise.js';
-import type { RazorpayWebhookEvent } from './types.js';
+import { normaliseOrder, normalisePayment, normalisePaymentLink, normaliseRefund } from './normalise.js';
+import type { PaymentLinkEventName, PaymentLinkWebhookEvent, RazorpayWebhookEvent } from './types.js';
+
+export const PAYMENT_LINK_EVENTS: readonly PaymentLinkEventName[] = ['payment_link.paid', 'payment_link.partially_paid', 'payment_link.expired', 'payment_link.cancelled'];
 
 function bad(message: string): RazorpayError {
   return new RazorpayError('invalid_request', message, { retryable: false });
@@ -65,7 +67,7 @@ export function parseWebhookEvent(rawBody: Buffer | string): RazorpayWebhookEven
   if (!isObject(parsed.payload)) throw bad('Webhook payload is missing');
   if (typeof parsed.created_at !== 'number' || !Number.isSafeInteger(parsed.created_at)) throw bad('Webhook created_at is missing');
   const payload: RazorpayWebhookEvent['payload'] = {};
-  for (const name of ['payment', 'order', 'refund'] as const) {
+  for (const name of ['payment', 'order', 'refund', 'payment_link'] as const) {
     const wrapper = parsed.payload[name];
     if (wrapper === undefined) continue;
     if (!isObject(wrapper) || !isObject(wrapper.entity) || typeof wrapper.entity.id !== 'string') {
@@ -74,7 +76,16 @@ export function parseWebhookEvent(rawBody: Buffer | string): RazorpayWebhookEven
     checkEntity(wrapper.entity, `payload.${name}.entity`);
     if (name === 'payment') payload.payment = { entity: normalisePayment(wrapper.entity) };
     else if (name === 'order') payload.order = { entity: normaliseOrder(wrapper.entity) };
-    else payload.refund = { entity: normaliseRefund(wrapper.entity) };
+    else if (name === 'refund') payload.refund = { entity: normaliseRefund(wrapper.entity) };
+    else payload.payment_link = { entity: normalisePaymentLink(wrapper.entity) };
+  }
+  if (parsed.event.startsWith('payment_link.')) {
+    if (!(PAYMENT_LINK_EVENTS as readonly string[]).includes(parsed.event)) throw bad(`Unknown payment link event ${parsed.event}`);
+    if (!payload.payment_link) throw bad(`Webhook ${parsed.event} has no payload.payment_link`);
+    // A paid link's event carries the order Razorpay made for it and the captured payment.
+    if ((parsed.event === 'payment_link.paid' || parsed.event === 'payment_link.partially_paid') && (!payload.order || !payload.payment)) {
+      throw bad(`Webhook ${parsed.event} has no payload.order or payload.payment`);
+    }
   }
   return {
     entity: 'event',
@@ -84,4 +95,9 @@ export function parseWebhookEvent(rawBody: Buffer | string): RazorpayWebhookEven
     payload,
     created_at: parsed.created_at,
   };
+}
+
+/** Narrows a parsed event to one of the four `payment_link.*` events (whose payload parseWebhookEvent has checked). */
+export function isPaymentLinkEvent(event: RazorpayWebhookEvent): event is PaymentLinkWebhookEvent {
+  return (PAYMENT_LINK_EVENTS as readonly string[]).includes(event.event);
 }

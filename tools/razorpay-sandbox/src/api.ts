@@ -1,8 +1,11 @@
 import { timingSafeEqual } from 'node:crypto';
-import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler, type Response } from 'express';
+import express, { Router, type ErrorRequestHandler, type RequestHandler, type Response } from 'express';
 import { ApiError, AUTH_FAILED_BODY, badRequest, sendApiError, serverError, urlNotFound } from './api-errors.js';
+import { bodyOf, currencyOf, integerAmount, listPage, rejectExtraFields, validateNotes } from './api-input.js';
+import { publicUrlOf } from './checkout-routes.js';
 import type { SandboxState } from './core.js';
-import type { Notes } from './types.js';
+import { parsePaymentLinkCreate, parsePaymentLinkEdit } from './payment-link-input.js';
+import { nowSeconds } from './ids.js';
 
 function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -86,56 +89,13 @@ function requestLog(state: SandboxState): RequestHandler {
   };
 }
 
-function rejectExtraFields(body: Record<string, unknown>, allowed: readonly string[]): void {
-  const extra = Object.keys(body).filter((key) => !allowed.includes(key));
-  if (extra.length > 0) {
-    throw badRequest(`${extra.join(', ')} is/are not required and should not be sent`, { reason: 'extra_field_sent', field: extra[0] ?? null });
-  }
-}
-
-function bodyOf(req: Request): Record<string, unknown> {
-  const body: unknown = req.body;
-  if (body === undefined || body === null) return {};
-  if (typeof body !== 'object' || Array.isArray(body)) throw badRequest('The request body must be a JSON object');
-  return body as Record<string, unknown>;
-}
-
-function integerAmount(value: unknown, field = 'amount'): number {
-  if (value === undefined || value === null || value === '') throw badRequest(`${field}: is required.`, { field });
-  const amount = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
-  if (typeof amount !== 'number' || !Number.isInteger(amount)) throw badRequest(`The ${field} must be an integer.`, { field });
-  return amount;
-}
-
-export function validateNotes(value: unknown): Notes {
-  if (value === undefined || value === null) return [];
-  if (Array.isArray(value)) {
-    if (value.length === 0) return [];
-    throw badRequest('The notes must be an object of key-value pairs.', { field: 'notes' });
-  }
-  if (typeof value !== 'object') throw badRequest('The notes must be an object of key-value pairs.', { field: 'notes' });
-  const entries = Object.entries(value as Record<string, unknown>);
-  if (entries.length > 15) throw badRequest('The notes may not have more than 15 items.', { field: 'notes' });
-  const notes: Record<string, string> = {};
-  for (const [key, raw] of entries) {
-    if (typeof raw !== 'string' && typeof raw !== 'number' && typeof raw !== 'boolean') {
-      throw badRequest(`The notes.${key} must be a string.`, { field: 'notes' });
-    }
-    const text = String(raw);
-    if (text.length > 256) throw badRequest(`The notes.${key} may not be greater than 256 characters.`, { field: 'notes' });
-    notes[key] = text;
-  }
-  return entries.length === 0 ? [] : notes;
-}
-
 const ORDER_FIELDS = ['amount', 'currency', 'receipt', 'notes', 'partial_payment', 'first_payment_min_amount', 'payment', 'payment_capture'] as const;
 
 function parseOrderBody(body: Record<string, unknown>) {
   rejectExtraFields(body, ORDER_FIELDS);
   const amount = integerAmount(body.amount);
   if (amount < 100) throw badRequest('The amount must be at least INR 1.00', { field: 'amount' });
-  if (body.currency === undefined || body.currency === null || body.currency === '') throw badRequest('currency: is required.', { field: 'currency' });
-  if (typeof body.currency !== 'string' || !/^[A-Z]{3}$/.test(body.currency)) throw badRequest('The selected currency is invalid.', { field: 'currency' });
+  const currency = currencyOf(body.currency);
   let receipt: string | null = null;
   if (body.receipt !== undefined && body.receipt !== null) {
     if (typeof body.receipt !== 'string') throw badRequest('The receipt must be a string.', { field: 'receipt' });
@@ -160,18 +120,11 @@ function parseOrderBody(body: Record<string, unknown>) {
     // Legacy flag; its exact meaning today is unconfirmed (§2). The sandbox reads false as manual.
     capture = body.payment_capture === false || body.payment_capture === 0 || body.payment_capture === '0' ? 'manual' : 'automatic';
   }
-  return { amount, currency: body.currency, receipt, notes, ...(capture ? { capture } : {}) };
+  return { amount, currency, receipt, notes, ...(capture ? { capture } : {}) };
 }
 
 function collection<T>(items: T[]) {
   return { entity: 'collection', count: items.length, items };
-}
-
-function intParam(value: unknown, fallback: number, field: string): number {
-  if (value === undefined || value === '') return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw badRequest(`The ${field} must be an integer.`, { field });
-  return n;
 }
 
 /** The /v1 REST API, authenticated like Razorpay's. */
@@ -187,16 +140,9 @@ export function apiRouter(state: SandboxState, held: Set<Response>): Router {
   });
 
   router.get('/orders', (req, res) => {
-    const count = Math.min(intParam(req.query.count, 10, 'count'), 100);
-    const skip = intParam(req.query.skip, 0, 'skip');
-    const from = intParam(req.query.from, 0, 'from');
-    const to = intParam(req.query.to, Number.MAX_SAFE_INTEGER, 'to');
     const receipt = typeof req.query.receipt === 'string' ? req.query.receipt : undefined;
-    const items = [...state.orders.values()]
-      .filter((o) => (receipt === undefined || o.receipt === receipt) && o.created_at >= from && o.created_at <= to)
-      .reverse()
-      .slice(skip, skip + count);
-    res.json(collection(items));
+    const orders = [...state.orders.values()].filter((o) => receipt === undefined || o.receipt === receipt);
+    res.json(collection(listPage(orders, req.query)));
   });
 
   router.get('/orders/:id', (req, res) => {
@@ -250,6 +196,33 @@ export function apiRouter(state: SandboxState, held: Set<Response>): Router {
 
   router.get('/refunds/:id', (req, res) => {
     res.json(state.getRefund(req.params.id));
+  });
+
+  router.post('/payment_links', (req, res) => {
+    const draft = parsePaymentLinkCreate(bodyOf(req), nowSeconds());
+    res.json(state.paymentLinks.create(draft, publicUrlOf(state, req)));
+  });
+
+  router.get('/payment_links', (req, res) => {
+    const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : undefined);
+    const referenceId = text(req.query.reference_id);
+    const paymentId = text(req.query.payment_id);
+    const links = state.paymentLinks.list({ ...(referenceId ? { referenceId } : {}), ...(paymentId ? { paymentId } : {}) });
+    // Razorpay answers this list as {payment_links: [...]}, not as a collection.
+    res.json({ payment_links: listPage(links, req.query) });
+  });
+
+  router.get('/payment_links/:id', (req, res) => {
+    res.json(state.paymentLinks.get(req.params.id));
+  });
+
+  router.patch('/payment_links/:id', (req, res) => {
+    const patch = parsePaymentLinkEdit(bodyOf(req), nowSeconds());
+    res.json(state.paymentLinks.edit(req.params.id, patch));
+  });
+
+  router.post('/payment_links/:id/cancel', (req, res) => {
+    res.json(state.paymentLinks.cancel(req.params.id));
   });
 
   router.use((_req, _res, next) => next(urlNotFound()));

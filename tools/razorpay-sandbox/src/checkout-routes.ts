@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import express, { Router, type ErrorRequestHandler, type RequestHandler } from 'express';
+import express, { Router, type ErrorRequestHandler, type Request, type RequestHandler } from 'express';
 import { z } from 'zod';
 import { ApiError, badRequest, sendApiError, serverError } from './api-errors.js';
 import type { SandboxState } from './core.js';
@@ -20,12 +20,17 @@ const cors: RequestHandler = (req, res, next) => {
   next();
 };
 
+/** The sandbox's URL as browsers reach it: SANDBOX_PUBLIC_URL, or else the Host this request came to. */
+export function publicUrlOf(state: SandboxState, req: Request): string {
+  return (state.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`).replace(/\/+$/, '');
+}
+
 /** GET /v1/checkout.js: the stand-in for https://checkout.razorpay.com/v1/checkout.js (no auth, like the real one). */
 export function checkoutScriptHandler(state: SandboxState): RequestHandler[] {
   return [
     cors,
     (req, res) => {
-      const publicUrl = (state.config.publicUrl ?? `${req.protocol}://${req.get('host') ?? '127.0.0.1'}`).replace(/\/+$/, '');
+      const publicUrl = publicUrlOf(state, req);
       // JSON.stringify, then escape "<" so nothing in the config can close a script context.
       const config = JSON.stringify({ publicUrl, sandboxKeyId: state.config.keyId }).replace(/</g, '\\u003c');
       res.setHeader('Content-Type', 'application/javascript; charset=utf-8');

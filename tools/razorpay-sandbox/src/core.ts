@@ -4,6 +4,7 @@ import { badRequest, idDoesNotExist, notAValidId } from './api-errors.js';
 import { cardEntity, FAILURES, resolveOutcome, type FailureReason, type PaymentInput } from './cards.js';
 import { isWellFormedId, newId, nowSeconds } from './ids.js';
 import { DEFAULT_KNOBS, knobsUpdateSchema, type Knobs } from './knobs.js';
+import { PaymentLinkBook } from './payment-links.js';
 import type { ApiRequestRecord, Notes, OrderEntity, PaymentEntity, RazorpayErrorBody, RefundEntity } from './types.js';
 import { WebhookDispatcher, type WebhookItem } from './webhooks.js';
 
@@ -15,6 +16,8 @@ export interface SandboxConfig {
   /** As the shopper's browser reaches the sandbox; undefined = the Host of the checkout.js request. */
   publicUrl: string | undefined;
   accountId: string;
+  /** The account's business name, shown on the payment link page (Razorpay takes it from the Dashboard). */
+  businessName: string;
 }
 
 export interface PaymentAttempt {
@@ -63,6 +66,7 @@ export class SandboxState {
   readonly refunds = new Map<string, RefundEntity>();
   readonly requests: ApiRequestRecord[] = [];
   readonly webhooks: WebhookDispatcher;
+  readonly paymentLinks: PaymentLinkBook;
   knobs: Knobs;
   private readonly orderCapture = new Map<string, 'automatic' | 'manual'>();
   private readonly refundKeys = new Map<string, { fingerprint: string; refundId: string }>();
@@ -84,6 +88,11 @@ export class SandboxState {
       accountId: config.accountId,
       later: (ms, fn) => this.later(ms, fn),
       logger,
+    });
+    this.paymentLinks = new PaymentLinkBook({
+      createOrder: (input) => this.createOrder(input),
+      emit: (items) => void this.webhooks.emit(items),
+      later: (ms, fn) => this.later(ms, fn),
     });
   }
 
@@ -114,6 +123,7 @@ export class SandboxState {
     this.orderCapture.clear();
     this.refundKeys.clear();
     this.requests.length = 0;
+    this.paymentLinks.reset();
     this.webhooks.reset();
     this.knobs = { ...this.initialKnobs };
   }
@@ -149,6 +159,7 @@ export class SandboxState {
       orders: [...this.orders.values()],
       payments: [...this.payments.values()],
       refunds: [...this.refunds.values()],
+      payment_links: [...this.paymentLinks.links.values()],
       webhooks: {
         url: this.knobs.webhookUrl ?? this.config.webhookUrl ?? null,
         // Nothing being sent or waiting for a retry (withheld events do not count): a test's "all delivered".
@@ -218,6 +229,12 @@ export class SandboxState {
     const order = this.getOrder(attempt.orderId);
     if (order.status === 'paid') {
       throw badRequest('This order has already been paid.', { reason: 'order_already_paid', field: 'order_id' });
+    }
+    const link = this.paymentLinks.ofOrder(order.id);
+    if (link) {
+      this.paymentLinks.assertPayable(link);
+      // What Razorpay puts on a link's payment, whatever the page sent (unconfirmed: see the README).
+      attempt = { ...attempt, description: `#${link.id.slice('plink_'.length)}`, notes: Array.isArray(link.notes) ? {} : link.notes };
     }
     if (this.paymentsOf(order.id).some((p) => p.status === 'authorized')) {
       throw badRequest('A payment for this order is authorized and awaiting capture. Try again later.', { reason: 'payment_in_progress', field: 'order_id' });
@@ -342,6 +359,7 @@ export class SandboxState {
       order.amount_paid = order.amount;
       order.amount_due = 0;
       items.push({ event: 'order.paid', contains: ['payment', 'order'], payload: { payment: { entity: clone(payment) }, order: { entity: clone(order) } } });
+      items.push(...this.paymentLinks.onOrderPaid(order, payment));
     }
     return items;
   }

@@ -1,12 +1,16 @@
 import type { SandboxState } from './core.js';
+import { escapeHtml } from './html.js';
 
-const escapeHtml = (value: unknown): string =>
-  String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+/** A cell that is markup already (a link, a button), not text. */
+interface Markup {
+  html: string;
+}
+const isMarkup = (cell: unknown): cell is Markup => typeof cell === 'object' && cell !== null && 'html' in cell;
 
 function table(caption: string, headers: string[], rows: unknown[][]): string {
   const head = headers.map((h) => `<th scope="col">${escapeHtml(h)}</th>`).join('');
   const body = rows.length
-    ? rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join('')}</tr>`).join('')
+    ? rows.map((row) => `<tr>${row.map((cell) => `<td>${isMarkup(cell) ? cell.html : escapeHtml(cell)}</td>`).join('')}</tr>`).join('')
     : `<tr><td colspan="${headers.length}">None yet</td></tr>`;
   return `<table><caption>${escapeHtml(caption)}</caption><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
 }
@@ -41,6 +45,22 @@ export function renderDashboard(state: SandboxState): string {
     ['Id', 'Payment', 'Amount', 'Status'],
     newestFirst([...state.refunds.values()]).map((r) => [r.id, r.payment_id, rupees(r.amount), r.status]),
   );
+  const links = table(
+    'Payment links',
+    ['Id', 'Reference', 'Amount', 'Status', 'Order', 'Expires (UTC)', 'Page', ''],
+    newestFirst([...state.paymentLinks.links.values()]).map((l) => [
+      l.id,
+      l.reference_id,
+      rupees(l.amount),
+      l.status,
+      l.order_id ?? '',
+      time(l.expire_by),
+      { html: `<a href="${escapeHtml(l.short_url)}">${escapeHtml(l.short_url)}</a>` },
+      l.status === 'created' || l.status === 'partially_paid'
+        ? { html: `<form method="post" action="/sandbox/payment-links/${escapeHtml(l.id)}/expire"><button type="submit">Expire now</button></form>` }
+        : '',
+    ]),
+  );
   const events = table(
     'Webhook events',
     ['Event id', 'Event', 'Status', 'Deliveries', 'Created (UTC)'],
@@ -70,7 +90,8 @@ State lives in memory only. JSON: <a href="/sandbox/state">/sandbox/state</a>. R
 <h2>Knobs</h2>
 <pre>${escapeHtml(JSON.stringify(state.knobs, null, 2))}</pre>
 <p>Change with <code>curl -X POST -H 'Content-Type: application/json' -d '{"duplicateWebhooks":true}' …/sandbox/knobs</code>;
-<code>POST /sandbox/reset</code> clears everything; <code>POST /sandbox/webhooks/release</code> sends withheld webhooks.</p>
-${orders}${payments}${refunds}${events}${deliveries}
+<code>POST /sandbox/reset</code> clears everything; <code>POST /sandbox/webhooks/release</code> sends withheld webhooks;
+<code>POST /sandbox/payment-links/:id/expire</code> expires an open link now (as its button below does).</p>
+${orders}${payments}${refunds}${links}${events}${deliveries}
 </body></html>`;
 }

@@ -12,5 +12,7 @@ export const sandboxEnvSchema = baseEnvSchema.pick({ NODE_ENV: true, LOG_LEVEL: 
   SANDBOX_WEBHOOK_URL: z.preprocess(emptyToUndefined, urlSchema().optional()),
   /** The sandbox's own URL as the shopper's browser reaches it (checkout.js calls back to it); default http://127.0.0.1:<PORT>. */
   SANDBOX_PUBLIC_URL: z.preprocess(emptyToUndefined, urlSchema().optional()),
+  /** The business name on the payment link page (at Razorpay: the Dashboard's business settings). */
+  SANDBOX_BUSINESS_NAME: z.string().trim().min(1).max(100).default('Royal Pickles'),
   SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number({ error: 'expected milliseconds' }).int().min(0).default(500),
 });

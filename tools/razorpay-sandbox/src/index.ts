@@ -12,6 +12,7 @@ await runService('razorpay-sandbox', sandboxEnvSchema, ({ env, logger }) => {
     webhookSecret: env.SANDBOX_WEBHOOK_SECRET,
     ...(env.SANDBOX_WEBHOOK_URL ? { webhookUrl: env.SANDBOX_WEBHOOK_URL } : {}),
     publicUrl,
+    businessName: env.SANDBOX_BUSINESS_NAME,
     knobs: { webhookDelayMs: env.SANDBOX_WEBHOOK_DELAY_MS },
     logger,
   });

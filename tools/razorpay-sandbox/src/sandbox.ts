@@ -7,9 +7,11 @@ import { ApiError } from './api-errors.js';
 import type { FailureReason } from './cards.js';
 import { FAILURES } from './cards.js';
 import { checkoutRouter, checkoutScriptHandler } from './checkout-routes.js';
+import { paymentLinkPageRouter } from './payment-link-page.js';
 import { SandboxState, type SandboxConfig } from './core.js';
 import { renderDashboard } from './dashboard.js';
 import type { Knobs } from './knobs.js';
+import type { PaymentLinkEntity } from './types.js';
 
 export { SandboxState } from './core.js';
 export type { PaymentResult, SandboxConfig } from './core.js';
@@ -19,6 +21,7 @@ export type * from './types.js';
 export const DEFAULT_KEY_ID = 'rzp_test_Sandbox0000000001';
 export const DEFAULT_KEY_SECRET = 'sandbox_key_secret_change_me';
 export const DEFAULT_WEBHOOK_SECRET = 'sandbox_webhook_secret_change_me';
+export const DEFAULT_BUSINESS_NAME = 'Royal Pickles';
 
 export interface SandboxOptions {
   keyId?: string;
@@ -26,8 +29,10 @@ export interface SandboxOptions {
   webhookSecret?: string;
   /** Where webhooks are POSTed; unset = recorded only (or set the webhookUrl knob later). */
   webhookUrl?: string;
-  /** The sandbox's URL as browsers reach it; unset = taken from the Host of the checkout.js request. */
+  /** The sandbox's URL as browsers reach it (checkout.js, links' short_url); unset = taken from the Host of the request. */
   publicUrl?: string;
+  /** The business name on the payment link page; default Royal Pickles. */
+  businessName?: string;
   /** Start-up knob values (POST /sandbox/reset returns to these). */
   knobs?: Partial<Knobs>;
   logger?: Logger;
@@ -42,10 +47,12 @@ export interface Sandbox {
 
 const failureReasons = Object.keys(FAILURES) as [FailureReason, ...FailureReason[]];
 
-/** POST /sandbox/payments; camelCase aliases accepted for the two multi-word ids. */
+/** POST /sandbox/payments; camelCase aliases accepted for the multi-word ids. */
 const testPaymentSchema = z
   .object({
-    order_id: z.string().min(1),
+    order_id: z.string().min(1).optional(),
+    /** Pays a link instead of an order: its order is made as the hosted page would make it. */
+    payment_link_id: z.string().min(1).optional(),
     status: z.enum(['captured', 'authorized', 'failed']),
     method: z.enum(['card', 'upi']).default('card'),
     card_number: z.string().optional(),
@@ -56,11 +63,12 @@ const testPaymentSchema = z
     contact: z.string().optional(),
     notes: z.record(z.string(), z.string()).optional(),
   })
-  .strict();
+  .strict()
+  .refine((body) => (body.order_id === undefined) !== (body.payment_link_id === undefined), { message: 'give either order_id or payment_link_id' });
 
 function aliasKeys(body: unknown): unknown {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) return body;
-  const aliases: Record<string, string> = { orderId: 'order_id', cardNumber: 'card_number', failureReason: 'failure_reason', lateAuthorisation: 'late_authorisation' };
+  const aliases: Record<string, string> = { orderId: 'order_id', paymentLinkId: 'payment_link_id', cardNumber: 'card_number', failureReason: 'failure_reason', lateAuthorisation: 'late_authorisation' };
   return Object.fromEntries(Object.entries(body).map(([key, value]) => [aliases[key] ?? key, value]));
 }
 
@@ -78,6 +86,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     webhookUrl: options.webhookUrl,
     publicUrl: options.publicUrl,
     accountId: 'acc_Sandbox0000001',
+    businessName: options.businessName ?? DEFAULT_BUSINESS_NAME,
   };
   const state = new SandboxState(config, options.knobs ?? {}, logger);
   const held = new Set<Response>();
@@ -92,6 +101,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   app.options('/v1/checkout.js', ...checkoutScriptHandler(state));
   app.use('/v1', apiRouter(state, held));
   app.use('/sandbox/checkout', checkoutRouter(state));
+  app.use(paymentLinkPageRouter(state));
 
   const controls = express.Router();
   controls.use(express.json({ limit: '100kb' }));
@@ -127,8 +137,10 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         ? { method: 'upi' as const, vpa: body.vpa ?? (body.status === 'failed' ? 'failure@razorpay' : 'success@razorpay') }
         : { method: 'card' as const, cardNumber: body.card_number ?? '4100280000001007' };
     try {
+      const link = body.payment_link_id === undefined ? undefined : state.paymentLinks.get(body.payment_link_id);
+      const orderId = link ? state.paymentLinks.orderFor(link) : body.order_id!;
       const result = state.attemptPayment({
-        orderId: body.order_id,
+        orderId,
         instrument,
         forceOutcome: body.status,
         ...(body.failure_reason ? { failureReason: body.failure_reason } : {}),
@@ -145,6 +157,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
         ...(result.signature ? { razorpay_signature: result.signature } : {}),
         ...(result.error ? { error: result.error } : {}),
         ...(result.lateAuthorisationAt ? { late_authorisation_at: result.lateAuthorisationAt } : {}),
+        ...(link ? paidLinkAnswer(state, link, result.payment.id) : {}),
       });
     } catch (error) {
       if (error instanceof ApiError) throw new InvalidError(error.body.description);
@@ -156,6 +169,20 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     if (!outcome) throw new NotFoundError('Use /sandbox/refunds/:id/process or /sandbox/refunds/:id/fail');
     try {
       res.json(state.settleRefund(req.params.id, outcome));
+    } catch (error) {
+      if (error instanceof ApiError) throw new InvalidError(error.body.description);
+      throw error;
+    }
+  });
+  controls.get('/payment-links', (_req, res) => {
+    res.json({ payment_links: state.paymentLinks.list({}) });
+  });
+  controls.post('/payment-links/:id/expire', (req, res) => {
+    try {
+      const link = state.paymentLinks.expireNow(req.params.id);
+      // The dashboard's button is a plain form: send the person back to the dashboard.
+      if (req.accepts(['json', 'html']) === 'html') res.redirect(303, '/sandbox');
+      else res.json(link);
     } catch (error) {
       if (error instanceof ApiError) throw new InvalidError(error.body.description);
       throw error;
@@ -182,6 +209,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       state.close();
     },
   };
+}
+
+/** For a test payment on a link: the link now, and the redirect query its callback_url would get (when paid). */
+function paidLinkAnswer(state: SandboxState, link: PaymentLinkEntity, paymentId: string) {
+  const callback = state.paymentLinks.callbackFor(link, paymentId, state.config.keySecret);
+  return { payment_link: link, ...(callback ? { payment_link_callback: callback } : {}) };
 }
 
 export interface RunningSandbox extends Sandbox {

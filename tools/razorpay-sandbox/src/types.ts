@@ -77,6 +77,53 @@ export interface RefundEntity {
   speed_requested: 'normal' | 'optimum';
 }
 
+export type PaymentLinkStatus = 'created' | 'partially_paid' | 'expired' | 'cancelled' | 'paid';
+
+/** A payment made on a link, as the link lists it (captured payments only). */
+export interface PaymentLinkPayment {
+  amount: number;
+  created_at: number;
+  method: 'card' | 'upi';
+  payment_id: string;
+  plink_id: string;
+  status: 'captured';
+  updated_at: number;
+}
+
+/**
+ * Razorpay's Payment Link entity (keys in the order its examples show): no `entity` field, 0 for
+ * the times that have not happened, '' for an absent reference, description or callback,
+ * `payments: null` until paid and `order_id` only once paying has started.
+ */
+export interface PaymentLinkEntity {
+  accept_partial: boolean;
+  amount: number;
+  amount_paid: number;
+  callback_method: string;
+  callback_url: string;
+  cancelled_at: number;
+  created_at: number;
+  currency: string;
+  customer: { contact?: string; email?: string; name?: string };
+  description: string;
+  expire_by: number;
+  expired_at: number;
+  first_min_partial_amount: number;
+  id: string;
+  notes: Notes;
+  notify: { email: boolean; sms: boolean; whatsapp: boolean };
+  order_id?: string;
+  payments: PaymentLinkPayment[] | null;
+  reference_id: string;
+  reminder_enable: boolean;
+  reminders: [];
+  short_url: string;
+  status: PaymentLinkStatus;
+  updated_at: number;
+  upi_link: boolean;
+  user_id: string;
+}
+
 /** Razorpay's error object (inside `{"error": ...}`), protocol §1. */
 export interface RazorpayErrorBody {
   code: 'BAD_REQUEST_ERROR' | 'GATEWAY_ERROR' | 'SERVER_ERROR';
@@ -95,7 +142,10 @@ export type WebhookEventName =
   | 'order.paid'
   | 'refund.created'
   | 'refund.processed'
-  | 'refund.failed';
+  | 'refund.failed'
+  | 'payment_link.paid'
+  | 'payment_link.expired'
+  | 'payment_link.cancelled';
 
 export interface WebhookEventRecord {
   id: string;

@@ -1,7 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { launchChromium, openWatchedPage, startShopStandIn } from './browser.js';
 import { DEFAULT_KEY_ID, DEFAULT_KEY_SECRET, startTestSandbox, waitFor } from './helpers.js';
 
 /**
@@ -59,7 +59,7 @@ const shopPage = (sandboxUrl: string) => `<!doctype html>
 </body></html>`;
 
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
-let shop: Server;
+let shop: Awaited<ReturnType<typeof startShopStandIn>> | undefined;
 let shopUrl = '';
 let browser: Browser;
 let page: Page;
@@ -67,31 +67,22 @@ let pageErrors: string[] = [];
 
 beforeAll(async () => {
   sandbox = await startTestSandbox();
-  shop = createServer((_req, res) => {
+  shop = await startShopStandIn((_req, res) => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end(shopPage(sandbox.url));
   });
-  await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', () => resolve()));
-  const address = shop.address();
-  // "localhost" vs the sandbox's "127.0.0.1": a different origin, so CORS is exercised.
-  shopUrl = `http://localhost:${typeof address === 'object' && address ? address.port : 0}/checkout/pay`;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  shopUrl = `${shop.origin}/checkout/pay`;
+  browser = await launchChromium();
 });
 
 afterAll(async () => {
   await browser?.close();
-  shop?.closeAllConnections();
-  await new Promise<void>((resolve) => (shop ? shop.close(() => resolve()) : resolve()));
+  await shop?.close();
   await sandbox?.close();
 });
 
 beforeEach(async () => {
-  page = await browser.newPage();
-  pageErrors = [];
-  page.on('pageerror', (error) => pageErrors.push(error.message));
+  ({ page, errors: pageErrors } = await openWatchedPage(browser));
   await page.goto(shopUrl);
 });
 
@@ -181,6 +172,12 @@ describe('checkout.js in Chromium', () => {
     expect(handled!.response!.razorpay_order_id).toBe(order.id);
     expect(await sandbox.client.fetchOrder(order.id)).toMatchObject({ status: 'paid', attempts: 2 });
     expect((await events()).map((e) => e.type)).toEqual(['failed', 'handler']);
+  });
+
+  it('an amount with paise is shown as the shop shows it: ₹449.50, never ₹449.5', async () => {
+    const { dialog } = await openCheckout(44_950);
+    expect(await dialog.getByTestId('rzp-amount').textContent()).toBe('₹449.50');
+    expect(await dialog.getByRole('button', { name: 'Pay ₹449.50' }).isVisible()).toBe(true);
   });
 
   it('Close calls modal.ondismiss() with no argument and nothing else', async () => {

@@ -1,8 +1,8 @@
 import { createRequire } from 'node:module';
 import Razorpay from 'razorpay';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createRazorpayClient, RazorpayError } from '@pickles/razorpay-client';
-import { DEFAULT_KEY_ID, DEFAULT_WEBHOOK_SECRET, sandboxPost, startTestSandbox } from './helpers.js';
+import { createRazorpayClient } from '@pickles/razorpay-client';
+import { DEFAULT_KEY_ID, DEFAULT_WEBHOOK_SECRET, razorpayRejection, sandboxPost, startTestSandbox } from './helpers.js';
 
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
 
@@ -15,15 +15,6 @@ afterAll(async () => {
 afterEach(() => {
   sandbox.state.setKnobs({ apiFailure: 'none', apiFailureCount: null });
 });
-
-async function rejection(promise: Promise<unknown>): Promise<RazorpayError> {
-  const error = await promise.then(
-    () => new Error('expected a rejection'),
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(RazorpayError);
-  return error as RazorpayError;
-}
 
 describe('SDK base-URL override (breaks loudly if a razorpay upgrade moves api.rq)', () => {
   it('the pinned SDK still has its axios instance at instance.api.rq, defaulting to the live host', () => {
@@ -72,7 +63,7 @@ describe('orders and payments through the real SDK', () => {
     const made = await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'authorized' });
     const paymentId = made.json.razorpay_payment_id as string;
     expect((await sandbox.client.fetchOrder(order.id)).status).toBe('attempted');
-    expect(await rejection(sandbox.client.capturePayment(paymentId, 29_999))).toMatchObject({ kind: 'invalid_request', field: 'amount' });
+    expect(await razorpayRejection(sandbox.client.capturePayment(paymentId, 29_999))).toMatchObject({ kind: 'invalid_request', field: 'amount' });
     const captured = await sandbox.client.capturePayment(paymentId, 30_000);
     expect(captured).toMatchObject({ status: 'captured', captured: true });
     expect((await sandbox.client.fetchOrder(order.id)).status).toBe('paid');
@@ -83,7 +74,7 @@ describe('orders and payments through the real SDK', () => {
     const again = await sandbox.client.refundPayment(paymentId, { amountPaise: 10_000, idempotencyKey: 'refund-key-0001' });
     expect(again.id).toBe(partial.id);
     expect(await sandbox.client.fetchPayment(paymentId)).toMatchObject({ status: 'captured', amount_refunded: 10_000, refund_status: 'partial' });
-    expect(await rejection(sandbox.client.refundPayment(paymentId, { amountPaise: 30_000 }))).toMatchObject({ kind: 'invalid_request', statusCode: 400, field: 'amount' });
+    expect(await razorpayRejection(sandbox.client.refundPayment(paymentId, { amountPaise: 30_000 }))).toMatchObject({ kind: 'invalid_request', statusCode: 400, field: 'amount' });
     await sandbox.client.refundPayment(paymentId);
     expect(await sandbox.client.fetchPayment(paymentId)).toMatchObject({ status: 'refunded', amount_refunded: 30_000, refund_status: 'full' });
     expect((await sandbox.client.fetchOrder(order.id)).status).toBe('paid');
@@ -127,36 +118,36 @@ describe('refunds fetched through the real SDK (refunds.fetch, GET /v1/refunds/:
   });
 
   it('an unknown or malformed refund id → not_found', async () => {
-    expect(await rejection(sandbox.client.fetchRefund('rfnd_AAAAAAAAAAAAAA'))).toMatchObject({ kind: 'not_found', statusCode: 400, code: 'BAD_REQUEST_ERROR' });
-    expect(await rejection(sandbox.client.fetchRefund('rfnd_short'))).toMatchObject({ kind: 'not_found' });
+    expect(await razorpayRejection(sandbox.client.fetchRefund('rfnd_AAAAAAAAAAAAAA'))).toMatchObject({ kind: 'not_found', statusCode: 400, code: 'BAD_REQUEST_ERROR' });
+    expect(await razorpayRejection(sandbox.client.fetchRefund('rfnd_short'))).toMatchObject({ kind: 'not_found' });
   });
 });
 
 describe('errors through the real SDK become RazorpayError', () => {
   it('bad credentials → authentication (401)', async () => {
     const wrong = createRazorpayClient({ keyId: DEFAULT_KEY_ID, keySecret: 'not_the_secret', webhookSecret: DEFAULT_WEBHOOK_SECRET, apiBaseUrl: sandbox.url });
-    expect(await rejection(wrong.createOrder({ amountPaise: 10_000, receipt: 'R-AUTH' }))).toMatchObject({ kind: 'authentication', statusCode: 401, code: 'BAD_REQUEST_ERROR', retryable: false });
+    expect(await razorpayRejection(wrong.createOrder({ amountPaise: 10_000, receipt: 'R-AUTH' }))).toMatchObject({ kind: 'authentication', statusCode: 401, code: 'BAD_REQUEST_ERROR', retryable: false });
   });
 
   it('amount 50 → invalid_request, BAD_REQUEST_ERROR, field amount, not retried', async () => {
     const before = sandbox.state.requests.length;
-    const error = await rejection(sandbox.client.createOrder({ amountPaise: 50, receipt: 'R-SMALL' }));
+    const error = await razorpayRejection(sandbox.client.createOrder({ amountPaise: 50, receipt: 'R-SMALL' }));
     expect(error).toMatchObject({ kind: 'invalid_request', statusCode: 400, code: 'BAD_REQUEST_ERROR', field: 'amount', reason: 'input_validation_failed', retryable: false });
     expect(sandbox.state.requests.length - before).toBe(1);
   });
 
   it('unknown ids → not_found; a malformed id too', async () => {
-    expect(await rejection(sandbox.client.fetchOrder('order_AAAAAAAAAAAAAA'))).toMatchObject({ kind: 'not_found', statusCode: 400, code: 'BAD_REQUEST_ERROR' });
-    expect(await rejection(sandbox.client.fetchPayment('pay_AAAAAAAAAAAAAA'))).toMatchObject({ kind: 'not_found' });
-    expect(await rejection(sandbox.client.fetchOrderPayments('order_short'))).toMatchObject({ kind: 'not_found' });
-    expect(await rejection(sandbox.client.capturePayment('pay_AAAAAAAAAAAAAA', 100))).toMatchObject({ kind: 'invalid_request', statusCode: 400 });
+    expect(await razorpayRejection(sandbox.client.fetchOrder('order_AAAAAAAAAAAAAA'))).toMatchObject({ kind: 'not_found', statusCode: 400, code: 'BAD_REQUEST_ERROR' });
+    expect(await razorpayRejection(sandbox.client.fetchPayment('pay_AAAAAAAAAAAAAA'))).toMatchObject({ kind: 'not_found' });
+    expect(await razorpayRejection(sandbox.client.fetchOrderPayments('order_short'))).toMatchObject({ kind: 'not_found' });
+    expect(await razorpayRejection(sandbox.client.capturePayment('pay_AAAAAAAAAAAAAA', 100))).toMatchObject({ kind: 'invalid_request', statusCode: 400 });
   });
 
   it('server_error knob → server and retryable, after the fetch was retried twice', async () => {
     const order = await sandbox.client.createOrder({ amountPaise: 10_000, receipt: 'R-5XX' });
     sandbox.state.setKnobs({ apiFailure: 'server_error', apiFailureCount: null });
     const before = sandbox.state.requests.length;
-    const error = await rejection(sandbox.client.fetchOrder(order.id));
+    const error = await razorpayRejection(sandbox.client.fetchOrder(order.id));
     expect(error).toMatchObject({ kind: 'server', statusCode: 500, code: 'SERVER_ERROR', retryable: true });
     expect(sandbox.state.requests.length - before).toBe(3);
   });
@@ -195,7 +186,7 @@ describe('errors through the real SDK become RazorpayError', () => {
     const made = await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'captured' });
     sandbox.state.setKnobs({ apiFailure: 'lost_response', apiFailureCount: 1 });
     const paymentId = made.json.razorpay_payment_id as string;
-    expect(await rejection(sandbox.client.refundPayment(paymentId, { amountPaise: 1_000 }))).toMatchObject({ kind: 'network' });
+    expect(await razorpayRejection(sandbox.client.refundPayment(paymentId, { amountPaise: 1_000 }))).toMatchObject({ kind: 'network' });
     expect([...sandbox.state.refunds.values()].filter((r) => r.payment_id === paymentId)).toHaveLength(1);
   });
 
@@ -214,13 +205,13 @@ describe('errors through the real SDK become RazorpayError', () => {
     const impatient = createRazorpayClient({ keyId: DEFAULT_KEY_ID, keySecret: 'sandbox_key_secret_change_me', webhookSecret: DEFAULT_WEBHOOK_SECRET, apiBaseUrl: sandbox.url, timeoutMs: 250 });
     sandbox.state.setKnobs({ apiFailure: 'timeout', apiFailureCount: 3, apiTimeoutHoldMs: 5_000 });
     const started = Date.now();
-    const error = await rejection(impatient.fetchOrder(order.id));
+    const error = await razorpayRejection(impatient.fetchOrder(order.id));
     expect(error).toMatchObject({ kind: 'timeout', retryable: true });
     expect(Date.now() - started).toBeLessThan(4_000);
   });
 
   it('a dropped connection (no HTTP answer) → network', async () => {
     const unreachable = createRazorpayClient({ keyId: DEFAULT_KEY_ID, keySecret: 'x'.repeat(10), webhookSecret: DEFAULT_WEBHOOK_SECRET, apiBaseUrl: 'http://127.0.0.1:9', timeoutMs: 500 });
-    expect(await rejection(unreachable.createOrder({ amountPaise: 10_000, receipt: 'R-NET' }))).toMatchObject({ kind: 'network', retryable: true });
+    expect(await razorpayRejection(unreachable.createOrder({ amountPaise: 10_000, receipt: 'R-NET' }))).toMatchObject({ kind: 'network', retryable: true });
   });
 });

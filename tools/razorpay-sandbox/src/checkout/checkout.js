@@ -42,13 +42,15 @@
     return typeof key === 'string' && key.indexOf('rzp_l') === 0;
   }
 
+  // Like the shop: "₹1,050" for whole rupees, "₹449.50" (never "₹449.5") when there are paise.
   function formatAmount(paise, currency) {
+    var digits = paise % 100 === 0 ? 0 : 2;
     try {
       return new Intl.NumberFormat('en-IN', {
         style: 'currency',
         currency: currency || 'INR',
-        minimumFractionDigits: 0,
-        maximumFractionDigits: 2,
+        minimumFractionDigits: digits,
+        maximumFractionDigits: digits,
       }).format(paise / 100);
     } catch (e) {
       return (currency || 'INR') + ' ' + (paise / 100).toFixed(2);

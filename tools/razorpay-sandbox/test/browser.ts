@@ -1,0 +1,36 @@
+import { createServer, type RequestListener } from 'node:http';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/** Debian's Chromium, never a downloaded one (docs: toolchain notes). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+}
+
+/**
+ * A stand-in for the shop's web server. It is reached as "localhost", the sandbox as "127.0.0.1":
+ * another origin, as the shop and Razorpay are, so cross-origin rules are exercised.
+ */
+export async function startShopStandIn(handler: RequestListener): Promise<{ origin: string; close(): Promise<void> }> {
+  const server = createServer(handler);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const address = server.address();
+  return {
+    origin: `http://localhost:${typeof address === 'object' && address ? address.port : 0}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** A new page whose uncaught errors are collected: a test ends by expecting none. */
+export async function openWatchedPage(browser: Browser): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return { page, errors };
+}
