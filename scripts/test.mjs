@@ -1,18 +1,48 @@
 // `npm test`: every test in the tree, then one line `N passed, N failed` summing all runners
 // (vitest and Playwright print no such line themselves).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, checkInfrastructure } from './stack.mjs';
+
+const args = process.argv.slice(2);
+const only = args.includes('--unit') ? 'unit' : args.includes('--e2e') ? 'e2e' : 'all';
+
+/**
+ * What the runners need from Debian: Chromium for the end-to-end journeys, promtool (Debian's
+ * prometheus package) for the alert rules. Installed here when missing and run as root with apt-get;
+ * otherwise the one command to run is printed and the run fails.
+ */
+function missingTools() {
+  const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+  const missing = [];
+  if (only !== 'unit' && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push({ package: 'chromium', what: "Debian's Chromium, for the end-to-end tests" });
+  if (only !== 'e2e' && !process.env.PROMTOOL && !onPath('promtool')) missing.push({ package: 'prometheus', what: 'promtool (Debian\'s prometheus package), for the alert rules' });
+  return missing;
+}
+const missing = missingTools();
+if (missing.length) {
+  const command = `apt-get install -y ${missing.map((m) => m.package).join(' ')}`;
+  const canInstall = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+  if (!canInstall) {
+    console.error(`Tests need ${missing.map((m) => m.what).join(' and ')}. Install with:\n  sudo ${command}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  console.log(`Installing from Debian: ${missing.map((m) => m.what).join(', ')}...`);
+  const installed = spawnSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${command} -qq`], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (installed.status !== 0) {
+    console.error(`\`${command}\` failed; install them and run the tests again.`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
 
 const out = path.join(ROOT, '.ci/out');
 mkdirSync(out, { recursive: true });
 const vitestJson = path.join(out, 'vitest.json');
 const playwrightJson = path.join(out, 'playwright.json');
 for (const file of [vitestJson, playwrightJson]) rmSync(file, { force: true });
-
-const args = process.argv.slice(2);
-const only = args.includes('--unit') ? 'unit' : args.includes('--e2e') ? 'e2e' : 'all';
 
 function run(command, commandArgs, env = {}) {
   return new Promise((resolve) => {
