@@ -18,18 +18,30 @@ import {
   composeConfig,
   composeDown,
   composeLogs,
+  composeMemory,
   composeUp,
   crashNamesTypeScript,
   journeyFailure,
   runJourney,
 } from '../test/deploy/containers/compose.mjs';
 import { deploymentReady, kubeDown, kubeLogs, migrateJob, playDatastores, playOverlay, podAddress, renderDevOverlay, replacePod, startLoad } from '../test/deploy/containers/kube.mjs';
-import { CACHE, Missing, STANDIN, SRC, ServiceFailure, inRuntime, lastLines, log, podman, removeRuntime, setUp, workDir } from '../test/deploy/containers/runtime.mjs';
+import { CACHE, Missing, RUNTIME, STANDIN, SRC, ServiceFailure, hostPodman, inRuntime, lastLines, log, podman, removeRuntime, setUp, workDir } from '../test/deploy/containers/runtime.mjs';
 
 const startedAt = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 100) / 10;
 const results = [];
 const timings = {};
+/** Figures the run records beside its checks (last-run.json): memory of the compose stack. */
+const measurements = {};
+const SHOP = ['gateway', 'checkout', 'payments', 'admin-orders', 'notifications'];
+
+/** "shop (5 processes) 400 / 180, postgres 40 / 30, ..." from composeMemory's answer. */
+function describeMemory(memory) {
+  if (!memory || memory.error) return memory?.error ?? 'not measured';
+  const total = (names, key) => Math.round(names.reduce((sum, name) => sum + (memory[name]?.[key] ?? 0), 0));
+  const part = (label, names) => `${label} ${total(names, 'rssMiB')} / ${total(names, 'pssMiB')}`;
+  return [part('shop (gateway and 4 services)', SHOP), part('postgres', ['postgres']), part('redis', ['redis']), part('sandbox and mail catcher', ['razorpay-sandbox', 'mail-catcher'])].join(', ');
+}
 
 /** One check: prints ok or FAIL with what failed (the service and its last log lines); never throws. */
 async function check(name, body) {
@@ -83,12 +95,19 @@ async function composeSection(config) {
     return detail;
   });
   if (up) {
+    // What the whole shop takes on one machine, the dev tools (sandbox, mail catcher) apart.
+    await new Promise((resolve) => setTimeout(resolve, 15_000));
+    measurements.composeAtRest = await composeMemory().catch((error) => ({ error: error.message }));
     await check('purchase journey through the compose gateway (create-order, sandbox payment, verify, one e-mail, admin sees it paid with its invoice)', async () => {
       const journey = await runJourney({ gateway: 'http://127.0.0.1:3000', sandbox: 'http://127.0.0.1:4010', mail: 'http://127.0.0.1:8025' });
       if (journey.code !== 0) throw await journeyFailure(journey, composeLogs);
       return journey.steps.map((s) => s.step).join(' -> ');
     });
   } else notRun('purchase journey through the compose gateway', 'the compose stack did not come up');
+  if (up) {
+    measurements.composeAfterJourney = await composeMemory().catch((error) => ({ error: error.message }));
+    console.log(`        memory (RSS / PSS MiB) at rest: ${describeMemory(measurements.composeAtRest)}`);
+  }
   await check('docker compose down removes the project (containers, network, volumes)', composeDown);
   void config;
 }
@@ -216,6 +235,12 @@ async function main() {
   }
   let sizes = {};
   try {
+    await check('the runtime container binds no port of this machine: a network namespace of its own, nothing published', async () => {
+      const { out } = await hostPodman(['inspect', '--format', '{{json .HostConfig.PortBindings}} {{.HostConfig.NetworkMode}}', RUNTIME]);
+      const [bindings, mode] = out.trim().split(' ');
+      if (bindings !== '{}' || mode === 'host' || !mode) throw new Error(`published ports ${bindings}, network ${mode}`);
+      return `network ${mode}, no published port`;
+    });
     await removeLeftovers();
     console.log('\nimages (the one Dockerfile, as docker-compose.yml builds them)');
     const config = await composeConfig();
@@ -240,7 +265,7 @@ async function main() {
   timings.totalSeconds = seconds(startedAt);
   const passed = results.filter((r) => r.ok).length;
   const failed = results.length - passed;
-  writeFileSync(path.join(workDir(), 'last-run.json'), `${JSON.stringify({ finishedAt: new Date().toISOString(), passed, failed, timings, imageBytes: sizes, results }, null, 2)}\n`);
+  writeFileSync(path.join(workDir(), 'last-run.json'), `${JSON.stringify({ finishedAt: new Date().toISOString(), passed, failed, timings, imageBytes: sizes, memoryMiB: measurements, results }, null, 2)}\n`);
   console.log(`\ntimings: ${Object.entries(timings).map(([k, v]) => `${k} ${v}`).join(', ')}; results in ${path.join(workDir(), 'last-run.json')}`);
   console.log(`${passed} passed, ${failed} failed`);
   process.exit(failed ? 1 : 0);

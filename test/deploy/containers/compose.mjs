@@ -167,3 +167,19 @@ export async function composeDown() {
   if (result.code !== 0 || left || volumes) throw new Error(`docker compose down left ${left ? `containers ${left.split('\n').join(' ')}` : ''}${volumes ? ` volumes ${volumes.split('\n').join(' ')}` : ''}:\n${lastLines(result.out, 10)}`);
   return 'containers, network and volumes removed';
 }
+
+/**
+ * Memory of the compose project's running containers (every process of each), by service, from inside
+ * the runtime container: what the shop with PostgreSQL and Redis takes on one machine.
+ */
+export async function composeMemory() {
+  const ids = (await compose(['ps', '--quiet'])).out.trim().split('\n').filter(Boolean);
+  const pids = {};
+  for (const id of ids) {
+    const { out } = await podman(['inspect', '--format', '{{index .Config.Labels "com.docker.compose.service"}} {{.State.Pid}}', id]);
+    const [service, pid] = out.trim().split(' ');
+    if (service && Number(pid) > 0) pids[service] = Number(pid);
+  }
+  const measured = await inRuntime(['node', `${SRC}/test/deploy/containers/memory.mjs`, JSON.stringify(pids)]);
+  return JSON.parse(measured.out.trim().split('\n').at(-1));
+}
