@@ -210,6 +210,7 @@ async function ensureRuntimeImage() {
   log(`building ${RUNTIME_IMAGE} (podman 5 from Debian trixie)`);
   const context = runtimeContext();
   await must(hostPodman(['build', '--format', 'docker', '--label', `${INPUTS_LABEL}=${inputs}`, '-f', path.join(context, 'runtime.containerfile'), '-t', RUNTIME_IMAGE, context]), `building ${RUNTIME_IMAGE}`);
+  rmSync(context, { recursive: true, force: true });
 }
 
 /** Removes the runtime container by name (and with it every container, pod and network inside it that is running). */
