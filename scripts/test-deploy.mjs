@@ -25,7 +25,7 @@ import {
   runJourney,
 } from '../test/deploy/containers/compose.mjs';
 import { deploymentReady, kubeDown, kubeLogs, migrateJob, playDatastores, playOverlay, podAddress, renderDevOverlay, replacePod, startLoad } from '../test/deploy/containers/kube.mjs';
-import { CACHE, Missing, RUNTIME, STANDIN, SRC, ServiceFailure, hostPodman, inRuntime, lastLines, log, podman, removeRuntime, setUp, workDir } from '../test/deploy/containers/runtime.mjs';
+import { CACHE, Missing, RUNTIME, ensureRoot, STANDIN, SRC, ServiceFailure, hostPodman, inRuntime, lastLines, log, podman, removeRuntime, setUp, workDir } from '../test/deploy/containers/runtime.mjs';
 
 const startedAt = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 100) / 10;
@@ -219,6 +219,7 @@ async function main() {
     void stop('uncaught exception');
   });
   try {
+    ensureRoot();
     releaseLock = takeLock();
     console.log(`test:deploy: one-time setup, cached in ${CACHE}`);
     const setupStarted = Date.now();

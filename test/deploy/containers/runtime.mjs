@@ -115,10 +115,15 @@ async function which(command) {
   return (await exec('sh', ['-c', `command -v ${command}`])).code === 0;
 }
 
-/** Root and the host packages, installed from Debian when missing (as root); else one line saying what to run. */
-export async function ensureHost() {
+/** Linux and root, before anything is written: else one line saying what is missing. */
+export function ensureRoot() {
   if (process.platform !== 'linux') throw new Missing(`test:deploy runs Linux containers with podman; this is ${process.platform}`);
   if (process.getuid?.() !== 0) throw new Missing('test:deploy needs root (it runs privileged containers with podman): run it as root, e.g. sudo npm run test:deploy');
+}
+
+/** Root and the host packages, installed from Debian when missing (as root); else one line saying what to run. */
+export async function ensureHost() {
+  ensureRoot();
   const missing = [];
   for (const command of ['podman', 'debootstrap', 'runc']) if (!(await which(command))) missing.push(command);
   if (missing.length) {
