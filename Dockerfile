@@ -1,99 +1,73 @@
 # syntax=docker/dockerfile:1
-# The one Dockerfile of every process of the shop. Build from the repository root, choosing the process
-# with a target and build arguments (docker-compose.yml passes them for each service):
-#   docker build --target server --build-arg WORKSPACE=services/checkout --build-arg PORT=4001 -t pickles/checkout .
-#   docker build --target migrate --build-arg WORKSPACE=packages/db -t pickles/migrate .
-#   docker build --target gateway --build-arg WORKSPACE=gateway --build-arg PORT=3000 --build-arg HEALTH_PATH=/alive \
+# The one Dockerfile of every process of the shop. Build from the repository root, naming the process
+# (one of scripts/processes.mjs) with PROCESS; docker-compose.yml passes the arguments of each:
+#   docker build --target server --build-arg PROCESS=checkout --build-arg PORT=4001 -t pickles/checkout .
+#   docker build --target migrate --build-arg PROCESS=migrate -t pickles/migrate .
+#   docker build --target gateway --build-arg PROCESS=gateway --build-arg PORT=3000 --build-arg HEALTH_PATH=/alive \
 #     --build-arg VITE_SUPPORT_EMAIL=... --build-arg VITE_RAZORPAY_CHECKOUT_URL=... -t pickles/gateway .
 #
-# Targets: server (a long-running HTTP process, entry src/index.ts), gateway (a server that also serves
-# the built SPA) and migrate (the one-shot src/cli/migrate.ts). The entry file goes with the target and
-# is not an argument: Docker substitutes no variables in an exec-form CMD, and the exec form is what
-# makes node PID 1.
-# Arguments: WORKSPACE (the workspace folder, always), PORT and HEALTH_PATH (servers; HEALTH_PATH
-# defaults to /health), EXTRA_PORTS (more ports to EXPOSE), VITE_* (gateway; public, compiled into the SPA).
+# Production runs compiled JavaScript (docs/decisions/021): one build stage installs the workspace and
+# bundles every process with esbuild (npm run build:server, into dist/<process>/); an image is a small
+# Debian with node and one of those folders, nothing else: no npm, no TypeScript, no dev dependencies.
+# Targets: server (a long-running HTTP process), gateway (a server that also serves the built SPA) and
+# migrate (the one-shot that applies database migrations).
+# Arguments: PROCESS (always), PORT and HEALTH_PATH (servers; HEALTH_PATH defaults to /health),
+# EXTRA_PORTS (more ports to EXPOSE), VITE_* (gateway; public, compiled into the SPA), and the images:
+# NODE_IMAGE (the build stage, and where node comes from) and RUNTIME_IMAGE (what the process runs on).
 ARG NODE_IMAGE=node:20-bookworm-slim
+ARG RUNTIME_IMAGE=debian:bookworm-slim
 
-# Package manifests only, so a source edit does not invalidate the dependency layers below.
+# Package manifests only, so a source edit does not invalidate the dependency layer below.
 FROM ${NODE_IMAGE} AS manifests
 WORKDIR /app
 COPY . .
 RUN find . -type f ! -name package.json ! -name package-lock.json -delete \
  && find . -mindepth 1 -depth -type d -empty -delete
 
-# Production dependencies of the workspace and of every @pickles/* workspace it declares, transitively.
-# One -w is enough: npm ci -w resolves the workspace's dependencies through the lockfile, where a
-# workspace dependency is a link to its folder, and follows the link into that workspace's own
-# dependencies, to any depth (Arborist's reify diff walks the edges out of each link's target).
-# Naming every workspace of the closure with -w, as the per-process Dockerfiles did, installs exactly
-# the same packages. Plus tsx at the exact version the lockfile pins: the processes run their TypeScript
-# directly, so tsx is a runtime dependency of the image though it is a root devDependency.
+# Every workspace's dependencies, dev ones included: esbuild and vite build here, and none of it ships.
 FROM ${NODE_IMAGE} AS deps
-ARG WORKSPACE
-WORKDIR /app
-COPY --from=manifests /app ./
-RUN --mount=type=cache,target=/root/.npm \
-    npm ci --omit=dev --no-audit --no-fund -w "${WORKSPACE:?build with --build-arg WORKSPACE=<workspace folder>}" \
- && npm install --no-save --omit=dev --no-audit --no-fund -w "$WORKSPACE" \
-      "tsx@$(node -p "require('./package-lock.json').packages['node_modules/tsx'].version")"
-
-# The sources of the same closure, read from the declarations: the workspace, then every dependency of
-# a package.json that the lockfile links to a workspace folder, transitively. Nothing else of the
-# repository reaches the image (test/deploy runs this script and compares its result with the closure).
-FROM ${NODE_IMAGE} AS source
-ARG WORKSPACE
-WORKDIR /context
-COPY . .
-RUN node - "$WORKSPACE" /app <<'EOF'
-const fs = require('node:fs');
-const [workspace, destination] = process.argv.slice(2);
-const locked = JSON.parse(fs.readFileSync('package-lock.json', 'utf8')).packages;
-const closure = new Set();
-const visit = (folder) => {
-  if (closure.has(folder)) return;
-  closure.add(folder);
-  const { dependencies = {} } = JSON.parse(fs.readFileSync(folder + '/package.json', 'utf8'));
-  for (const name of Object.keys(dependencies)) {
-    const entry = locked['node_modules/' + name];
-    if (entry && entry.link) visit(entry.resolved);
-  }
-};
-visit(workspace);
-for (const folder of closure) fs.cpSync(folder, destination + '/' + folder, { recursive: true });
-EOF
-
-# The SPA build needs the whole dev toolchain (vite, tsx for the prerender step); none of it ships.
-# Only the gateway target uses this stage, so only the gateway image builds the SPA.
-FROM ${NODE_IMAGE} AS web-build
 WORKDIR /app
 COPY --from=manifests /app ./
 RUN --mount=type=cache,target=/root/.npm \
     npm ci --no-audit --no-fund
+
+# One bundle per process (dist/<process>/: main.mjs, its source map, the files it reads, and the few
+# packages that cannot be bundled). Built once, whichever image asks: the stage takes no argument.
+FROM deps AS build
 COPY . .
+RUN npm run build:server
+
+# The SPA, for the gateway image only.
+FROM build AS web-build
 # VITE_* values are public: they are compiled into the JavaScript every visitor downloads.
 ARG VITE_API_ORIGIN=""
 ARG VITE_SUPPORT_EMAIL=""
 ARG VITE_RAZORPAY_CHECKOUT_URL=""
 RUN npm run build -w web
 
-# What every image has: the dependencies, the sources, a non-root user, the workspace folder.
-FROM ${NODE_IMAGE} AS runtime
-ARG WORKSPACE
+# node itself, from the official image: the runtime takes its binary and nothing else.
+FROM ${NODE_IMAGE} AS node
+
+# What every image is: node on a slim Debian, a non-root user, production mode, one process's folder.
+FROM ${RUNTIME_IMAGE} AS runtime
+ARG PROCESS
+COPY --from=node /usr/local/bin/node /usr/local/bin/node
 ENV NODE_ENV=production
-WORKDIR /app
-# Code and dependencies stay owned by root: the image's node user (1000) reads them, never changes them.
-COPY --from=deps /app ./
-COPY --from=source /app ./
+# The folder keeps its place in the repository, so the source map's paths name the TypeScript files
+# where they are in the repository (/app/services/payments/src/...).
+WORKDIR /app/dist/${PROCESS}
+# Code stays owned by root: user 1000 reads it, never changes it.
+COPY --from=build /app/dist/${PROCESS}/ ./
+RUN test -n "$PROCESS" && test -f main.mjs || { echo "build with --build-arg PROCESS=<a process of scripts/processes.mjs>" >&2; exit 1; }
 USER 1000:1000
-WORKDIR /app/${WORKSPACE}
+# node is PID 1 (no npm or shell in between), so SIGTERM reaches the graceful shutdown; stack traces
+# name the TypeScript file and line through the bundle's source map.
+CMD ["node", "--enable-source-maps", "main.mjs"]
 
 # A one-shot that applies pending database migrations, then exits (idempotent; safe on every deploy).
 FROM runtime AS migrate
 # A one-shot has no server to probe; success is its exit code.
 HEALTHCHECK NONE
-# Same as `npm run migrate`, without npm: npm wants a writable home for its logs (the root filesystem
-# is read-only in Kubernetes) and would stand between the signal and the process.
-CMD ["node", "--import", "tsx", "src/cli/migrate.ts"]
 
 # A long-running process: an HTTP server on PORT, probed on HEALTH_PATH.
 FROM runtime AS server
@@ -105,9 +79,7 @@ ENV PORT=${PORT} \
     HEALTH_PATH=${HEALTH_PATH}
 EXPOSE ${PORT} ${EXTRA_PORTS}
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + process.env.HEALTH_PATH).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# node itself is PID 1 (no npm wrapper), so SIGTERM reaches the graceful shutdown handler.
-CMD ["node", "--import", "tsx", "src/index.ts"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+process.env.PORT+process.env.HEALTH_PATH).then((r)=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 
 # The gateway: serves the built SPA and routes /api/* to the services. Its HEALTH_PATH is /alive, not
 # /api/health: the aggregate turns 503 when any service is down, which says nothing about whether this

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- --only storefront,gateway,purchase,events,recovery,admin,startup,launch] [--lighthouse-runs 3]`
+ * `npm run bench [-- --only startup,footprint,storefront,gateway,purchase,events,recovery,admin,launch] [--lighthouse-runs 3]`
  * Starts its own shop (fresh database, ports 3200/42xx), measures, and writes bench/results/latest.json
  * and latest.md. Reports only: a failed suite is recorded and the run still exits 0.
  */
@@ -16,14 +16,15 @@ import { eventsSuite } from './suites/events.js';
 import { storefrontSuite } from './suites/storefront.js';
 import { adminApiSuite, adminExportSuite, type AdminScale } from './suites/admin.js';
 import { startupSuite } from './suites/startup.js';
+import { footprintSuite } from './suites/footprint.js';
 import { recoverySuite } from './suites/recovery.js';
 import { launchSuite } from './suites/launch.js';
 import { renderMarkdown } from './lib/markdown.js';
 import { openPipeline, type BenchPipeline } from './lib/pipeline.js';
 
-const SUITES = ['startup', 'storefront', 'gateway', 'purchase', 'events', 'recovery', 'admin', 'launch'] as const;
+const SUITES = ['startup', 'footprint', 'storefront', 'gateway', 'purchase', 'events', 'recovery', 'admin', 'launch'] as const;
 /** Suites that start shops of their own rather than using the bench stack. */
-const OWN_STACK: readonly SuiteName[] = ['startup', 'launch'];
+const OWN_STACK: readonly SuiteName[] = ['startup', 'footprint', 'launch'];
 type SuiteName = (typeof SUITES)[number];
 
 const { values } = parseArgs({
@@ -112,6 +113,8 @@ async function main(): Promise<void> {
   try {
     // Start-up first, while nothing of ours is running.
     if (wanted('startup')) await suite('startup', (rec) => startupSuite(rec, { webDir }));
+    // Memory, start-up and CPU per checkout of the compiled processes beside tsx, on shops of its own.
+    if (wanted('footprint')) await suite('footprint', (rec) => footprintSuite(rec, { webDir }));
 
     const needsStack = only.some((name) => !OWN_STACK.includes(name));
     if (needsStack) {

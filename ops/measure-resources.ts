@@ -1,29 +1,35 @@
 /**
  * Measures what each process of the shop uses, for the requests and limits in k8s/base: starts one
- * copy of every process (scripts/stack.mjs, the same `node --import tsx` the images run) on ports
- * 5300-5326 against a fresh database, samples resident memory and CPU time from /proc once a second,
- * first idle and then under a purchase load through the gateway, and prints a table.
+ * copy of every process (scripts/stack.mjs) as the images run them, the compiled bundles
+ * (`node --enable-source-maps dist/<name>/main.mjs`, built first), on ports 5300-5326 against a fresh
+ * database, samples resident memory and CPU time from /proc once a second, first idle and then under
+ * a purchase load through the gateway, and prints a table.
  *
- *   npx tsx ops/measure-resources.ts [--idle 30] [--load 60] [--shoppers 12]
+ *   npx tsx ops/measure-resources.ts [--idle 30] [--load 60] [--shoppers 12] [--write]
+ *
+ * --write keeps the figures in ops/measured-resources.json, which test/deploy/manifests.test.ts holds
+ * the Deployments' requests and limits to (with the headroom k8s/README.md gives).
  *
  * The load: `shoppers` concurrent loops of create-order, a captured sandbox payment, verify-payment
  * (the sandbox also posts its webhook, so payments records it and notifications sends the e-mails)
  * and a pincode lookup; one admin listing orders once a second.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { ChildProcess } from 'node:child_process';
-import { createTestDatabase } from '@pickles/test-kit';
+import { createTestDatabase, dropRedisPrefix } from '@pickles/test-kit';
+// @ts-expect-error plain ESM build script (npm run build:server)
+import { buildServers } from '../scripts/build-server.mjs';
 // @ts-expect-error plain ESM helper shared with `npm start`
-import { DEMO_ADMIN, hashDemoPassword, spawnStack, stackEnvironment, waitForHealthy } from '../scripts/stack.mjs';
+import { DEMO_ADMIN, hashDemoPassword, offsetPorts, spawnStack, stackEnvironment, waitForHealthy } from '../scripts/stack.mjs';
 import { createOrder, sandboxPay } from '../bench/lib/shop.js';
 
-const PORTS = { gateway: 5300, checkout: 5301, payments: 5302, adminOrders: 5303, notifications: 5304, sandbox: 5310, mailHttp: 5325, mailSmtp: 5326 };
+const PORTS = offsetPorts({ gateway: 5300, checkout: 5301, payments: 5302, adminOrders: 5303, notifications: 5304, sandbox: 5310, mailHttp: 5325, mailSmtp: 5326 });
 const MEASURED = ['gateway', 'checkout', 'payments', 'admin-orders', 'notifications'];
 
-const { values: options } = parseArgs({ options: { idle: { type: 'string', default: '30' }, load: { type: 'string', default: '60' }, shoppers: { type: 'string', default: '12' } } });
+const { values: options } = parseArgs({ options: { idle: { type: 'string', default: '30' }, load: { type: 'string', default: '60' }, shoppers: { type: 'string', default: '12' }, write: { type: 'boolean', default: false } } });
 const idleSeconds = Number(options.idle);
 const loadSeconds = Number(options.load);
 const shoppers = Number(options.shoppers);
@@ -88,24 +94,27 @@ async function adminLoop(origin: string, until: number) {
   }
 }
 
+await buildServers();
 const database = await createTestDatabase();
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+const redisPrefix = `pickles-measure-${process.pid}`;
 const webDir = mkdtempSync(path.join(os.tmpdir(), 'pickles-measure-web-'));
 const { processes } = stackEnvironment({
   ports: PORTS,
   base: { ...process.env, NODE_ENV: 'test', WEB_DIST_DIR: webDir, CREATE_ORDER_LIMIT_PER_CLIENT: '1000000', CREATE_ORDER_LIMIT_PER_EMAIL: '1000000', PAYMENT_CALL_LIMIT_PER_CLIENT: '1000000' },
   databaseUrl: database.url,
-  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
-  redisPrefix: `pickles-measure-${process.pid}`,
-  adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password),
+  redisUrl,
+  redisPrefix,
+  adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password, process.env, { compiled: true }),
   jwtSecret: 'measure-resources-jwt-secret-0123456789abcdef',
   logLevel: 'warn',
 });
-const stack = spawnStack(processes, { quiet: true });
+const stack = spawnStack(processes, { quiet: true, compiled: true });
 try {
   const origin = `http://127.0.0.1:${PORTS.gateway}`;
   await waitForHealthy([`${origin}/api/health`], 120_000);
   const pids = new Map(MEASURED.map((name) => [name, (stack.children as Map<string, ChildProcess>).get(name)!.pid!]));
-  // Let start-up work (tsx compiling, first pool connections, first timers) settle before "idle".
+  // Let start-up work (first pool connections, first timers) settle before "idle".
   await sleep(10_000);
   const idle = await observe(pids, idleSeconds);
   const counts = { purchases: 0, failures: 0 };
@@ -125,8 +134,29 @@ try {
     const l = loaded.get(name)!;
     console.log(`| ${name} | ${i.rssMiB.toFixed(0)} | ${i.meanCpuMillicores.toFixed(0)} | ${l.peakRssMiB.toFixed(0)} | ${l.meanCpuMillicores.toFixed(0)} | ${l.peakCpuMillicores.toFixed(0)} |`);
   }
+  if (options.write) {
+    const purchasesPerSecond = counts.purchases / loadSeconds;
+    const figures = {
+      measuredAt: new Date().toISOString(),
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}`,
+      node: process.version,
+      run: 'compiled bundles (node --enable-source-maps dist/<name>/main.mjs), one copy each',
+      load: { idleSeconds, loadSeconds, shoppers, purchasesPerSecond: Math.round(purchasesPerSecond * 10) / 10, failures: counts.failures },
+      processes: Object.fromEntries(
+        MEASURED.map((name) => {
+          const i = idle.get(name)!;
+          const l = loaded.get(name)!;
+          const round = (value: number) => Math.round(value);
+          return [name, { idleRssMiB: round(i.rssMiB), idleCpuMillicores: round(i.meanCpuMillicores), peakRssMiB: round(l.peakRssMiB), meanCpuMillicores: round(l.meanCpuMillicores), peakCpuMillicores: round(l.peakCpuMillicores), cpuMillicoresPerPurchasePerSecond: Math.round((l.meanCpuMillicores / Math.max(0.1, purchasesPerSecond)) * 10) / 10 }];
+        }),
+      ),
+    };
+    writeFileSync(new URL('./measured-resources.json', import.meta.url), `${JSON.stringify(figures, null, 2)}\n`);
+    console.log('wrote ops/measured-resources.json');
+  }
 } finally {
   await stack.stopAll();
   await database.drop();
+  await dropRedisPrefix(redisUrl, redisPrefix);
   rmSync(webDir, { recursive: true, force: true });
 }

@@ -4,8 +4,12 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { NODE_BUNDLE_FLAGS, PROCESSES, bundleOf } from './processes.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The TypeScript entry of a process of scripts/processes.mjs. */
+const entryOf = (name) => PROCESSES.find((p) => p.name === name).entry;
 
 /** Default local ports; the e2e run shifts them so it can run beside `npm start`. */
 export const DEFAULT_PORTS = {
@@ -157,9 +161,10 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
       ? {}
       : {
           // Development only: it shows every e-mail to whoever reaches it.
-          'mail-catcher': { entry: 'tools/mail-catcher/src/index.ts', env: { ...shared, PORT: String(ports.mailHttp), SMTP_PORT: String(ports.mailSmtp) }, health: `http://127.0.0.1:${ports.mailHttp}/health` },
+          'mail-catcher': { process: 'mail-catcher', entry: entryOf('mail-catcher'), env: { ...shared, PORT: String(ports.mailHttp), SMTP_PORT: String(ports.mailSmtp) }, health: `http://127.0.0.1:${ports.mailHttp}/health` },
           'razorpay-sandbox': {
-            entry: 'tools/razorpay-sandbox/src/index.ts',
+            process: 'razorpay-sandbox',
+            entry: entryOf('razorpay-sandbox'),
             env: {
               ...shared,
               PORT: String(ports.sandbox),
@@ -173,18 +178,21 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
           },
         }),
     checkout: {
-      entry: 'services/checkout/src/index.ts',
+      process: 'checkout',
+      entry: entryOf('checkout'),
       // It checks the tracking links notifications signs: the same key (a live shop's own, start.mjs insists).
       env: { ...shared, PORT: String(ports.checkout), ...(real ? {} : { TRACKING_LINK_SECRET: base.TRACKING_LINK_SECRET ?? DEMO_TRACKING_LINK_SECRET }) },
       health: `http://127.0.0.1:${ports.checkout}/health`,
     },
     payments: {
-      entry: 'services/payments/src/index.ts',
+      process: 'payments',
+      entry: entryOf('payments'),
       env: { ...shared, PORT: String(ports.payments) },
       health: `http://127.0.0.1:${ports.payments}/health`,
     },
     'admin-orders': {
-      entry: 'services/admin-orders/src/index.ts',
+      process: 'admin-orders',
+      entry: entryOf('admin-orders'),
       env: {
         ...shared,
         PORT: String(ports.adminOrders),
@@ -194,7 +202,8 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
       health: `http://127.0.0.1:${ports.adminOrders}/health`,
     },
     notifications: {
-      entry: 'services/notifications/src/index.ts',
+      process: 'notifications',
+      entry: entryOf('notifications'),
       env: {
         ...shared,
         PORT: String(ports.notifications),
@@ -206,7 +215,8 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
       health: `http://127.0.0.1:${ports.notifications}/health`,
     },
     gateway: {
-      entry: 'gateway/src/index.ts',
+      process: 'gateway',
+      entry: entryOf('gateway'),
       env: {
         ...shared,
         PORT: String(ports.gateway),
@@ -262,9 +272,10 @@ export function liveShopProblems(env = process.env) {
     .map(([name, what]) => `Missing ${name}: ${what}. Real Razorpay keys mean a live shop, which runs only with values of its own.`);
 }
 
-/** A demo admin password hash made with the admin service's own KDF. */
-export async function hashDemoPassword(password, env = process.env) {
-  const output = await runWithInput(process.execPath, ['--import', 'tsx', 'services/admin-orders/src/cli/hash-password.ts'], password, env);
+/** A demo admin password hash made with the admin service's own KDF (its bundled tool when `compiled`). */
+export async function hashDemoPassword(password, env = process.env, { compiled = false } = {}) {
+  const tool = compiled ? [...NODE_BUNDLE_FLAGS, 'dist/admin-orders/hash-password.mjs'] : ['--import', 'tsx', 'services/admin-orders/src/cli/hash-password.ts'];
+  const output = await runWithInput(process.execPath, tool, password, env);
   return output.trim().split('\n').at(-1);
 }
 
@@ -282,13 +293,22 @@ function runWithInput(command, args, input, env) {
 }
 
 /**
- * Spawns every process with `node --import tsx` and supervises it: one that exits on its own is
- * started again after a delay that doubles with each quick failure (1 s, 2 s, 4 s ... 30 s; back to
- * 1 s once a run lasted a minute), and `onRestart` says so. Stopping (stop, stopAll) is never
- * followed by a restart; `restart` is a deliberate one. Output lines are prefixed with the process
- * name (or dropped when `quiet`).
+ * How node runs a process: its TypeScript through tsx (development: edit and restart), or with
+ * `compiled` its bundle from `npm run build:server` (dist/<process>/main.mjs), as production and the
+ * container images run it (docs/decisions/021).
  */
-export function spawnStack(processes, { quiet = false, onExit, onRestart } = {}) {
+export function nodeArguments(spec, compiled = false) {
+  return compiled ? [...NODE_BUNDLE_FLAGS, path.join(ROOT, bundleOf(spec.process))] : ['--import', 'tsx', spec.entry];
+}
+
+/**
+ * Spawns every process (nodeArguments: tsx, or the bundles when `compiled`) and supervises it: one
+ * that exits on its own is started again after a delay that doubles with each quick failure (1 s,
+ * 2 s, 4 s ... 30 s; back to 1 s once a run lasted a minute), and `onRestart` says so. Stopping
+ * (stop, stopAll) is never followed by a restart; `restart` is a deliberate one. Output lines are
+ * prefixed with the process name (or dropped when `quiet`).
+ */
+export function spawnStack(processes, { quiet = false, compiled = false, onExit, onRestart } = {}) {
   const children = new Map();
   const stopping = new Set();
   const restarts = new Map();
@@ -296,7 +316,7 @@ export function spawnStack(processes, { quiet = false, onExit, onRestart } = {})
   const width = Math.max(...Object.keys(processes).map((name) => name.length));
   const start = (name, spec) => {
     const startedAt = Date.now();
-    const child = spawn(process.execPath, ['--import', 'tsx', spec.entry], { cwd: ROOT, env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, nodeArguments(spec, compiled), { cwd: ROOT, env: spec.env, stdio: ['ignore', 'pipe', 'pipe'] });
     const prefix = `${name.padEnd(width)} | `;
     for (const stream of [child.stdout, child.stderr]) {
       let buffer = '';

@@ -19,6 +19,7 @@ import {
   usesRealRazorpay,
   waitForHealthy,
 } from './stack.mjs';
+import { NODE_BUNDLE_FLAGS, PROCESSES, bundleOf } from './processes.mjs';
 
 const major = Number(process.versions.node.split('.')[0]);
 if (major < 20) {
@@ -72,8 +73,23 @@ async function main() {
     process.exit(1);
   }
 
+  // Production runs the compiled bundles, as the container images do; development runs the TypeScript
+  // through tsx, for the quick edit-and-restart loop (docs/decisions/021). `--compiled` runs the
+  // bundles with the sandbox, to try a production build locally.
+  const compiled = real || env.NODE_ENV === 'production' || process.argv.includes('--compiled');
+  if (compiled) {
+    const bundles = PROCESSES.map((p) => path.join(ROOT, bundleOf(p.name)));
+    const builtAt = Math.min(...bundles.map((file) => (existsSync(file) ? statSync(file).mtimeMs : 0)));
+    const sourcesAt = Math.max(...['packages', 'services', 'gateway', 'tools'].map((dir) => newestMtime(path.join(ROOT, dir))), statSync(lock).mtimeMs);
+    if (builtAt < sourcesAt) {
+      console.log('Building the processes (npm run build:server)...');
+      await run(npm, ['run', '--silent', 'build:server']);
+    }
+  }
+
   console.log('Migrating the database...');
-  await run(npm, ['run', '--silent', 'migrate'], { env: { ...env, DATABASE_URL: databaseUrl } });
+  if (compiled) await run(process.execPath, [...NODE_BUNDLE_FLAGS, bundleOf('migrate')], { env: { ...env, DATABASE_URL: databaseUrl } });
+  else await run(npm, ['run', '--silent', 'migrate'], { env: { ...env, DATABASE_URL: databaseUrl } });
 
   const sandboxCheckout = `http://127.0.0.1:${ports.sandbox}/v1/checkout.js`;
   const checkoutScriptUrl = real ? (env.RAZORPAY_CHECKOUT_SCRIPT_URL ?? 'https://checkout.razorpay.com/v1/checkout.js') : sandboxCheckout;
@@ -85,7 +101,7 @@ async function main() {
     await run(npm, ['run', 'build', '-w', 'web'], { env: { ...env, VITE_RAZORPAY_CHECKOUT_URL: env.VITE_RAZORPAY_CHECKOUT_URL ?? checkoutScriptUrl } });
   }
 
-  const adminPasswordHash = real ? undefined : (env.ADMIN_PASSWORD_HASH ?? (await hashDemoPassword(DEMO_ADMIN.password)));
+  const adminPasswordHash = real ? undefined : (env.ADMIN_PASSWORD_HASH ?? (await hashDemoPassword(DEMO_ADMIN.password, env, { compiled })));
   const { processes } = stackEnvironment({
     ports,
     databaseUrl,
@@ -98,6 +114,7 @@ async function main() {
 
   let stopping = false;
   const stack = spawnStack(processes, {
+    compiled,
     onExit: (name, code, signal) => {
       if (!stopping) console.error(`\n${name} stopped (${signal ?? `exit ${code}`}); the rest of the shop keeps running.`);
     },
@@ -120,7 +137,7 @@ async function main() {
   console.log(
     [
       '',
-      `  Royal Pickles is running${replicas > 1 ? ` (${replicas} replicas of every service)` : ''}`,
+      `  Royal Pickles is running${replicas > 1 ? ` (${replicas} replicas of every service)` : ''}${compiled ? ' (compiled: dist/<process>/main.mjs)' : ''}`,
       `  Shop:          ${shop}`,
       `  Admin panel:   ${shop}/admin   (login: ${env.ADMIN_PASSWORD_HASH ? `${env.ADMIN_USERNAME ?? DEMO_ADMIN.username} / your password` : `${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`})`,
       `  Health:        ${shop}/api/health`,

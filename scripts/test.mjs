@@ -1,15 +1,9 @@
 // `npm test`: every test in the tree, then one line `N passed, N failed` summing all runners
 // (vitest and Playwright print no such line themselves).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, checkInfrastructure } from './stack.mjs';
-
-const out = path.join(ROOT, '.ci/out');
-mkdirSync(out, { recursive: true });
-const vitestJson = path.join(out, 'vitest.json');
-const playwrightJson = path.join(out, 'playwright.json');
-for (const file of [vitestJson, playwrightJson]) rmSync(file, { force: true });
 
 // Tiers: `--unit` (vitest beside the code, no servers), `--integration` (vitest in test/ folders, real
 // PostgreSQL and Redis), `--e2e` (Playwright in Chromium). No flag: all three, one after the other.
@@ -18,6 +12,44 @@ const TIERS = ['unit', 'integration', 'e2e'];
 const chosen = TIERS.filter((tier) => args.includes(`--${tier}`));
 const tiers = chosen.length ? chosen : TIERS;
 const vitestProjects = tiers.filter((tier) => tier !== 'e2e');
+
+/**
+ * What the runners need from Debian: Chromium for the end-to-end journeys, promtool (Debian's
+ * prometheus package) for the alert rules. Installed here when missing and run as root with apt-get;
+ * otherwise the one command to run is printed and the run fails.
+ */
+function missingTools() {
+  const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
+  const missing = [];
+  // The sandboxes' browser tests (integration) and the journeys (e2e) drive Chromium; the alert rules' tests are integration.
+  const needsChromium = tiers.includes('integration') || tiers.includes('e2e');
+  if (needsChromium && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push({ package: 'chromium', what: "Debian's Chromium, for the browser tests" });
+  if (tiers.includes('integration') && !process.env.PROMTOOL && !onPath('promtool')) missing.push({ package: 'prometheus', what: 'promtool (Debian\'s prometheus package), for the alert rules' });
+  return missing;
+}
+const missing = missingTools();
+if (missing.length) {
+  const command = `apt-get install -y ${missing.map((m) => m.package).join(' ')}`;
+  const canInstall = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
+  if (!canInstall) {
+    console.error(`Tests need ${missing.map((m) => m.what).join(' and ')}. Install with:\n  sudo ${command}`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+  console.log(`Installing from Debian: ${missing.map((m) => m.what).join(', ')}...`);
+  const installed = spawnSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${command} -qq`], { stdio: ['ignore', 'inherit', 'inherit'] });
+  if (installed.status !== 0) {
+    console.error(`\`${command}\` failed; install them and run the tests again.`);
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+const out = path.join(ROOT, '.ci/out');
+mkdirSync(out, { recursive: true });
+const vitestJson = path.join(out, 'vitest.json');
+const playwrightJson = path.join(out, 'playwright.json');
+for (const file of [vitestJson, playwrightJson]) rmSync(file, { force: true });
 
 function run(command, commandArgs, env = {}) {
   return new Promise((resolve) => {

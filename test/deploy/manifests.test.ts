@@ -1,8 +1,10 @@
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { BlockList, isIP } from 'node:net';
 import { join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { processes } from './processes.js';
 import {
+  repoRoot,
   containersOf,
   findKustomize,
   imageName,
@@ -415,6 +417,93 @@ describe('overlay differences', () => {
       const spec = hpa.spec as { minReplicas: number; scaleTargetRef: { name: string } };
       expect(spec.minReplicas, hpa.metadata.name).toBeGreaterThanOrEqual(2);
       expect((named(production, 'Deployment', spec.scaleTargetRef.name)!.spec as { replicas: number }).replicas, hpa.metadata.name).toBeGreaterThanOrEqual(spec.minReplicas);
+    }
+  });
+});
+
+/** Quantities as the API server reads them: "75m", "1" (CPU in millicores); "192Mi", "1Gi" (memory in MiB). */
+const millicores = (quantity: string | number) => (String(quantity).endsWith('m') ? Number(String(quantity).slice(0, -1)) : Number(quantity) * 1000);
+const mebibytes = (quantity: string | number) => {
+  const [, value, unit] = /^(\d+(?:\.\d+)?)(Ki|Mi|Gi)?$/.exec(String(quantity)) ?? [];
+  return Number(value) * ({ Ki: 1 / 1024, Mi: 1, Gi: 1024 }[unit ?? ''] ?? 1 / 1024 / 1024);
+};
+
+describe('production overlay, checked by what it does', () => {
+  const gateway = named(production, 'Deployment', 'gateway')!;
+
+  it('believes X-Forwarded-For only from the ingress controller\'s pod network: shoppers behind it are told apart, nobody else can claim an address', () => {
+    expect(environmentOf(production, containersOf(gateway)[0]!).has('TRUSTED_PROXIES')).toBe(true);
+    const ranges = String(configValue(production, 'TRUSTED_PROXIES') ?? '').split(',').map((r) => r.trim()).filter(Boolean);
+    expect(ranges.length, 'TRUSTED_PROXIES names the ingress controller').toBeGreaterThan(0);
+    const trusted = new BlockList();
+    const privateRanges = new BlockList();
+    for (const [network, prefix] of [['10.0.0.0', 8], ['172.16.0.0', 12], ['192.168.0.0', 16], ['100.64.0.0', 10]] as const) privateRanges.addSubnet(network, prefix);
+    for (const range of ranges) {
+      const [network, prefix] = range.split('/');
+      expect(isIP(network!), range).toBe(4);
+      expect(Number(prefix), `${range}: a pod network, not half the Internet`).toBeGreaterThanOrEqual(8);
+      expect(privateRanges.check(network!), `${range} is a private range`).toBe(true);
+      trusted.addSubnet(network!, Number(prefix));
+    }
+    // An ingress-nginx pod on the default kubeadm/flannel pod network is believed; a shopper's own
+    // address, or anything on the Internet, is not: their X-Forwarded-For is ignored.
+    expect(trusted.check('10.244.3.17')).toBe(true);
+    for (const outside of ['203.0.113.9', '198.51.100.7', '8.8.8.8', '127.0.0.1']) expect(trusted.check(outside), outside).toBe(false);
+  });
+
+  it('takes every secret from the Secret pickles-secrets, by reference: none inlined in a container or the ConfigMap', () => {
+    const SECRET = /SECRET|PASSWORD|TOKEN|^DATABASE_URL$|^REDIS_URL$|^SMTP_URL$|^RAZORPAY_KEY_ID$/;
+    const config = (named(production, 'ConfigMap', 'pickles-config')!.data ?? {}) as Record<string, string>;
+    expect(Object.keys(config).filter((key) => SECRET.test(key))).toEqual([]);
+    for (const value of Object.values(config)) expect(value, 'a URL with credentials in the ConfigMap').not.toMatch(/:\/\/[^/@\s]+:[^/@\s]+@/);
+    const seen = new Set<string>();
+    for (const workload of workloads(production)) {
+      for (const container of containersOf(workload)) {
+        for (const variable of (container.env as { name: string; value?: string; valueFrom?: { secretKeyRef?: { name: string; key: string } } }[] | undefined) ?? []) {
+          if (!SECRET.test(variable.name)) continue;
+          seen.add(variable.name);
+          expect(variable.value, `${workload.metadata.name} ${variable.name} inlined`).toBeUndefined();
+          expect(variable.valueFrom?.secretKeyRef, `${workload.metadata.name} ${variable.name}`).toEqual({ name: 'pickles-secrets', key: variable.name });
+        }
+      }
+    }
+    expect([...seen]).toEqual(expect.arrayContaining(['DATABASE_URL', 'REDIS_URL', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET', 'JWT_SECRET', 'ADMIN_PASSWORD_HASH', 'SMTP_URL', 'TRACKING_LINK_SECRET']));
+  });
+
+  it('asks for resources from the measured figures (ops/measured-resources.json) with the headroom k8s/README.md gives', () => {
+    const measured = JSON.parse(readFileSync(join(repoRoot, 'ops/measured-resources.json'), 'utf8')) as {
+      processes: Record<string, { peakRssMiB: number; cpuMillicoresPerPurchasePerSecond: number }>;
+    };
+    for (const deployment of shopDeployments(production)) {
+      const name = deployment.metadata.name;
+      const figures = measured.processes[name];
+      expect(figures, `${name} measured`).toBeDefined();
+      const { requests, limits } = containersOf(deployment)[0]!.resources as { requests: Record<string, string>; limits: Record<string, string> };
+      // Memory: 1.25 × the peak resident memory under load (rounded up to 32 Mi), limited at twice the request.
+      const memory = mebibytes(requests.memory!);
+      expect(memory, `${name} memory request`).toBeGreaterThanOrEqual(figures!.peakRssMiB * 1.25);
+      expect(memory, `${name} memory request follows the measurement`).toBeLessThanOrEqual(figures!.peakRssMiB * 1.25 + 64);
+      expect(mebibytes(limits.memory!), `${name} memory limit`).toBeGreaterThanOrEqual(2 * memory);
+      // CPU: enough for 10 paid purchases a second (at least 50m), a whole core allowed for bursts.
+      const cpu = millicores(requests.cpu!);
+      const needed = Math.max(50, 10 * figures!.cpuMillicoresPerPurchasePerSecond);
+      expect(cpu, `${name} CPU request`).toBeGreaterThanOrEqual(needed);
+      expect(cpu, `${name} CPU request follows the measurement`).toBeLessThanOrEqual(needed + 50);
+      expect(millicores(limits.cpu!), `${name} CPU limit`).toBe(1000);
+    }
+  });
+
+  it('gets the gateway, payments and every other shop pod through a node drain and a rolling update: readiness, liveness, startup, preStop, PDB', () => {
+    for (const deployment of shopDeployments(production)) {
+      const name = deployment.metadata.name;
+      const container = containersOf(deployment)[0]! as Record<string, { httpGet?: { path: string } } | undefined> & { lifecycle?: { preStop?: { sleep?: { seconds: number } } } };
+      expect(container.readinessProbe?.httpGet?.path, name).toBe(name === 'gateway' ? '/alive' : '/health');
+      expect(container.livenessProbe?.httpGet?.path, name).toBe('/alive');
+      expect(container.startupProbe?.httpGet?.path, name).toBe('/alive');
+      expect(container.lifecycle?.preStop?.sleep?.seconds, name).toBeGreaterThanOrEqual(5);
+      const budget = ofKind(production, 'PodDisruptionBudget').find((b) => selects(matchLabels(b), templateLabels(deployment)));
+      expect((budget?.spec as { maxUnavailable?: number } | undefined)?.maxUnavailable, name).toBe(1);
+      expect((deployment.spec as { replicas: number }).replicas, `${name}: one pod may go while another serves`).toBeGreaterThanOrEqual(2);
     }
   });
 });

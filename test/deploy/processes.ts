@@ -1,11 +1,16 @@
+// @ts-expect-error plain ESM list of the shop's processes (one entry each), shared with the build and npm start
+import { PROCESSES } from '../../scripts/processes.mjs';
+
 /**
  * The shop's processes as the deployment files must run them: one image, compose service and k8s name
- * each. Every image is built from the one root Dockerfile; docker-compose.yml gives each process its
- * target and build arguments, and test/deploy checks each image through them.
+ * each. Names and entries come from scripts/processes.mjs, the one list; what a deployment must give
+ * each one (port, environment) is here. Every image is built from the one root Dockerfile;
+ * docker-compose.yml gives each process its target and build arguments, and test/deploy checks each
+ * image through them.
  */
 export interface Process {
   name: string;
-  workspace: string;
+  /** Its TypeScript entry, from the repository root (scripts/processes.mjs). */
   entry: string;
   /** Port of the HTTP server (health endpoints at least); absent for the one-shot. */
   port?: number;
@@ -18,35 +23,23 @@ export interface Process {
 const base = ['NODE_ENV', 'HOST', 'LOG_LEVEL', 'PORT', 'DATABASE_URL', 'REDIS_URL', 'REDIS_PREFIX'];
 const razorpay = ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET', 'RAZORPAY_WEBHOOK_SECRET'];
 
-export const processes: Process[] = [
-  {
-    name: 'gateway',
-    workspace: 'gateway',
-    entry: 'src/index.ts',
-    port: 3000,
-    env: ['NODE_ENV', 'LOG_LEVEL', 'PORT', 'CHECKOUT_URL', 'PAYMENTS_URL', 'ADMIN_ORDERS_URL', 'NOTIFICATIONS_URL', 'CORS_ORIGINS', 'RAZORPAY_CHECKOUT_SCRIPT_URL'],
-  },
-  { name: 'checkout', workspace: 'services/checkout', entry: 'src/index.ts', port: 4001, env: [...base, ...razorpay, 'CREATE_ORDER_LIMIT_PER_CLIENT', 'CREATE_ORDER_LIMIT_PER_EMAIL', 'TRACKING_LINK_SECRET'] },
-  { name: 'payments', workspace: 'services/payments', entry: 'src/index.ts', port: 4002, env: [...base, ...razorpay, 'RECONCILE_AFTER_SECONDS', 'RECONCILE_INTERVAL_SECONDS', 'UNPAID_ORDER_EXPIRY_HOURS', 'PAYMENT_CALL_LIMIT_PER_CLIENT'] },
-  {
-    name: 'admin-orders',
-    workspace: 'services/admin-orders',
-    entry: 'src/index.ts',
-    port: 4003,
-    env: [...base, 'JWT_SECRET', 'JWT_TTL_SECONDS', 'ADMIN_USERNAME', 'ADMIN_PASSWORD_HASH', 'LOGIN_MAX_FAILURES', 'LOGIN_WINDOW_SECONDS'],
-  },
-  { name: 'notifications', workspace: 'services/notifications', entry: 'src/index.ts', port: 4004, env: [...base, 'SMTP_URL', 'MAIL_FROM', 'OWNER_EMAIL', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'SHOP_URL', 'TRACKING_LINK_SECRET'] },
-  {
-    name: 'razorpay-sandbox',
-    workspace: 'tools/razorpay-sandbox',
-    entry: 'src/index.ts',
-    port: 4010,
-    devOnly: true,
-    env: ['NODE_ENV', 'HOST', 'PORT', 'SANDBOX_KEY_ID', 'SANDBOX_KEY_SECRET', 'SANDBOX_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_URL', 'SANDBOX_PUBLIC_URL'],
-  },
-  { name: 'mail-catcher', workspace: 'tools/mail-catcher', entry: 'src/index.ts', port: 8025, devOnly: true, env: ['NODE_ENV', 'HOST', 'PORT', 'SMTP_PORT'] },
-  { name: 'migrate', workspace: 'packages/db', entry: 'src/cli/migrate.ts', env: ['DATABASE_URL'] },
-];
+const deployed: Record<string, Omit<Process, 'name' | 'entry'>> = {
+  gateway: { port: 3000, env: ['NODE_ENV', 'LOG_LEVEL', 'PORT', 'CHECKOUT_URL', 'PAYMENTS_URL', 'ADMIN_ORDERS_URL', 'NOTIFICATIONS_URL', 'CORS_ORIGINS', 'RAZORPAY_CHECKOUT_SCRIPT_URL'] },
+  checkout: { port: 4001, env: [...base, ...razorpay, 'CREATE_ORDER_LIMIT_PER_CLIENT', 'CREATE_ORDER_LIMIT_PER_EMAIL', 'TRACKING_LINK_SECRET'] },
+  payments: { port: 4002, env: [...base, ...razorpay, 'RECONCILE_AFTER_SECONDS', 'RECONCILE_INTERVAL_SECONDS', 'UNPAID_ORDER_EXPIRY_HOURS', 'PAYMENT_CALL_LIMIT_PER_CLIENT'] },
+  'admin-orders': { port: 4003, env: [...base, 'JWT_SECRET', 'JWT_TTL_SECONDS', 'ADMIN_USERNAME', 'ADMIN_PASSWORD_HASH', 'LOGIN_MAX_FAILURES', 'LOGIN_WINDOW_SECONDS'] },
+  notifications: { port: 4004, env: [...base, 'SMTP_URL', 'MAIL_FROM', 'OWNER_EMAIL', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'SHOP_URL', 'TRACKING_LINK_SECRET'] },
+  'razorpay-sandbox': { port: 4010, devOnly: true, env: ['NODE_ENV', 'HOST', 'PORT', 'SANDBOX_KEY_ID', 'SANDBOX_KEY_SECRET', 'SANDBOX_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_URL', 'SANDBOX_PUBLIC_URL'] },
+  'mail-catcher': { port: 8025, devOnly: true, env: ['NODE_ENV', 'HOST', 'PORT', 'SMTP_PORT'] },
+  migrate: { env: ['DATABASE_URL'] },
+};
+
+/** Every process of scripts/processes.mjs with what its deployment must give it; a process missing here is an error. */
+export const processes: Process[] = (PROCESSES as { name: string; entry: string }[]).map(({ name, entry }) => {
+  const facts = deployed[name];
+  if (!facts) throw new Error(`test/deploy/processes.ts: scripts/processes.mjs lists ${name}; say here what its deployment must give it`);
+  return { name, entry, ...facts };
+});
 
 /** The one Dockerfile, at the repository root. */
 export const DOCKERFILE = 'Dockerfile';

@@ -1,4 +1,3 @@
-import PDFDocument from 'pdfkit';
 import { SHIPPING_DESCRIPTION, type TaxedLine, type TaxFigures } from '@pickles/shared/gst';
 import type { TaxDocument } from './document.js';
 import { amountInWords } from './words.js';
@@ -94,8 +93,12 @@ function columns(document: TaxDocument): Column[] {
   return fixed;
 }
 
-/** Renders the document; resolves with the PDF's bytes. */
-export function renderTaxDocumentPdf(document: TaxDocument): Promise<Buffer> {
+/**
+ * Renders the document; resolves with the PDF's bytes. pdfkit (with its font machinery, several MB of
+ * memory) is loaded on the first document, not when a service starts: most processes never print one.
+ */
+export async function renderTaxDocumentPdf(document: TaxDocument): Promise<Buffer> {
+  const { default: PDFDocument } = await import('pdfkit');
   const { seller, recipient, figures } = document;
   const title = TITLE[document.kind];
   const pdf = new PDFDocument({

@@ -5,8 +5,8 @@ import { createDb, migrateToLatest, type Db } from '@pickles/db';
 /**
  * Integration tests run against a real PostgreSQL. Each test run gets its own freshly migrated
  * database, dropped afterwards. The server comes from TEST_DATABASE_ADMIN_URL (a URL of any existing
- * database on it), or from a testcontainers PostgreSQL when a container runtime is available and
- * TEST_USE_CONTAINERS=1, else localhost.
+ * database on it), which the global setup sets from resolveTestServers (servers.ts): the environment's
+ * server, a testcontainers PostgreSQL, or localhost.
  */
 export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres';
 
