@@ -17,12 +17,18 @@ export function onAdminSessionExpired(listener: () => void): () => void {
  * made the call is going away, so no caller needs a 401 branch (and none shows its own failure alert).
  */
 async function withAdminToken<T>(call: (token: string | undefined) => Promise<T>): Promise<T> {
+  const token = readAdminToken();
   try {
-    return await call(readAdminToken() ?? undefined);
+    return await call(token ?? undefined);
   } catch (failure) {
     if (!isApiFailure(failure) || failure.status !== 401) throw failure;
-    clearAdminToken();
-    for (const listener of [...expiryListeners]) listener();
+    // A call of a session the owner has logged out of (in flight then, or started by a screen on its
+    // way out, without a token) is refused too: that session has ended already, and the logout
+    // decided where the owner goes ("You have been logged out").
+    if (token !== null && readAdminToken() === token) {
+      clearAdminToken();
+      for (const listener of [...expiryListeners]) listener();
+    }
     return new Promise<T>(() => {});
   }
 }
