@@ -46,7 +46,7 @@ async function expectReceipt(page: Page): Promise<string> {
   await expect(page.getByTestId('success-items').getByRole('listitem')).toHaveText(['Royal Chicken Pickle x 2₹1,000', 'Shipping₹150']);
   await expect(page.getByTestId('success-amount')).toHaveText('₹1,150');
   await expect(page.getByTestId('success-address')).toHaveText('Kavya Menon7A, Linking RoadBandra West, MumbaiMaharashtra - 400050');
-  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText('7-10 days');
+  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText('Expected delivery: between');
 
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();

@@ -12,6 +12,7 @@ import * as m010 from './migrations/010-batch-stock.js';
 import * as m011 from './migrations/011-outbox-claims.js';
 import * as m012 from './migrations/012-unconfirmed-orders-index.js';
 import * as m013 from './migrations/013-document-sequence-range.js';
+import * as m014 from './migrations/014-delivery-zone.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '011-outbox-claims': m011,
   '012-unconfirmed-orders-index': m012,
   '013-document-sequence-range': m013,
+  '014-delivery-zone': m014,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

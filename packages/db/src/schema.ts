@@ -34,6 +34,8 @@ export interface OrdersTable {
   personal_data_erased_at: Date | string | null;
   /** What the order holds of the batch stock (migration 010; packages/db/src/stock.ts). Null: placed before stock was kept. */
   stock_state: 'reserved' | 'sold' | 'released' | 'short' | null;
+  /** The courier zone of the pincode, decided at create-order (migration 014; packages/shared/src/delivery-promise.ts). Null: placed before it was kept. */
+  delivery_zone: 'local' | 'regional' | 'national' | null;
 }
 
 export interface OrderItemsTable {

@@ -64,7 +64,7 @@ function trackingLinkIn(part: string, order: { orderNumber: string }): string {
   return url.toString();
 }
 
-async function recordDispatch(order: { id: string }, values: { courier: string; awb: string; tracking_url: string | null }) {
+async function recordDispatch(order: { id: string }, values: { courier: string; awb: string; tracking_url: string | null; dispatched_at?: Date }) {
   await db.insertInto('order_dispatches').values({ order_id: order.id, recorded_by: 'admin', ...values }).execute();
 }
 
@@ -81,9 +81,10 @@ async function recordRefund(order: InsertedOrder, amountPaise: number, status: '
 }
 
 describe('order.shopper-update -> the shopper\'s e-mail', () => {
-  it('dispatched: the courier, AWB, its tracking link, the items and the unboxing rule, once', async () => {
-    const order = await insertOrder(db, { email: 'meera@example.in', name: 'Meera Iyer', items: [{ name: 'Royal Chicken Pickle', quantity: 2 }] });
-    await recordDispatch(order, { courier: 'delhivery', awb: 'DL 1234567890', tracking_url: null });
+  it("dispatched: the courier's part of the delivery promise, the courier, AWB, its tracking link, the items and the unboxing rule, once", async () => {
+    const order = await insertOrder(db, { email: 'meera@example.in', name: 'Meera Iyer', items: [{ name: 'Royal Chicken Pickle', quantity: 2 }], deliveryZone: 'regional' });
+    // 00:30 on 5 Dec in India: the courier's 4-7 days count from 5 Dec.
+    await recordDispatch(order, { courier: 'delhivery', awb: 'DL 1234567890', tracking_url: null, dispatched_at: new Date('2026-12-04T19:00:00Z') });
     const event = update(order, 'dispatched');
     expect(await processOrderShopperUpdate(event, deps)).toEqual({ shopper: 'sent' });
 
@@ -97,7 +98,8 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
       expect(part).toContain('Delhivery');
       expect(part).toContain('DL 1234567890');
       expect(part).toMatch(/Royal Chicken Pickle (x|×) 2/);
-      expect(part).toContain('Delivery takes 7-10 days after dispatch');
+      expect(part).toContain('Expected delivery: between 9 Dec and 12 Dec 2026');
+      expect(part).toContain('With the courier: 4-7 days from dispatch.');
       expect(part).toContain('unboxing video');
       expect(part).toContain('within 24 hours of delivery');
       expect(part).toContain('help@royalpickles.in');

@@ -138,11 +138,11 @@ describe('/payment: the checkout form', () => {
     expect(field('Pincode').value).toBe('110001');
   });
 
-  it('a phone that is not an Indian mobile number (first digit 6-9) is refused', async () => {
+  it('a phone that is not an Indian mobile number (first digit 6-9) is refused, saying why', async () => {
     const user = renderPayment();
     await fill(user, { ...VALID, 'Phone number': '5876543210' });
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
-    expect(screen.getByRole('textbox', { name: 'Phone number', description: 'Valid 10-digit phone number required' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Phone number', description: 'Valid 10-digit phone number required: an Indian mobile number starts with 6, 7, 8 or 9' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Confirm Your Royal Order' })).toBeNull();
   });
 
