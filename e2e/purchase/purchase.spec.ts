@@ -92,10 +92,19 @@ test("a declined card lands on the failure page with the provider's error and le
   const email = `declined.${Date.now()}@example.in`;
   await addJarsAndCheckout(page, 1);
   await fillDeliveryDetails(page, { email: email });
+  // Whatever the overlay shows before the failure page, it never claims the transaction is completing.
+  await page.evaluate(() => {
+    const seen = { completing: false };
+    (window as unknown as { __overlay: typeof seen }).__overlay = seen;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes('Completing your royal transaction...')) seen.completing = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await confirmAndPay(page, '4100 2800 0008 0001');
-  await expect(page.getByText('Completing your royal transaction...')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your payment did not go through.' })).toBeVisible();
   await expect(page).toHaveURL(/\/payment-failed$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __overlay: { completing: boolean } }).__overlay.completing)).toBe(false);
   await expect(page.getByTestId('payment-error')).toContainText(/insufficient/i);
   await expect(page.getByTestId('refund-note')).toContainText('refunded automatically by Razorpay, usually within 5-7 working days');
   await expect

@@ -71,17 +71,24 @@ describe('/admin and the admin session', () => {
     expect(calls.map((call) => call.headers.Authorization)).toEqual([`Bearer ${TOKEN}`]);
   });
 
-  it('Remove Completed/Cancelled Orders waits for the list it removes from: disabled until the orders arrive', async () => {
+  it('before the first list arrives only the heading and "Loading orders..." show; then the attention items, cards and buttons arrive together, so nothing moves under a click', async () => {
     window.localStorage.setItem('adminToken', TOKEN);
     let answer!: () => void;
     const listed = new Promise<void>((resolve) => (answer = resolve));
-    stubApi({ 'GET /admin/orders': async () => (await listed, jsonResponse(200, ordersAnswer)) });
+    const attention = [{ id: 'att-1', kind: 'capture-on-closed-order', message: 'A payment was captured on a cancelled order.', orderId: 'RP260115-7KQ2XD', razorpayPaymentId: 'pay_LATE12345678', amount: 600, createdAt: new Date().toISOString() }];
+    stubApi({ 'GET /admin/orders': async () => (await listed, jsonResponse(200, { ...ordersAnswer, attention })) });
     renderAdmin();
-    const remove = await screen.findByRole('button', { name: 'Remove Completed/Cancelled Orders' });
-    expect((remove as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading orders...');
+    expect(screen.queryByRole('button', { name: 'Download Complete Excel' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Completed/Cancelled Orders' })).toBeNull();
     answer();
-    expect(await screen.findByText('Asha Verma')).toBeTruthy();
-    await waitFor(() => expect((remove as HTMLButtonElement).disabled).toBe(false));
+    const heading = await screen.findByRole('heading', { name: 'Payments needing attention (1)' });
+    const download = screen.getByRole('button', { name: 'Download Complete Excel' });
+    // The attention panel is above the buttons from the panel's first paint on.
+    expect(heading.compareDocumentPosition(download) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Remove Completed/Cancelled Orders' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('Asha Verma')).toBeTruthy();
     expect(alert).not.toHaveBeenCalled();
   });
 

@@ -222,7 +222,7 @@ describe('/payment: paying', () => {
     expect(screen.getByText('asha@example.in')).toBeTruthy();
   });
 
-  it('a declined payment opens the failure page with the refund promise and the references to quote', async () => {
+  it('a declined payment says so for 1.5 s, then opens the failure page with the refund promise and the references to quote', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       stubApi({
@@ -242,7 +242,9 @@ describe('/payment: paying', () => {
       await fill(user, VALID);
       await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
       await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
-      expect(await screen.findByText('Completing your royal transaction...')).toBeTruthy();
+      // The 1.5 s overlay before the failure page says the answer, never that the transaction is completing.
+      expect((await screen.findByRole('alert')).textContent).toBe('Your payment did not go through.Taking you to the details...');
+      expect(screen.queryByText('Completing your royal transaction...')).toBeNull();
       await vi.advanceTimersByTimeAsync(1_500);
 
       expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();

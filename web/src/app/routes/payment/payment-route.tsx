@@ -197,7 +197,7 @@ export default function PaymentRoute() {
       {step === 'confirm' || step === 'creating' ? (
         <ConfirmModal checkout={checkout} values={values} promise={promise} isBusy={isBusy} onEdit={() => setStep('form')} onConfirm={() => void pay()} />
       ) : null}
-      {step === 'verifying' || step === 'failing' ? <ProcessingOverlay /> : null}
+      {step === 'verifying' || step === 'failing' ? <ProcessingOverlay outcome={step === 'failing' ? 'failed' : 'verifying'} /> : null}
     </CheckoutSection>
   );
 }

@@ -171,6 +171,19 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
     }
   };
 
+  // Until the first list arrives the panel is its heading and 'Loading orders...': the attention
+  // items, the cards and the buttons then arrive in one paint, so nothing the owner aims at moves.
+  if (isLoading && !answered && !hasError) {
+    return (
+      <div className="admin-panel admin-width">
+        <PanelTitle onLogout={() => void logout()} />
+        <p className="orders-loading orders-loading--first" role="status">
+          {MESSAGES.loading}
+        </p>
+      </div>
+    );
+  }
+
   return (
     <div className="admin-panel admin-width">
       <PanelTitle onLogout={() => void logout()} />
