@@ -13,6 +13,7 @@ import * as m011 from './migrations/011-outbox-claims.js';
 import * as m012 from './migrations/012-unconfirmed-orders-index.js';
 import * as m013 from './migrations/013-document-sequence-range.js';
 import * as m014 from './migrations/014-delivery-zone.js';
+import * as m015 from './migrations/015-superseded-emails.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -30,6 +31,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '012-unconfirmed-orders-index': m012,
   '013-document-sequence-range': m013,
   '014-delivery-zone': m014,
+  '015-superseded-emails': m015,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -101,7 +101,8 @@ export interface SentEmailsTable {
   message_id: string | null;
   event_id: string | null;
   sent_at: Timestamp;
-  state: Generated<'sending' | 'sent'>;
+  /** 'superseded': decided not to send, a later e-mail says more (migration 015). */
+  state: Generated<'sending' | 'sent' | 'superseded'>;
   lease_until: Date | string | null;
   /** Set for e-mails unique per (kind, dedupe_key) rather than (order_id, kind): one per refund, resends. */
   dedupe_key: string | null;

@@ -250,11 +250,11 @@ export interface OrderPaymentRecord {
   createdAt: string;
 }
 
-/** An e-mail the shop sent about the order. */
+/** An e-mail the shop sent about the order ('superseded': not sent, a later e-mail said more). */
 export interface OrderEmailRecord {
   kind: string;
   recipient: string;
-  state: 'sending' | 'sent';
+  state: 'sending' | 'sent' | 'superseded';
   sentAt: string;
 }
 

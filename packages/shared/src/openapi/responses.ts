@@ -210,7 +210,7 @@ export const adminOrderDetailResponseSchema = z
     refunds: z.array(orderRefundSchema),
     refundable: z.number().meta({ description: 'Rupees that may still be refunded (0 when the order cannot be refunded)' }),
     history: orderHistoryResponseSchema.shape.history,
-    emails: z.array(z.object({ kind: z.string(), recipient: z.string(), state: z.enum(['sending', 'sent']), sentAt: z.string() })),
+    emails: z.array(z.object({ kind: z.string(), recipient: z.string(), state: z.enum(['sending', 'sent', 'superseded']), sentAt: z.string() })),
     statusChoices: z.array(z.enum(ADMIN_SETTABLE_STATUSES)),
     invoice: orderTaxDocumentSchema.nullable().optional().meta({ description: 'The GST tax invoice, issued when the order was paid; null when it has none' }),
     creditNotes: z
