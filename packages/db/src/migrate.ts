@@ -14,6 +14,7 @@ import * as m012 from './migrations/012-unconfirmed-orders-index.js';
 import * as m013 from './migrations/013-document-sequence-range.js';
 import * as m014 from './migrations/014-delivery-zone.js';
 import * as m015 from './migrations/015-superseded-emails.js';
+import * as m016 from './migrations/016-search-india-date.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -32,6 +33,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '013-document-sequence-range': m013,
   '014-delivery-zone': m014,
   '015-superseded-emails': m015,
+  '016-search-india-date': m016,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -226,6 +226,8 @@ export const adminOrderFilterSchema = z.object({
   dateFrom: emptyToUndefined(isoDay),
   dateTo: emptyToUndefined(isoDay),
   search: emptyToUndefined(filterText),
+  /** 'waiting': the "To dispatch" view, paid orders not yet dispatched (packages/db awaiting-dispatch.ts). */
+  dispatch: emptyToUndefined(z.enum(['waiting'], { error: "dispatch must be 'waiting'" })),
 });
 export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
 
@@ -245,9 +247,11 @@ export const adminOrderQuerySchema = adminOrderFilterSchema.extend({
 
 /**
  * GET /api/admin/orders/ids: the filter, the `asOf` of the list the owner is looking at, and whether
- * to keep only the orders Remove may archive.
+ * to keep only the orders Remove may archive, or only those a batch to a status would change.
  */
 export const orderIdsQuerySchema = adminOrderFilterSchema.extend({
   asOf: z.iso.datetime({ error: 'asOf must be the asOf of an orders answer', offset: true }),
   removable: emptyToUndefined(z.enum(['true', 'false'], { error: 'removable must be true or false' })).transform((v) => v === 'true'),
+  /** Only the orders a batch to this status would change (the lifecycle's decideOwnerMove): what the Batch Update button counts. */
+  settableTo: emptyToUndefined(adminStatus),
 });

@@ -1,4 +1,4 @@
-import { API_TIMED_OUT, API_TIMEOUT_MS, apiBaseUrl, apiRequest, apiStream, isApiFailure, type ApiFailure, type ApiRequestOptions, type ApiStreamReader, type HttpMethod } from '../api-client.js';
+import { API_TIMED_OUT, API_TIMEOUT_MS, apiBaseUrl, apiRequest, apiStream, isApiFailure, logErrorResponse, type ApiFailure, type ApiRequestOptions, type ApiStreamReader, type HttpMethod } from '../api-client.js';
 import { clearAdminToken, readAdminToken } from './token-store.js';
 
 export type AdminRequestOptions = Omit<ApiRequestOptions, 'token'>;
@@ -63,7 +63,7 @@ export function adminBlob(path: string): Promise<Blob> {
     }
     if (!response.ok) {
       const body: unknown = await response.json().catch(() => undefined);
-      console.error('API error response', 'GET', path, response.status, body);
+      logErrorResponse('GET', path, response.status, body);
       throw (isApiFailure(body) ? { ...body, status: response.status } : { success: false, error: response.statusText || 'Unknown error', status: response.status }) satisfies ApiFailure;
     }
     return response.blob();
