@@ -118,7 +118,7 @@ async function main(): Promise<void> {
   const warmup = `/assets/icu-warmup-${createHash('sha256').update(warmupSource).digest('hex').slice(0, 8)}.js`;
   await writeFile(path.join(dist, warmup), warmupSource);
 
-  const writePage = async (url: string, page: { html: string; head: string[]; headEnd?: string[]; rootAttribute: string; routeSource: string }) => {
+  const writePage = async (url: string, page: { html: string; head: string[]; headEnd?: string[]; rootAttribute: string; routeSource: string; htmlClass?: string }) => {
     const meta = server.metaFor(url);
     const routeChunks = collectPreloads(manifest, page.routeSource)
       .filter((file) => !alreadyLoaded.has(file))
@@ -128,6 +128,7 @@ async function main(): Promise<void> {
     let withoutEntry = template.replace(entryScript[0], '');
     for (const link of entryPreloads) withoutEntry = withoutEntry.replace(link[0], '');
     const html = (inlineCss && cssLink ? withoutEntry.replace(cssLink[0], () => inlineCss) : withoutEntry)
+      .replace('<html lang="en-IN">', () => (page.htmlClass ? `<html lang="en-IN" class="${page.htmlClass}">` : '<html lang="en-IN">'))
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
       .replace('<!--app-head-->', () => [earlyTaps, ...page.head].join('\n    '))
@@ -147,16 +148,22 @@ async function main(): Promise<void> {
   for (const url of server.SKELETON_PATHS) {
     const route = SKELETON_ROUTES[url];
     if (!route) throw new Error(`no route source and gate for the skeleton of ${url}`);
-    const gate = route.gate
-      ? (await readFile(path.join(webRoot, 'scripts', route.gate), 'utf8')).trim().replaceAll('__PRODUCT_IDS__', productIds)
-      : "document.documentElement.classList.add('skeleton-ok')";
+    const gate = route.gate ? (await readFile(path.join(webRoot, 'scripts', route.gate), 'utf8')).trim().replaceAll('__PRODUCT_IDS__', productIds) : undefined;
     // The route's own stylesheets stay links (render-blocking, so the skeleton paints styled): inlined,
     // they would be downloaded again when the route's chunk loads them for client-side navigation.
     const stylesheets = collectCss(manifest, route.source)
       .filter((file) => !entryCss.has(file))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`);
     const { hints, html } = splitHints(server.renderSkeleton(url));
-    await writePage(url, { html, head: [...(hints ? [hints] : []), `<script>${gate}</script>`], headEnd: stylesheets, rootAttribute: 'data-skeleton="true"', routeSource: route.source });
+    // A skeleton without a gate is always the page's: shown by the HTML itself, scripts or none.
+    await writePage(url, {
+      html,
+      head: [...(hints ? [hints] : []), ...(gate ? [`<script>${gate}</script>`] : [])],
+      headEnd: stylesheets,
+      rootAttribute: 'data-skeleton="true"',
+      routeSource: route.source,
+      htmlClass: gate ? undefined : 'skeleton-ok',
+    });
   }
 
   for (const url of server.PRERENDERED_PATHS) {
