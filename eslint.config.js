@@ -47,7 +47,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['web/src/**/*.{ts,tsx}', 'web/scripts/splash-gate.js', 'web/scripts/*-skeleton-gate.js'],
+    files: ['web/src/**/*.{ts,tsx}', 'web/scripts/splash-gate.js', 'web/scripts/early-taps.js', 'web/scripts/*-skeleton-gate.js'],
     // prerender.ts writes the catalogue's product ids in place of __PRODUCT_IDS__.
     languageOptions: { globals: { ...globals.browser, __PRODUCT_IDS__: 'readonly' } },
   },

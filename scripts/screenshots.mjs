@@ -50,13 +50,13 @@ const PAGES = [
   }],
   ['about', '/about'],
   ['payment', '/payment', null, true],
-  // The pincode fills the city and state and the summary shows the delivery estimate (issue 17).
+  // The pincode fills the city and state and says beside it when the order arrives (the delivery promise).
   ['payment-filled', '/payment', async (page) => {
     for (const [label, value] of [['Full name', 'Meera Iyer'], ['Email', 'meera@example.in'], ['Phone number', '9876543210'], ['Flat / House number', 'Flat 4C'], ['Street', '80 Feet Road'], ['Area / Locality', 'Koramangala 4th Block']]) {
       await page.getByLabel(label).fill(value);
     }
     await page.getByLabel('Pincode').fill('560034');
-    await page.getByTestId('summary-delivery').getByText('Delivery to 560034').waitFor();
+    await page.getByTestId('pincode-delivery').getByText('Expected delivery').waitFor();
   }, true],
   ['payment-success', '/payment-success'],
   ['payment-failed', '/payment-failed'],

@@ -8,6 +8,7 @@ import { figure, type Recorder } from '../lib/report.js';
 import { median } from '../lib/stats.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.js';
 import { adminToken, type BenchStack } from '../lib/stack.js';
+import { firstTapFigures } from '../lib/first-tap.js';
 
 // The audits behind the performance score (FCP, SI, LCP, TBT, CLS) and the request list: the rest of
 // Lighthouse's diagnostics would only make each run slower.
@@ -123,7 +124,7 @@ async function audit(browser: Browser, origin: string, spec: PageSpec, snapshotF
  * on each page, `runs` times in a fresh context, medians reported. The byte baseline is the page's own
  * HTML + CSS + images (what the page would weigh with no JavaScript, fonts or API calls).
  */
-export async function storefrontSuite(stack: BenchStack, rec: Recorder, opts: { runs: number; budgetSeconds: number }): Promise<void> {
+export async function storefrontSuite(stack: BenchStack, rec: Recorder, opts: { runs: number; budgetSeconds: number; tapRuns?: number }): Promise<void> {
   const token = await adminToken(stack.origin);
   const pages: PageSpec[] = [
     { name: 'landing /', path: '/' },
@@ -196,6 +197,15 @@ export async function storefrontSuite(stack: BenchStack, rec: Recorder, opts: { 
         console.error(`  ${spec.name} failed: ${(error as Error).message}`);
       }
       pagesDone += 1;
+    }
+    // The first tap on a phone (decision 017): after the audits, on the same stack and browser.
+    if (!process.env.BENCH_PAGES || /\/shop|\/payment/.test(process.env.BENCH_PAGES)) {
+      try {
+        await firstTapFigures(browser, stack.origin, rec, opts.tapRuns ?? 3);
+      } catch (error) {
+        failures.push(`first tap: ${(error as Error).message}`);
+        console.error(`  first tap failed: ${(error as Error).message}`);
+      }
     }
   } finally {
     await browser.close();

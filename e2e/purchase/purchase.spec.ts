@@ -46,7 +46,7 @@ async function expectReceipt(page: Page): Promise<string> {
   await expect(page.getByTestId('success-items').getByRole('listitem')).toHaveText(['Royal Chicken Pickle x 2₹1,000', 'Shipping₹150']);
   await expect(page.getByTestId('success-amount')).toHaveText('₹1,150');
   await expect(page.getByTestId('success-address')).toHaveText('Kavya Menon7A, Linking RoadBandra West, MumbaiMaharashtra - 400050');
-  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText('7-10 days');
+  await expect(page.getByRole('region', { name: 'What happens next' })).toContainText('Expected delivery: between');
 
   await page.getByRole('button', { name: 'Copy' }).click();
   await expect(page.getByRole('button', { name: 'Copied' })).toBeVisible();
@@ -92,10 +92,19 @@ test("a declined card lands on the failure page with the provider's error and le
   const email = `declined.${Date.now()}@example.in`;
   await addJarsAndCheckout(page, 1);
   await fillDeliveryDetails(page, { email: email });
+  // Whatever the overlay shows before the failure page, it never claims the transaction is completing.
+  await page.evaluate(() => {
+    const seen = { completing: false };
+    (window as unknown as { __overlay: typeof seen }).__overlay = seen;
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes('Completing your royal transaction...')) seen.completing = true;
+    }).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
   await confirmAndPay(page, '4100 2800 0008 0001');
-  await expect(page.getByText('Completing your royal transaction...')).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Your payment did not go through.' })).toBeVisible();
   await expect(page).toHaveURL(/\/payment-failed$/, { timeout: 15_000 });
   await expect(page.getByRole('heading', { name: 'Payment Failed' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __overlay: { completing: boolean } }).__overlay.completing)).toBe(false);
   await expect(page.getByTestId('payment-error')).toContainText(/insufficient/i);
   await expect(page.getByTestId('refund-note')).toContainText('refunded automatically by Razorpay, usually within 5-7 working days');
   await expect

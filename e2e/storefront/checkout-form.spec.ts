@@ -36,16 +36,18 @@ test('a longer pasted phone is capped at 10 digits; a pasted pincode keeps its 6
   await expect(await paste(page, 'Pincode', '110 001')).toHaveValue('110001');
 });
 
-test('a phone starting with 5 is refused with the spec message; 6 is accepted', async ({ page }) => {
+const NOT_MOBILE = 'Valid 10-digit phone number required: an Indian mobile number starts with 6, 7, 8 or 9';
+
+test('a phone starting with 5 is refused with the spec message and why; 6 is accepted', async ({ page }) => {
   await fillDeliveryDetails(page, { phone: '5876543210' });
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-  await expect(page.getByText('Valid 10-digit phone number required', { exact: true })).toBeVisible();
+  await expect(page.getByText(NOT_MOBILE, { exact: true })).toBeVisible();
   await expect(page.getByRole('dialog', { name: 'Confirm Your Royal Order' })).toHaveCount(0);
 
   await page.getByLabel('Phone number').fill('6876543210');
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
   await expect(page.getByRole('dialog', { name: 'Confirm Your Royal Order' })).toBeVisible();
-  await expect(page.getByText('Valid 10-digit phone number required', { exact: true })).toHaveCount(0);
+  await expect(page.getByText(NOT_MOBILE, { exact: true })).toHaveCount(0);
 });
 
 test('the server refuses a phone starting with 5 with the same message', async ({ request }) => {
@@ -58,5 +60,5 @@ test('the server refuses a phone starting with 5 with the same message', async (
     },
   });
   expect(response.status()).toBe(400);
-  expect((await response.json()).fields).toEqual({ 'customerInfo.phone': 'Valid 10-digit phone number required' });
+  expect((await response.json()).fields).toEqual({ 'customerInfo.phone': NOT_MOBILE });
 });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
+import { describePromise, promiseDelivery } from '@pickles/shared/delivery-promise';
 import { PINCODE_MESSAGES } from '@pickles/shared/validation';
 import { CART_KEY, expect, test } from './fixtures.js';
 import { fillDeliveryDetails } from '../support/purchase.js';
@@ -16,22 +17,25 @@ test.beforeEach(async ({ skipSplash, page }) => {
   await expect(page.getByRole('form', { name: 'Delivery details' })).toBeVisible();
 });
 
-test('typing a real pincode fills the city and state, and the summary says when the order arrives', async ({ page, pageErrors }) => {
-  const delivery = page.getByTestId('summary-delivery');
-  await expect(delivery).toHaveText('Enter your pincode to see when your order arrives.');
+test('the pincode comes first; typing a real one fills the city and state, and beside it says when the order arrives', async ({ page, pageErrors }) => {
+  const address = page.getByRole('group', { name: 'Delivery address' });
+  await expect(address.getByRole('textbox').first()).toHaveAccessibleName('Pincode');
+  const delivery = page.getByTestId('pincode-delivery');
+  await expect(delivery).toHaveText('');
   await page.getByLabel('Pincode').pressSequentially('560034');
-  await expect(page.getByLabel('City')).toHaveValue('Bengaluru Urban');
+  // The city shoppers write, not India Post's district ('Bengaluru Urban').
+  await expect(page.getByLabel('City')).toHaveValue('Bengaluru');
   await expect(page.getByLabel('State')).toHaveValue('Karnataka');
-  await expect(delivery).toContainText('Delivery to 560034 (Bengaluru Urban): in 14-20 days');
-  await expect(delivery).toContainText('Prepared in 7-10 days, then 7-10 days by courier.');
+  const national = describePromise(promiseDelivery('national', new Date()));
+  await expect(delivery).toHaveText(`${national.sentence} Prepared and packed in 7-10 days, then 7-10 days by courier.`);
 
   // What the lookup filled is its own to replace; what the shopper types is never overwritten.
   await page.getByLabel('City').fill('Koramangala');
   await page.getByLabel('Pincode').fill('302001');
   await expect(page.getByLabel('State')).toHaveValue('Rajasthan');
   await expect(page.getByLabel('City')).toHaveValue('Koramangala');
-  await expect(delivery).toContainText('Delivery to 302001 (Jaipur): in 11-17 days');
-  await expect(delivery).toContainText('Prepared in 7-10 days, then 4-7 days by courier.');
+  const regional = describePromise(promiseDelivery('regional', new Date()));
+  await expect(delivery).toHaveText(`${regional.sentence} Prepared and packed in 7-10 days, then 4-7 days by courier.`);
   expect(pageErrors).toEqual([]);
 
   // The estimate and the unknown-pincode message are readable (contrast) and announced (axe).
@@ -51,17 +55,18 @@ test('an unknown pincode shows the message under the field and stops "Proceed to
 
   await pincode.fill('400050');
   await expect(page.getByText(PINCODE_MESSAGES.unknown)).toHaveCount(0);
-  await expect(page.getByTestId('summary-delivery')).toContainText('Delivery to 400050 (Mumbai)');
+  await expect(page.getByTestId('pincode-delivery')).toContainText('Expected delivery: between');
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
   await expect(page.getByRole('dialog', { name: 'Confirm Your Royal Order' })).toBeVisible();
 });
 
-test("a state that is not the pincode's is refused under the state field", async ({ page }) => {
+test("a state the pincode contradicts is corrected to the pincode's, shown under the field, and the confirmation opens", async ({ page }) => {
   await fillDeliveryDetails(page, { pincode: '560034', state: 'Maharashtra' });
-  await expect(page.getByTestId('summary-delivery')).toContainText('Delivery to 560034');
+  const state = page.getByRole('textbox', { name: 'State' });
+  await expect(state).toHaveValue('Karnataka');
+  await expect(page.getByTestId('state-corrected')).toHaveText('Changed from “Maharashtra”: pincode 560034 is in Karnataka.');
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-  await expect(page.getByRole('textbox', { name: 'State' })).toHaveAccessibleDescription(PINCODE_MESSAGES.otherState('Karnataka'));
-  await expect(page.getByRole('dialog', { name: 'Confirm Your Royal Order' })).toHaveCount(0);
+  await expect(page.getByRole('dialog', { name: 'Confirm Your Royal Order' })).toContainText('Karnataka - 560034');
 });
 
 test('the server refuses an unknown pincode too, through the gateway', async ({ request }) => {

@@ -31,6 +31,10 @@ test.describe('routes and redirects', () => {
     await expect(page.getByRole('heading', { name: 'Royal Chicken Pickle' })).toBeVisible();
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Taste the Royalty in Every Bite' })).toBeVisible();
+    // The tracking link of an e-mail paints its page's heading and introduction before any script.
+    await page.goto('/track?order=RP261128-ABCDEF&t=abc');
+    await expect(page.getByRole('heading', { level: 1, name: 'Track your order' })).toBeVisible();
+    await expect(page.getByText('Enter your order number and the phone number or e-mail you used at checkout')).toBeVisible();
     await context.close();
   });
 

@@ -38,7 +38,8 @@ test('from the footer, the phone used at checkout finds the order on its way, wi
   await expect(heading).toBeFocused();
   const result = page.getByTestId('track-result');
   await expect(result).toContainText(`Order ${order.orderNumber}`);
-  await expect(result).toContainText('Delivery takes 7-10 days after dispatch');
+  await expect(result.getByTestId('track-delivery')).toContainText('Expected delivery: between');
+  await expect(result.getByTestId('track-delivery')).toContainText('days from dispatch.');
   await expect(result).toContainText(order.awb);
   await expect(result).toContainText('Royal Chicken Pickle');
   const courierLink = result.getByRole('link', { name: 'Track with Delhivery (opens in a new tab)' });

@@ -50,15 +50,17 @@ function loadAfterFirstPaint(entry: string, preloads: string[], warmup: string):
 }
 
 /**
- * Pages rendered in the browser from the session, which people open directly (the checkout, the
- * owner's panel): each gets HTML of its own with its skeleton (app/page-skeletons.tsx: the heading,
- * the largest thing on the first screen, painted before any script), the inline gate that shows the
- * skeleton only when the session is the one it is drawn for, its stylesheets, and its chunks requested
- * after the first paint beside the entry, as a prerendered page's are.
+ * Pages rendered in the browser from the session or the address, which people open directly (the
+ * checkout, the owner's panel, the tracking link of an e-mail): each gets HTML of its own with its
+ * skeleton (app/page-skeletons.tsx: the heading, the largest thing on the first screen, painted before
+ * any script), the inline gate that shows the skeleton only when the session is the one it is drawn
+ * for (none: always shown), its stylesheets, and its chunks requested after the first paint beside the
+ * entry, as a prerendered page's are.
  */
-const SKELETON_ROUTES: Record<string, { source: string; gate: string }> = {
+const SKELETON_ROUTES: Record<string, { source: string; gate?: string }> = {
   '/payment': { source: 'src/app/routes/payment/payment-route.tsx', gate: 'payment-skeleton-gate.js' },
   '/admin': { source: 'src/app/routes/admin/admin-route.tsx', gate: 'admin-skeleton-gate.js' },
+  '/track': { source: 'src/app/routes/track/track-route.tsx' },
 };
 
 function collectCss(manifest: Record<string, ManifestChunk>, key: string, seen = new Set<string>()): string[] {
@@ -92,6 +94,9 @@ async function main(): Promise<void> {
   const manifest = JSON.parse(await readFile(path.join(dist, '.vite', 'manifest.json'), 'utf8')) as Record<string, ManifestChunk>;
   const entryChunk = manifest['index.html'];
   const alreadyLoaded = new Set(entryChunk ? collectPreloads(manifest, 'index.html') : []);
+  // Every page written here holds a tap made before its app is ready (decision 017): first in <head>,
+  // so it listens from the first paint. Inline, like the gates below; the gateway admits it by its CSP hash.
+  const earlyTaps = `<script>${(await readFile(path.join(webRoot, 'scripts', 'early-taps.js'), 'utf8')).trim()}</script>`;
   // Inline, so the splash decision costs no extra round trip; the gateway admits it by its CSP hash.
   const splashGate = (await readFile(path.join(webRoot, 'scripts', 'splash-gate.js'), 'utf8')).trim();
   // The stylesheet (a few KB) is inlined into prerendered pages: one render-blocking request fewer.
@@ -113,7 +118,7 @@ async function main(): Promise<void> {
   const warmup = `/assets/icu-warmup-${createHash('sha256').update(warmupSource).digest('hex').slice(0, 8)}.js`;
   await writeFile(path.join(dist, warmup), warmupSource);
 
-  const writePage = async (url: string, page: { html: string; head: string[]; headEnd?: string[]; rootAttribute: string; routeSource: string }) => {
+  const writePage = async (url: string, page: { html: string; head: string[]; headEnd?: string[]; rootAttribute: string; routeSource: string; htmlClass?: string }) => {
     const meta = server.metaFor(url);
     const routeChunks = collectPreloads(manifest, page.routeSource)
       .filter((file) => !alreadyLoaded.has(file))
@@ -123,9 +128,10 @@ async function main(): Promise<void> {
     let withoutEntry = template.replace(entryScript[0], '');
     for (const link of entryPreloads) withoutEntry = withoutEntry.replace(link[0], '');
     const html = (inlineCss && cssLink ? withoutEntry.replace(cssLink[0], () => inlineCss) : withoutEntry)
+      .replace('<html lang="en-IN">', () => (page.htmlClass ? `<html lang="en-IN" class="${page.htmlClass}">` : '<html lang="en-IN">'))
       .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
       .replace(/<meta name="description" content="[^"]*" \/>/, () => `<meta name="description" content="${escapeHtml(meta.description)}" />`)
-      .replace('<!--app-head-->', () => page.head.join('\n    '))
+      .replace('<!--app-head-->', () => [earlyTaps, ...page.head].join('\n    '))
       // After the entry's stylesheet, as Vite adds a route's, so they win ties as they do there.
       .replace('</head>', () => `${(page.headEnd ?? []).map((line) => `  ${line}\n`).join('')}  </head>`)
       .replace('<div id="root"><!--app-html--></div>', () => `<div id="root" ${page.rootAttribute}>${page.html}</div>\n    ${loader}`);
@@ -142,14 +148,22 @@ async function main(): Promise<void> {
   for (const url of server.SKELETON_PATHS) {
     const route = SKELETON_ROUTES[url];
     if (!route) throw new Error(`no route source and gate for the skeleton of ${url}`);
-    const gate = (await readFile(path.join(webRoot, 'scripts', route.gate), 'utf8')).trim().replaceAll('__PRODUCT_IDS__', productIds);
+    const gate = route.gate ? (await readFile(path.join(webRoot, 'scripts', route.gate), 'utf8')).trim().replaceAll('__PRODUCT_IDS__', productIds) : undefined;
     // The route's own stylesheets stay links (render-blocking, so the skeleton paints styled): inlined,
     // they would be downloaded again when the route's chunk loads them for client-side navigation.
     const stylesheets = collectCss(manifest, route.source)
       .filter((file) => !entryCss.has(file))
       .map((file) => `<link rel="stylesheet" crossorigin href="/${file}" />`);
     const { hints, html } = splitHints(server.renderSkeleton(url));
-    await writePage(url, { html, head: [...(hints ? [hints] : []), `<script>${gate}</script>`], headEnd: stylesheets, rootAttribute: 'data-skeleton="true"', routeSource: route.source });
+    // A skeleton without a gate is always the page's: shown by the HTML itself, scripts or none.
+    await writePage(url, {
+      html,
+      head: [...(hints ? [hints] : []), ...(gate ? [`<script>${gate}</script>`] : [])],
+      headEnd: stylesheets,
+      rootAttribute: 'data-skeleton="true"',
+      routeSource: route.source,
+      htmlClass: gate ? undefined : 'skeleton-ok',
+    });
   }
 
   for (const url of server.PRERENDERED_PATHS) {

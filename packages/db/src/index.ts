@@ -3,6 +3,7 @@ export * from './create-db.js';
 export * from './migrate.js';
 export * from './outbox.js';
 export * from './search-text.js';
+export * from './awaiting-dispatch.js';
 export * from './ping.js';
 export * from './read-within.js';
 export { sql } from 'kysely';

@@ -15,6 +15,9 @@ import * as m013 from './migrations/013-document-sequence-range.js';
 import * as m014 from './migrations/014-configured-admin-password.js';
 import * as m015 from './migrations/015-tracking-link-versions.js';
 import * as m016 from './migrations/016-complaint-email-proven.js';
+import * as m017 from './migrations/017-delivery-zone.js';
+import * as m018 from './migrations/018-superseded-emails.js';
+import * as m019 from './migrations/019-search-india-date.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -34,6 +37,9 @@ const MIGRATIONS: Record<string, Migration> = {
   '014-configured-admin-password': m014,
   '015-tracking-link-versions': m015,
   '016-complaint-email-proven': m016,
+  '017-delivery-zone': m017,
+  '018-superseded-emails': m018,
+  '019-search-india-date': m019,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

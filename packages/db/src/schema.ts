@@ -36,6 +36,8 @@ export interface OrdersTable {
   stock_state: 'reserved' | 'sold' | 'released' | 'short' | null;
   /** The version its signed tracking links carry (migration 015); raising it revokes the links sent so far. */
   tracking_link_version: Generated<number>;
+  /** The courier zone of the pincode, decided at create-order (migration 017; packages/shared/src/delivery-promise.ts). Null: placed before it was kept. */
+  delivery_zone: 'local' | 'regional' | 'national' | null;
 }
 
 export interface OrderItemsTable {
@@ -101,7 +103,8 @@ export interface SentEmailsTable {
   message_id: string | null;
   event_id: string | null;
   sent_at: Timestamp;
-  state: Generated<'sending' | 'sent'>;
+  /** 'superseded': decided not to send, a later e-mail says more (migration 018). */
+  state: Generated<'sending' | 'sent' | 'superseded'>;
   lease_until: Date | string | null;
   /** Set for e-mails unique per (kind, dedupe_key) rather than (order_id, kind): one per refund, resends. */
   dedupe_key: string | null;

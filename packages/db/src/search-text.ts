@@ -1,7 +1,11 @@
+import { INDIA_OFFSET_MS } from '@pickles/shared/india-time';
+
 /**
  * The admin panel's free-text search covers order id, payment id, name, e-mail, phone, created
  * date, address parts and item names (docs/product.md §5). They are folded into one lower-case column
- * with a trigram index so a substring search over 100,000 orders stays an index scan.
+ * with a trigram index so a substring search over 100,000 orders stays an index scan. The created
+ * date is there as the panel shows it (India's day, '5/11/2026'), written with two digits too
+ * ('05/11/2026'), as well as the instant in ISO form.
  */
 export interface SearchableOrder {
   orderNumber: string;
@@ -12,6 +16,15 @@ export interface SearchableOrder {
   createdAt: Date;
   address: { flatNumber: string; street: string; area: string; city: string; state: string; pincode: string };
   itemNames: string[];
+}
+
+/** The order's India day as the panel shows it and as people type it: '5/11/2026' and '05/11/2026' (once when they are the same). */
+export function searchableIndiaDates(createdAt: Date): string[] {
+  const india = new Date(createdAt.getTime() + INDIA_OFFSET_MS);
+  const [day, month, year] = [india.getUTCDate(), india.getUTCMonth() + 1, india.getUTCFullYear()];
+  const shown = `${day}/${month}/${year}`;
+  const padded = `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;
+  return shown === padded ? [shown] : [shown, padded];
 }
 
 export function buildSearchText(order: SearchableOrder): string {
@@ -29,6 +42,7 @@ export function buildSearchText(order: SearchableOrder): string {
     order.address.state,
     order.address.pincode,
     ...order.itemNames,
+    ...searchableIndiaDates(order.createdAt),
   ]
     .join(' \u001f ')
     .toLowerCase();

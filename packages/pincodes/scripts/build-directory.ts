@@ -77,10 +77,37 @@ const CITY_NAMES: Record<string, string> = {
   '11|WEST DISTRICT': 'Gyalshing',
   '19|24 PARAGANAS NORTH': 'North 24 Parganas',
   '19|24 PARAGANAS SOUTH': 'South 24 Parganas',
+  // The district is named after the city's rural surroundings or a person: its shoppers write the city.
+  '29|BENGALURU URBAN': 'Bengaluru',
+  '09|GAUTAM BUDDHA NAGAR': 'Noida',
   '31|LAKSHADWEEP DISTRICT': 'Lakshadweep',
   '34|PONDICHERRY': 'Puducherry',
   '38|LEH LADAKH': 'Leh',
 };
+
+/**
+ * Districts that are a ring of towns around a metropolis rather than one city (Kolkata's two 24
+ * Parganas): their shoppers write their town (New Town, Barasat, Garia), which is the name of the
+ * post office that delivers to the pincode. Elsewhere the district is the city.
+ */
+const TOWN_DISTRICTS = new Set(['19|24 PARAGANAS NORTH', '19|24 PARAGANAS SOUTH']);
+
+/** A post office's name as a place: 'New Town SO' -> 'New Town', 'Garia SO South 24 Parganas' -> 'Garia', 'Barasat HO' -> 'Barasat'. */
+export function placeOfOffice(name: string): string {
+  return name
+    .replace(/\s+(?:north|south) 24 parganas$/i, '')
+    .replace(/\s*\([^)]*\)$/, '')
+    .replace(/\s+(?:s\.?\s?o|h\.?\s?o|b\.?\s?o|n\.?d\.?s\.?o|g\.?p\.?o)\.?(?:\s.*)?$/i, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The town of a pincode in a TOWN_DISTRICTS district: its delivering office's place (a branch office only if nothing else). */
+function townOf(offices: SourceOffice[]): string | undefined {
+  const byRank = [...offices].sort((a, b) => b.d - a.d || Number(a.t === 'BO') - Number(b.t === 'BO') || (a.o < b.o ? -1 : a.o > b.o ? 1 : 0));
+  const place = byRank[0] && placeOfOffice(byRank[0].o);
+  return place || undefined;
+}
 
 const LOWER_CASE_WORDS = new Set(['and', 'of']);
 
@@ -165,7 +192,7 @@ export function buildDirectory(offices: SourceOffice[], version: string): Direct
 
   let resolvedFromDivision = 0;
   let unresolved = 0;
-  const located = new Map<string, { district: string; point?: LatLng }>();
+  const located = new Map<string, { district: string; city: string; point?: LatLng }>();
   for (const pincode of [...byPincode.keys()].sort()) {
     const own = byPincode.get(pincode)!;
     // The city is the district most of the pincode's delivering offices are in (all its offices if none delivers).
@@ -183,20 +210,21 @@ export function buildDirectory(offices: SourceOffice[], version: string): Direct
     // The middle of its delivering offices (else of all its offices) with coordinates: a median, which a few typos do not move.
     const placed = own.filter(insideIndia);
     const pointsFrom = placed.some((office) => office.d === 1) ? placed.filter((office) => office.d === 1) : placed;
-    located.set(pincode, { district, point: pointsFrom.length ? medianPoint(pointsFrom.map((office) => ({ lat: office.a, lng: office.n }))) : undefined });
+    const city = (TOWN_DISTRICTS.has(district) ? townOf(own.filter((office) => districtOf(office) === district)) : undefined) ?? cityName(district);
+    located.set(pincode, { district, city, point: pointsFrom.length ? medianPoint(pointsFrom.map((office) => ({ lat: office.a, lng: office.n }))) : undefined });
   }
 
   const districtPoints = new Map<string, LatLng[]>();
   for (const { district, point } of located.values()) if (point) (districtPoints.get(district) ?? districtPoints.set(district, []).get(district)!).push(point);
   const districtMiddles = new Map([...districtPoints].map(([district, points]) => [district, medianPoint(points)]));
 
-  // The table of cities: the district's city name and state code, once each (Delhi's districts share one).
-  const cities = [...new Set([...located.values()].map(({ district }) => `${district.slice(0, 2)}|${cityName(district)}`))].sort();
+  // The table of cities: the city's name and state code, once each (Delhi's districts share one).
+  const cities = [...new Set([...located.values()].map(({ district, city }) => `${district.slice(0, 2)}|${city}`))].sort();
   const cityIndex = new Map(cities.map((city, index) => [city, index]));
 
   let placedAtDistrict = 0;
   const pincodes: DirectoryFile['pincodes'] = {};
-  for (const [pincode, { district, point }] of located) {
+  for (const [pincode, { district, city, point }] of located) {
     const middle = districtMiddles.get(district);
     let at = point;
     if (middle && (!at || distanceKm(at, middle) > FARTHEST_FROM_DISTRICT_KM)) {
@@ -204,7 +232,7 @@ export function buildDirectory(offices: SourceOffice[], version: string): Direct
       placedAtDistrict += 1;
     }
     if (!at) throw new Error(`No coordinates for pincode ${pincode} nor its district ${district}`);
-    pincodes[pincode] = [cityIndex.get(`${district.slice(0, 2)}|${cityName(district)}`)!, round2(at.lat), round2(at.lng)];
+    pincodes[pincode] = [cityIndex.get(`${district.slice(0, 2)}|${city}`)!, round2(at.lat), round2(at.lng)];
   }
 
   const figures: DirectoryFigures = {

@@ -1,7 +1,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { DIRECTORY_PATH, generateDirectory, titleCase } from '../scripts/build-directory.js';
-import { deliveryEstimate, DELIVERY_ZONES, lookupPincode, PROCESSING_DAYS } from './index.js';
+import { DIRECTORY_PATH, generateDirectory, placeOfOffice, titleCase } from '../scripts/build-directory.js';
+import { deliveryEstimate, deliveryZone, lookupPincode } from './index.js';
 
 describe('the committed directory', () => {
   it('is exactly what the build script makes of the installed source (a data bump shows up as a diff)', () => {
@@ -18,7 +18,13 @@ describe('the committed directory', () => {
 describe('lookupPincode', () => {
   it.each([
     ['110001', 'New Delhi', 'Delhi', '07'],
-    ['560034', 'Bengaluru Urban', 'Karnataka', '29'],
+    // The city shoppers write, not the district India Post names ('Bengaluru Urban', 'Gautam Buddha Nagar').
+    ['560034', 'Bengaluru', 'Karnataka', '29'],
+    ['201301', 'Noida', 'Uttar Pradesh', '09'],
+    // A district of towns: the town its post office delivers from, not 'North 24 Parganas'.
+    ['700156', 'New Town', 'West Bengal', '19'],
+    ['700124', 'Barasat', 'West Bengal', '19'],
+    ['700084', 'Garia', 'West Bengal', '19'],
     ['400001', 'Mumbai', 'Maharashtra', '27'],
     ['700001', 'Kolkata', 'West Bengal', '19'],
     ['744101', 'South Andamans', 'Andaman and Nicobar Islands', '35'],
@@ -69,10 +75,12 @@ describe('deliveryEstimate', () => {
     expect(deliveryEstimate('999999', SELLER)).toBeUndefined();
   });
 
-  it("never promises beyond the policy's 7-10 days of processing and 7-10 of delivery", () => {
-    expect(PROCESSING_DAYS).toEqual([7, 10]);
-    for (const { days } of DELIVERY_ZONES) expect(days[1]).toBeLessThanOrEqual(10);
-    expect(DELIVERY_ZONES.at(-1)).toMatchObject({ withinKm: Infinity, days: [7, 10] });
+  it("puts a pincode in the delivery promise's zones by its distance from the seller", () => {
+    expect(deliveryZone('110017', SELLER)).toBe('local');
+    expect(deliveryZone('122001', SELLER)).toBe('local');
+    expect(deliveryZone('302001', SELLER)).toBe('regional');
+    expect(deliveryZone('400001', SELLER)).toBe('national');
+    expect(deliveryZone('999999', SELLER)).toBeUndefined();
   });
 });
 
@@ -85,5 +93,19 @@ describe('titleCase', () => {
     ['Y.S.R.', 'Y.S.R.'],
   ])('%s -> %s', (name, expected) => {
     expect(titleCase(name)).toBe(expected);
+  });
+});
+
+describe('placeOfOffice', () => {
+  it.each([
+    ['New Town SO', 'New Town'],
+    ['Barasat HO', 'Barasat'],
+    ['Garia SO South 24 Parganas', 'Garia'],
+    ['Koramangala S.O', 'Koramangala'],
+    ['Mannady S.O (Chennai)', 'Mannady'],
+    ['Hatgacha BO', 'Hatgacha'],
+    ['Sowcarpet NDSO', 'Sowcarpet'],
+  ])('%s -> %s', (office, place) => {
+    expect(placeOfOffice(office)).toBe(place);
   });
 });

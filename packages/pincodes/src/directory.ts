@@ -5,7 +5,7 @@ import type { DirectoryFile } from './directory-file.js';
 /** A pincode as the checkout knows it: the city to suggest, the state it is in, and where it is. */
 export interface PincodeEntry {
   pincode: string;
-  /** Its district in title case ('Bengaluru Urban', 'New Delhi'): a suggestion, shoppers may write their locality. */
+  /** The city shoppers write ('Bengaluru', 'Noida', 'New Town'; see ../README.md): the checkout fills it in, shoppers may change it. */
   city: string;
   /** The canonical state name of packages/shared/src/indian-states.ts. */
   state: string;

@@ -4,5 +4,5 @@
  * SPA asks GET /api/pincodes/:pincode. How the data is made: ../README.md.
  */
 export { lookupPincode, type PincodeEntry } from './directory.js';
-export { deliveryEstimate, DELIVERY_ZONES, PROCESSING_DAYS, type DayRange, type DeliveryEstimate, type DeliveryZone } from './delivery-estimate.js';
+export { deliveryEstimate, deliveryZone, type DeliveryEstimate, type DeliveryZone } from './delivery-estimate.js';
 export { distanceKm, type LatLng } from './great-circle.js';

@@ -1,4 +1,8 @@
 /** Shapes of API answers shared by the SPA and the services. */
+import type { DeliveryPromise, DeliveryZone } from './delivery-promise.js';
+
+export type { DeliveryPromise, DeliveryZone };
+
 export interface ApiError {
   success: false;
   error: string;
@@ -246,11 +250,11 @@ export interface OrderPaymentRecord {
   createdAt: string;
 }
 
-/** An e-mail the shop sent about the order. */
+/** An e-mail the shop sent about the order ('superseded': not sent, a later e-mail said more). */
 export interface OrderEmailRecord {
   kind: string;
   recipient: string;
-  state: 'sending' | 'sent';
+  state: 'sending' | 'sent' | 'superseded';
   sentAt: string;
 }
 
@@ -346,10 +350,13 @@ export interface TrackOrderResponse {
   refunds: { amount: number; state: 'in-progress' | 'processed' | 'failed'; requestedAt: string }[];
   /** The order's GST tax invoice number ('RP/26-27/000042'), null until it is issued; the PDF is at /api/track/invoice. */
   invoiceNumber: string | null;
+  /**
+   * When the parcel arrives (delivery-promise.ts): from the order's day until dispatch, then the
+   * courier's part from the dispatch's day; null once delivered, cancelled, refunded or unpaid.
+   */
+  deliveryPromise: DeliveryPromise | null;
 }
 
-/** How far a pincode is from the seller's, in the courier's terms (packages/pincodes, DELIVERY_ZONES). */
-export type DeliveryZone = 'local' | 'regional' | 'national';
 
 /** Days as [fewest, most]: the shop's processing, then the courier's, and the two added up. */
 export interface DeliveryEstimate {
@@ -363,7 +370,7 @@ export interface DeliveryEstimate {
 export interface PincodeLookupResponse {
   success: true;
   pincode: string;
-  /** The pincode's district in title case ('Bengaluru Urban'): what the checkout suggests for the city. */
+  /** The city shoppers write for the pincode ('Bengaluru', 'Noida', 'New Town'; packages/pincodes/README.md): what the checkout fills in. */
   city: string;
   /** The canonical state name (packages/shared/src/indian-states.ts). */
   state: string;

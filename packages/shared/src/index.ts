@@ -5,4 +5,6 @@ export * from './order-status.js';
 export * from './order-lifecycle.js';
 export * from './validation.js';
 export * from './api.js';
+export * from './delivery-promise.js';
+export * from './india-time.js';
 export * from './events/index.js';

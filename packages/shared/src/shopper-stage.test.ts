@@ -13,11 +13,11 @@ describe('shopperStage', () => {
     });
   });
 
-  it('paid with a dispatch record: on its way with the courier, delivery in 7-10 days', () => {
+  it('paid with a dispatch record: on its way with the courier (when it arrives is the delivery promise\'s to say)', () => {
     expect(shopperStage(facts({ courierName: 'Blue Dart' }))).toEqual({
       stage: 'dispatched',
       headline: 'On its way with Blue Dart',
-      next: "Delivery takes 7-10 days after dispatch; follow your parcel on the courier's website with the tracking number.",
+      next: "Follow your parcel on the courier's website with the tracking number.",
     });
   });
 

@@ -1,10 +1,12 @@
 import type { ShopperOrderStage } from './api.js';
+import { PROCESSING_DAYS } from './delivery-promise.js';
 
 /**
  * Where an order stands in the shopper's words, for the tracking page (and any message that wants
  * the same sentences). The figures are the shop's policy (docs/product.md §9): processing 7-10 days,
- * delivery 7-10 days, claims within 24 hours of delivery with an unboxing video, refunds reach the
- * account in 7-10 business days.
+ * claims within 24 hours of delivery with an unboxing video, refunds reach the account in 7-10
+ * business days. When the parcel arrives is the delivery promise's to say (delivery-promise.ts),
+ * beside these sentences.
  */
 export interface ShopperStageFacts {
   /** orders.status and orders.payment_status. */
@@ -86,12 +88,12 @@ export function shopperStage(facts: ShopperStageFacts): ShopperStage {
     return {
       stage: 'dispatched',
       headline: `On its way with ${facts.courierName}`,
-      next: `Delivery takes 7-10 days after dispatch; follow your parcel on the courier's website with the tracking number.${refundNote(facts)}`,
+      next: `Follow your parcel on the courier's website with the tracking number.${refundNote(facts)}`,
     };
   }
   return {
     stage: 'paid',
     headline: 'Your order is confirmed and being prepared',
-    next: `We prepare and pack your pickles within 7-10 days, then e-mail you the courier's tracking number.${refundNote(facts)}`,
+    next: `We prepare and pack your pickles within ${PROCESSING_DAYS[0]}-${PROCESSING_DAYS[1]} days, then e-mail you the courier's tracking number.${refundNote(facts)}`,
   };
 }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { MAX_QUANTITY_PER_LINE } from './pricing.js';
 import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './order-status.js';
+import type { DeliveryPromise } from './delivery-promise.js';
 
 /**
  * One schema per payload, shared by the SPA (to show messages) and the services (to refuse bad
@@ -26,6 +27,14 @@ export const PINCODE_MESSAGES = {
   unknown: "This pincode is not in India Post's directory. Please check it, or write to us if it is right.",
   /** The typed state is another state, or no state we recognise. */
   otherState: (state: string) => `This pincode is in ${state}. Please check the state or the pincode.`,
+} as const;
+
+/**
+ * The phone rule's second half, added to §5's message (docs/product.md §5): ten digits that do not
+ * start with 6-9 are not an Indian mobile number, and the shopper is told exactly that.
+ */
+export const PHONE_MESSAGES = {
+  notMobile: `${CHECKOUT_MESSAGES.phone}: an Indian mobile number starts with 6, 7, 8 or 9`,
 } as const;
 
 /** Longest text accepted in a free-text field; the database and e-mails rely on it. */
@@ -55,8 +64,12 @@ const requiredText = (message: string) => plainString(message).trim().min(1, { e
 export const customerInfoSchema = z.object({
   name: requiredText(CHECKOUT_MESSAGES.name),
   email: plainString(CHECKOUT_MESSAGES.email).trim().regex(EMAIL_PATTERN, { error: CHECKOUT_MESSAGES.email }),
-  // Indian mobile numbers are 10 digits starting with 6, 7, 8 or 9 (TRAI's national numbering plan).
-  phone: plainString(CHECKOUT_MESSAGES.phone, 20).trim().regex(/^[6-9]\d{9}$/, { error: CHECKOUT_MESSAGES.phone }),
+  // Indian mobile numbers are 10 digits starting with 6, 7, 8 or 9 (TRAI's national numbering plan):
+  // the wrong count of digits gets §5's message, ten digits that are no mobile number say why.
+  phone: plainString(CHECKOUT_MESSAGES.phone, 20)
+    .trim()
+    .regex(/^\d{10}$/, { error: CHECKOUT_MESSAGES.phone, abort: true })
+    .regex(/^[6-9]/, { error: PHONE_MESSAGES.notMobile }),
 });
 
 export const deliveryAddressSchema = z.object({
@@ -143,6 +156,8 @@ export interface CreateOrderResponse {
   orderId: string;
   /** How long Razorpay Checkout stays open for it (its `timeout`): the order's jars are held a little longer. */
   paymentWindowSeconds: number;
+  /** When the parcel arrives, from the order's day and its pincode's zone (delivery-promise.ts): what the success page shows. */
+  deliveryPromise: DeliveryPromise;
 }
 
 const razorpayId = (prefix: string) =>
@@ -213,6 +228,8 @@ export const adminOrderFilterSchema = z.object({
   dateFrom: emptyToUndefined(isoDay),
   dateTo: emptyToUndefined(isoDay),
   search: emptyToUndefined(filterText),
+  /** 'waiting': the "To dispatch" view, paid orders not yet dispatched (packages/db awaiting-dispatch.ts). */
+  dispatch: emptyToUndefined(z.enum(['waiting'], { error: "dispatch must be 'waiting'" })),
 });
 export type AdminOrderFilter = z.infer<typeof adminOrderFilterSchema>;
 
@@ -232,9 +249,11 @@ export const adminOrderQuerySchema = adminOrderFilterSchema.extend({
 
 /**
  * GET /api/admin/orders/ids: the filter, the `asOf` of the list the owner is looking at, and whether
- * to keep only the orders Remove may archive.
+ * to keep only the orders Remove may archive, or only those a batch to a status would change.
  */
 export const orderIdsQuerySchema = adminOrderFilterSchema.extend({
   asOf: z.iso.datetime({ error: 'asOf must be the asOf of an orders answer', offset: true }),
   removable: emptyToUndefined(z.enum(['true', 'false'], { error: 'removable must be true or false' })).transform((v) => v === 'true'),
+  /** Only the orders a batch to this status would change (the lifecycle's decideOwnerMove): what the Batch Update button counts. */
+  settableTo: emptyToUndefined(adminStatus),
 });

@@ -25,6 +25,8 @@ export interface OrderSeed {
   razorpayOrderId?: string | null;
   razorpayPaymentId?: string | null;
   items?: { name: string; quantity: number }[];
+  /** The courier zone checkout decides at create-order; null (an order from before zones) by default. */
+  deliveryZone?: 'local' | 'regional' | 'national' | null;
 }
 
 export interface InsertedOrder {
@@ -77,6 +79,7 @@ export async function insertOrder(db: Db, seed: OrderSeed = {}): Promise<Inserte
       payment_status: paymentStatus,
       updated_at: seed.updatedAt ?? createdAt,
       paid_at: seed.paidAt === undefined ? (paymentStatus === 'paid' ? createdAt : null) : seed.paidAt,
+      delivery_zone: seed.deliveryZone ?? null,
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -77,6 +77,33 @@ describe('GET /api/admin/orders', () => {
     expect((await list({ search: tag })).total).toBe(2);
   });
 
+  it('finds an order by its date as the panel shows it (India\'s day, d/m/yyyy) or written with two digits (dd/mm/yyyy)', async () => {
+    const tag = uniqueTag();
+    // 20:00 UTC on 4 Nov is 01:30 on 5 Nov in India: the panel shows '5/11/2026, 1:30:00 am'.
+    const order = await insertOrder(h.db, { tag, createdAt: new Date('2026-11-04T20:00:00Z') });
+    const other = await insertOrder(h.db, { tag, createdAt: new Date('2026-11-04T06:00:00Z') });
+    expect(ids(await list({ search: '5/11/2026' }))).toContain(order.orderNumber);
+    expect(ids(await list({ search: '05/11/2026' }))).toContain(order.orderNumber);
+    expect(ids(await list({ search: tag, status: 'paid' }))).toHaveLength(2);
+    expect(ids(await list({ search: '05/11/2026' }))).not.toContain(other.orderNumber);
+    expect(ids(await list({ search: '4/11/2026' }))).toContain(other.orderNumber);
+  });
+
+  it('"To dispatch": paid orders with no dispatch recorded, and nothing else', async () => {
+    const tag = uniqueTag();
+    const waiting = await insertOrder(h.db, { tag, status: 'paid', createdAt: new Date(Date.now() - 2 * 86_400_000) });
+    const newer = await insertOrder(h.db, { tag, status: 'paid' });
+    const dispatched = await insertOrder(h.db, { tag, status: 'paid' });
+    await h.db.insertInto('order_dispatches').values({ order_id: dispatched.id, courier: 'delhivery', awb: `DLV${tag}`, recorded_by: 'admin' }).execute();
+    await insertOrder(h.db, { tag, status: 'created', paymentStatus: 'pending' });
+    await insertOrder(h.db, { tag, status: 'delivered' });
+    await insertOrder(h.db, { tag, status: 'cancelled', paymentStatus: 'refunded' });
+    // Oldest first, as the panel's view asks.
+    expect(ids(await list({ search: tag, dispatch: 'waiting', sortField: 'createdAt', sortDir: 'asc' }))).toEqual([waiting.orderNumber, newer.orderNumber]);
+    const bad = await call(h.app, 'GET', '/api/admin/orders?dispatch=yes', { token });
+    expect(bad.status).toBe(400);
+  });
+
   it('bounds dates by whole India days, both inclusive', async () => {
     const tag = uniqueTag();
     // 2025-03-10 00:00 IST is 2025-03-09T18:30Z; 2025-03-10 23:59:59 IST is 2025-03-10T18:29:59Z.
@@ -250,6 +277,26 @@ describe('PATCH /api/order/batch-update-status', () => {
     }
     const rows = await h.db.selectFrom('orders').select('status').where('id', 'in', [a.id, b.id]).execute();
     expect(rows.map((r) => r.status)).toEqual(['paid', 'paid']);
+  });
+});
+
+describe('GET /api/admin/orders/ids?settableTo=', () => {
+  it('counts exactly the orders a batch to that status would change: not those already in it, nor those the lifecycle refuses', async () => {
+    const tag = uniqueTag();
+    const paid = await insertOrder(h.db, { tag, status: 'paid' });
+    const alreadyDelivered = await insertOrder(h.db, { tag, status: 'delivered' });
+    const pending = await insertOrder(h.db, { tag, status: 'created', paymentStatus: 'pending', razorpayPaymentId: null, paidAt: null });
+    const failed = await insertOrder(h.db, { tag, status: 'failed', paymentStatus: 'failed' });
+    const asOf = new Date(Date.now() + 60_000).toISOString();
+    const settable = await call(h.app, 'GET', `/api/admin/orders/ids?${new URLSearchParams({ search: tag, settableTo: 'delivered', asOf })}`, { token });
+    expect(settable.status).toBe(200);
+    expect(settable.body.orderIds).toEqual([paid.id]);
+    // And the batch over exactly those ids changes every one of them.
+    const batch = await call(h.app, 'PATCH', '/api/order/batch-update-status', { token, body: { orderIds: settable.body.orderIds, status: 'delivered' } });
+    expect(batch.body).toMatchObject({ updatedCount: 1, unchangedCount: 0, refusedCount: 0 });
+    const all = await call(h.app, 'GET', `/api/admin/orders/ids?${new URLSearchParams({ search: tag, asOf })}`, { token });
+    expect([...all.body.orderIds].sort()).toEqual([paid.id, alreadyDelivered.id, pending.id, failed.id].sort());
+    expect((await call(h.app, 'GET', `/api/admin/orders/ids?${new URLSearchParams({ search: tag, settableTo: 'shipped', asOf })}`, { token })).status).toBe(400);
   });
 });
 

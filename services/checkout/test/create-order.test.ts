@@ -29,6 +29,20 @@ describe('POST /api/payment/create-order', () => {
     expect(razorpayOrder).toMatchObject({ amount: 170_000, currency: 'INR', receipt: order.order_number, notes: { shop_order_id: order.id } });
   });
 
+  it("makes the delivery promise for the pincode's zone, stores the zone and answers the promise from the order's day in India", async () => {
+    const delhi = { ...orderPayload(1), deliveryAddress: { flatNumber: 'B-12', street: 'Press Enclave Marg', area: 'Saket', city: 'Delhi', state: 'Delhi', pincode: '110017' } };
+    const answers = { delhi: await createOrder(delhi), bengaluru: await createOrder(orderPayload(1)) };
+    for (const [place, zone, courierDays] of [['delhi', 'local', [2, 4]], ['bengaluru', 'national', [7, 10]]] as const) {
+      const response = answers[place];
+      expect(response.status).toBe(201);
+      const order = await h.db.selectFrom('orders').select(['delivery_zone', 'created_at']).where('order_number', '=', response.body.orderId).executeTakeFirstOrThrow();
+      expect(order.delivery_zone).toBe(zone);
+      const day = new Date(new Date(order.created_at).getTime() + 330 * 60_000).toISOString().slice(0, 10);
+      const plus = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+      expect(response.body.deliveryPromise).toEqual({ zone, from: day, earliest: plus(7 + courierDays[0]), latest: plus(10 + courierDays[1]), processingDays: [7, 10], courierDays: [...courierDays] });
+    }
+  });
+
   it('answers the same Razorpay order for a retried or double-clicked checkout, storing one order', async () => {
     const key = randomUUID();
     const payload = orderPayload(1);

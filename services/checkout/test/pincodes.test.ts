@@ -24,7 +24,7 @@ describe('GET /api/pincodes/:pincode (from the default seller pincode 110006, Ch
       body: {
         success: true,
         pincode: '560034',
-        city: 'Bengaluru Urban',
+        city: 'Bengaluru',
         state: 'Karnataka',
         stateCode: '29',
         estimate: { processingDays: [7, 10], deliveryDays: [7, 10], totalDays: [14, 20], zone: 'national' },

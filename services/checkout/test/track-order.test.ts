@@ -56,7 +56,7 @@ const seed = (extra: OrderSeed = {}) =>
 
 describe('POST /api/track', () => {
   it('finds a paid order by its phone number, typed with +91 and spaces, and tells where it is', async () => {
-    const order = await seed({ items: [{ name: 'Royal Chicken Pickle', quantity: 2 }], createdAt: new Date('2026-11-20T05:30:00Z') });
+    const order = await seed({ items: [{ name: 'Royal Chicken Pickle', quantity: 2 }], createdAt: new Date('2026-11-20T05:30:00Z'), deliveryZone: 'local' });
     const found = await lookUp({ orderNumber: order.orderNumber, contact: '+91 98123 45670' });
     expect(found.status).toBe(200);
     expect(found.body).toEqual({
@@ -71,6 +71,8 @@ describe('POST /api/track', () => {
       dispatch: null,
       refunds: [],
       invoiceNumber: null,
+      // The delivery promise the order was given: 20 Nov + 7-10 days of preparing + 2-4 by courier.
+      deliveryPromise: { zone: 'local', from: '2026-11-20', earliest: '2026-11-29', latest: '2026-12-04', processingDays: [7, 10], courierDays: [2, 4] },
     });
     expect(found.headers.get('cache-control')).toBe('no-store');
     // Nothing the shopper did not type: no name, address, phone or e-mail.
@@ -196,7 +198,7 @@ describe('GET /api/track (the signed link)', () => {
 
 describe('stages from what the database holds', () => {
   it('a dispatched order with a partial refund: the courier, its tracking link and both refunds', async () => {
-    const order = await seed({ items: [{ name: 'Royal Chicken Pickle', quantity: 3 }] });
+    const order = await seed({ items: [{ name: 'Royal Chicken Pickle', quantity: 3 }], deliveryZone: 'national' });
     await h.db
       .insertInto('order_dispatches')
       .values({ order_id: order.id, courier: 'delhivery', awb: 'DLV 1234567', tracking_url: null, dispatched_at: new Date('2026-11-24T04:00:00Z'), recorded_by: 'admin', updated_at: new Date() })
@@ -222,7 +224,9 @@ describe('stages from what the database holds', () => {
     const { body } = await lookUp({ orderNumber: order.orderNumber, contact: '9812345670' });
     expect(body.stage).toBe('dispatched');
     expect(body.headline).toBe('On its way with Delhivery');
-    expect(body.next).toBe("Delivery takes 7-10 days after dispatch; follow your parcel on the courier's website with the tracking number. A refund is being processed. Refunds reach your account in 7-10 business days.");
+    expect(body.next).toBe("Follow your parcel on the courier's website with the tracking number. A refund is being processed. Refunds reach your account in 7-10 business days.");
+    // Once dispatched, the courier's part of the promise, from the dispatch's day in India.
+    expect(body.deliveryPromise).toEqual({ zone: 'national', from: '2026-11-24', earliest: '2026-12-01', latest: '2026-12-04', processingDays: null, courierDays: [7, 10] });
     expect(body.amount).toBe(1700);
     expect(body.dispatch).toEqual({ courierName: 'Delhivery', awb: 'DLV 1234567', trackingUrl: 'https://www.delhivery.com/track/package/DLV%201234567', dispatchedAt: '2026-11-24T04:00:00.000Z' });
     expect(body.refunds.map((refund: { amount: number; state: string }) => [refund.amount, refund.state])).toEqual([

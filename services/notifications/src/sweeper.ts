@@ -36,8 +36,9 @@ export async function sweepOnce({ db, queue, logger }: { db: Db; queue: Queue; l
           or not exists (select 1 from sent_emails s where ${sentOrderEmail('owner-alert')})))
         or (e.type = ${PAYMENT_NEEDS_ATTENTION} and
           not exists (select 1 from sent_emails s where s.attention_id = (e.payload->'data'->>'attentionId')::uuid and s.kind = 'owner-attention' and s.state = 'sent'))
+        -- A superseded update (a refund's "started" after its "processed") is done too: it is never sent.
         or (e.type = ${ORDER_SHOPPER_UPDATE} and
-          not exists (select 1 from sent_emails s where s.kind = e.payload->'data'->>'kind' and s.dedupe_key = e.payload->'data'->>'dedupeKey' and s.state = 'sent'))
+          not exists (select 1 from sent_emails s where s.kind = e.payload->'data'->>'kind' and s.dedupe_key = e.payload->'data'->>'dedupeKey' and s.state in ('sent', 'superseded')))
         -- A complaint's shopper e-mail is 'complaint-<kind>' (and a new one's owner alert), keyed by the
         -- complaint id; an erased complaint sends nothing, so nothing is missing.
         or (e.type = ${COMPLAINT_UPDATE}

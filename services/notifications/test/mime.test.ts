@@ -26,6 +26,8 @@ const order: EmailOrder = {
   shippingPaise: 15_000,
   amountPaise: 115_000,
   razorpayPaymentId: 'pay_ABCDEFGHIJ1234',
+  createdAt: DATE,
+  deliveryZone: 'national',
   paidAt: DATE,
   refundedPaise: 0,
   personalDataErased: false,

@@ -97,30 +97,34 @@ describe('payment.verified -> e-mails', () => {
     expect(confirmation.text).toContain('Shipping Policy: https://www.royalpickles.in/policies/shipping-policy');
     expect(confirmation.html).toMatch(/<a href="https:\/\/www\.royalpickles\.in\/policies\/refund-policy"[^>]*>Cancellation &amp; Refunds<\/a>/);
     expect(confirmation.html).toMatch(/<a href="https:\/\/www\.royalpickles\.in\/policies\/shipping-policy"[^>]*>Shipping Policy<\/a>/);
-    // The policy figures the e-mail has always carried stay.
+    // The policy figures the e-mail has always carried stay; the delivery promise says how its days add up.
     expect(confirmation.text).toContain('We confirm your order within about 36 hours of payment.');
-    expect(confirmation.text).toContain('Your pickles are freshly prepared and packed in 7-10 days.');
-    expect(confirmation.text).toContain('Delivery takes 7-10 days after dispatch, anywhere in India.');
+    expect(confirmation.text).toContain('Prepared and packed in 7-10 days, then 7-10 days by courier.');
   });
 
-  it('gives the delivery dates: 14 to 20 days after the payment day in India', async () => {
+  it("gives the delivery promise's dates: the order's day in India plus preparation and the courier's days for its zone", async () => {
     const cases = [
-      // 11:30 on 23 Nov in India.
-      { paidAt: '2026-11-23T06:00:00Z', range: 'between 7 Dec and 13 Dec 2026' },
+      // Placed at 11:30 on 23 Nov in India, far from the seller: 7-10 + 7-10 days.
+      { createdAt: '2026-11-23T06:00:00Z', zone: 'national', range: 'between 7 Dec and 13 Dec 2026', detail: 'Prepared and packed in 7-10 days, then 7-10 days by courier.' },
       // 00:30 on 23 Nov in India, still 22 Nov in UTC.
-      { paidAt: '2026-11-22T19:00:00Z', range: 'between 7 Dec and 13 Dec 2026' },
+      { createdAt: '2026-11-22T19:00:00Z', zone: 'national', range: 'between 7 Dec and 13 Dec 2026', detail: 'Prepared and packed in 7-10 days, then 7-10 days by courier.' },
       // 23:45 on 22 Nov in India: the day before.
-      { paidAt: '2026-11-22T18:15:00Z', range: 'between 6 Dec and 12 Dec 2026' },
+      { createdAt: '2026-11-22T18:15:00Z', zone: 'national', range: 'between 6 Dec and 12 Dec 2026', detail: 'Prepared and packed in 7-10 days, then 7-10 days by courier.' },
+      // In the seller's city: 7-10 + 2-4 days.
+      { createdAt: '2026-11-28T06:00:00Z', zone: 'local', range: 'between 7 Dec and 12 Dec 2026', detail: 'Prepared and packed in 7-10 days, then 2-4 days by courier.' },
+      // An order from before zones were kept: the policy's worst case.
+      { createdAt: '2026-11-28T06:00:00Z', zone: null, range: 'between 12 Dec and 18 Dec 2026', detail: 'Prepared and packed in 7-10 days, then 7-10 days by courier.' },
       // A range that crosses into the next year names both years.
-      { paidAt: '2026-12-15T06:00:00Z', range: 'between 29 Dec 2026 and 4 Jan 2027' },
-    ];
-    for (const { paidAt, range } of cases) {
-      const order = await insertOrder(db, { paidAt: new Date(paidAt) });
+      { createdAt: '2026-12-15T06:00:00Z', zone: 'national', range: 'between 29 Dec 2026 and 4 Jan 2027', detail: 'Prepared and packed in 7-10 days, then 7-10 days by courier.' },
+    ] as const;
+    for (const { createdAt, zone, range, detail } of cases) {
+      // Paid a day later: the promise counts from the order's day, as the success page did.
+      const order = await insertOrder(db, { createdAt: new Date(createdAt), paidAt: new Date(new Date(createdAt).getTime() + 86_400_000), deliveryZone: zone });
       await processPaymentVerified(event(order), deps);
       const { confirmation } = await sentFor(order);
-      expect(confirmation.text, paidAt).toContain(`Expected delivery: ${range}`);
-      expect(visibleText(confirmation.html), paidAt).toContain(`Expected delivery ${range}`);
-      expect(confirmation.text).not.toContain('7-10 + 7-10');
+      expect(confirmation.text, createdAt).toContain(`Expected delivery: ${range}`);
+      expect(confirmation.text, createdAt).toContain(detail);
+      expect(visibleText(confirmation.html), createdAt).toContain(`Expected delivery: ${range} ${detail}`);
     }
   });
 

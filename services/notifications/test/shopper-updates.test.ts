@@ -10,6 +10,7 @@ import { insertOrder, testDb, type InsertedOrder } from '@pickles/test-kit';
 import { createMailer } from '../src/clients/mailer.js';
 import { processOrderShopperUpdate } from '../src/events/process-order-shopper-update.js';
 import type { NotificationDeps } from '../src/events/process-payment-verified.js';
+import { EmailInFlightError } from '../src/db/sent-emails.js';
 import { sweepOnce } from '../src/sweeper.js';
 
 const SECRET = 'test-tracking-link-secret-0123456789abcdef';
@@ -64,7 +65,7 @@ function trackingLinkIn(part: string, order: { orderNumber: string }): string {
   return url.toString();
 }
 
-async function recordDispatch(order: { id: string }, values: { courier: string; awb: string; tracking_url: string | null }) {
+async function recordDispatch(order: { id: string }, values: { courier: string; awb: string; tracking_url: string | null; dispatched_at?: Date }) {
   await db.insertInto('order_dispatches').values({ order_id: order.id, recorded_by: 'admin', ...values }).execute();
 }
 
@@ -81,9 +82,10 @@ async function recordRefund(order: InsertedOrder, amountPaise: number, status: '
 }
 
 describe('order.shopper-update -> the shopper\'s e-mail', () => {
-  it('dispatched: the courier, AWB, its tracking link, the items and the unboxing rule, once', async () => {
-    const order = await insertOrder(db, { email: 'meera@example.in', name: 'Meera Iyer', items: [{ name: 'Royal Chicken Pickle', quantity: 2 }] });
-    await recordDispatch(order, { courier: 'delhivery', awb: 'DL 1234567890', tracking_url: null });
+  it("dispatched: the courier's part of the delivery promise, the courier, AWB, its tracking link, the items and the unboxing rule, once", async () => {
+    const order = await insertOrder(db, { email: 'meera@example.in', name: 'Meera Iyer', items: [{ name: 'Royal Chicken Pickle', quantity: 2 }], deliveryZone: 'regional' });
+    // 00:30 on 5 Dec in India: the courier's 4-7 days count from 5 Dec.
+    await recordDispatch(order, { courier: 'delhivery', awb: 'DL 1234567890', tracking_url: null, dispatched_at: new Date('2026-12-04T19:00:00Z') });
     const event = update(order, 'dispatched');
     expect(await processOrderShopperUpdate(event, deps)).toEqual({ shopper: 'sent' });
 
@@ -97,7 +99,8 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
       expect(part).toContain('Delhivery');
       expect(part).toContain('DL 1234567890');
       expect(part).toMatch(/Royal Chicken Pickle (x|×) 2/);
-      expect(part).toContain('Delivery takes 7-10 days after dispatch');
+      expect(part).toContain('Expected delivery: between 9 Dec and 12 Dec 2026');
+      expect(part).toContain('With the courier: 4-7 days from dispatch.');
       expect(part).toContain('unboxing video');
       expect(part).toContain('within 24 hours of delivery');
       expect(part).toContain('help@royalpickles.in');
@@ -190,9 +193,10 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
 
   it('refund completed: the amount, processed, and the reference', async () => {
     const order = await insertOrder(db);
-    const refund = await recordRefund(order, 60_000, 'processed');
-    // Its refund-started e-mail went out before; the completion is an e-mail of its own.
+    const refund = await recordRefund(order, 60_000);
+    // Its refund-started e-mail went out while the refund was pending; the completion is an e-mail of its own.
     await processOrderShopperUpdate(update(order, 'refund-started', refund.requestId, refund.requestId), deps);
+    await db.updateTable('refunds').set({ status: 'processed' }).where('razorpay_refund_id', '=', refund.razorpayRefundId).execute();
     await processOrderShopperUpdate(update(order, 'refund-completed', refund.requestId, refund.requestId), deps);
     await processOrderShopperUpdate(update(order, 'refund-completed', refund.requestId, refund.requestId), deps);
     const completed = mailsFor(order).filter((mail) => mail.subject.includes('processed'));
@@ -203,6 +207,54 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
       expect(part).toContain(refund.razorpayRefundId);
     }
     expect(mailsFor(order)).toHaveLength(2);
+  });
+
+  it('a refund processed before its "started" e-mail went out: the shopper gets "processed" only, in either order of the events, and a redelivery sends nothing', async () => {
+    for (const startedFirst of [true, false]) {
+      const order = await insertOrder(db);
+      // Razorpay answered the refund already processed: payments wrote both events in one transaction.
+      const refund = await recordRefund(order, 60_000, 'processed');
+      const started = update(order, 'refund-started', refund.requestId, refund.requestId);
+      const completed = update(order, 'refund-completed', refund.requestId, refund.requestId);
+      if (startedFirst) expect(await processOrderShopperUpdate(started, deps)).toEqual({ shopper: 'superseded' });
+      expect(await processOrderShopperUpdate(completed, deps)).toEqual({ shopper: 'sent' });
+      expect(await processOrderShopperUpdate(started, deps)).toEqual({ shopper: 'superseded' });
+      expect(mailsFor(order).map((mail) => mail.subject)).toEqual([`Refund of ₹600 processed for your Royal Pickles order ${order.orderNumber}`]);
+      const rows = await db.selectFrom('sent_emails').select(['kind', 'state']).where('dedupe_key', '=', refund.requestId).orderBy('kind').execute();
+      expect(rows).toEqual([
+        { kind: 'refund-completed', state: 'sent' },
+        { kind: 'refund-started', state: 'superseded' },
+      ]);
+    }
+  });
+
+  it('"processed" waits while its "started" is being sent, so the last e-mail names the latest state', async () => {
+    const order = await insertOrder(db);
+    const refund = await recordRefund(order, 60_000);
+    // The "started" e-mail's SMTP conversation is slow; the refund is processed meanwhile.
+    let finishSending!: () => void;
+    const slow = new Promise<void>((resolve) => (finishSending = resolve));
+    const slowMailer: NotificationDeps['mailer'] = {
+      ...deps.mailer,
+      send: async (message) => {
+        if (message.subject.includes('started')) await slow;
+        return deps.mailer.send(message);
+      },
+    };
+    const sendingStarted = processOrderShopperUpdate(update(order, 'refund-started', refund.requestId, refund.requestId), { ...deps, mailer: slowMailer });
+    await expect.poll(async () => (await db.selectFrom('sent_emails').select('state').where('dedupe_key', '=', refund.requestId).executeTakeFirst())?.state).toBe('sending');
+    await db.updateTable('refunds').set({ status: 'processed' }).where('razorpay_refund_id', '=', refund.razorpayRefundId).execute();
+    const completed = update(order, 'refund-completed', refund.requestId, refund.requestId);
+    // Retried by the worker after its backoff; nothing is sent meanwhile, nothing is claimed.
+    await expect(processOrderShopperUpdate(completed, deps)).rejects.toThrow(EmailInFlightError);
+    expect(mailsFor(order)).toHaveLength(0);
+    finishSending();
+    expect(await sendingStarted).toEqual({ shopper: 'sent' });
+    expect(await processOrderShopperUpdate(completed, deps)).toEqual({ shopper: 'sent' });
+    expect(mailsFor(order).map((mail) => mail.subject)).toEqual([
+      `Refund of ₹600 started for your Royal Pickles order ${order.orderNumber}`,
+      `Refund of ₹600 processed for your Royal Pickles order ${order.orderNumber}`,
+    ]);
   });
 
   it('a refund made in Razorpay\'s dashboard is found by its refund id', async () => {

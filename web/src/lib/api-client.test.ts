@@ -40,6 +40,34 @@ describe('apiRequest', () => {
     await expect(apiRequest('GET', '/health')).rejects.toEqual({ success: false, error: 'Unknown error', status: 500 });
   });
 
+  it('logs a 4xx (an unknown pincode, a wrong password, an order not found) as information, and only 5xx and network failures as console errors', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const info = vi.spyOn(console, 'info').mockImplementation(() => undefined);
+    try {
+      for (const [status, path] of [[404, '/pincodes/999999'], [401, '/admin/login'], [404, '/track'], [400, '/payment/create-order'], [409, '/payment/create-order']] as const) {
+        vi.stubGlobal('fetch', respond(status, '{"success":false,"error":"No"}'));
+        await expect(apiRequest('POST', path)).rejects.toMatchObject({ status });
+      }
+      expect(error).not.toHaveBeenCalled();
+      expect(info).toHaveBeenCalledWith('API answer', 'POST', '/pincodes/999999', 404, { success: false, error: 'No' });
+      vi.stubGlobal('fetch', respond(503, '{"success":false,"error":"Down"}'));
+      await expect(apiRequest('GET', '/health')).rejects.toMatchObject({ status: 503 });
+      vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+      await expect(apiRequest('GET', '/health')).rejects.toMatchObject({ error: 'Failed to fetch' });
+      expect(error.mock.calls.map((call) => call[0])).toEqual(['API error response', 'API request failed']);
+      // A call its caller dropped is not an error either.
+      const caller = new AbortController();
+      vi.stubGlobal('fetch', vi.fn((_url: string, init: RequestInit) => new Promise((_resolve, reject) => init.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError'))))));
+      const dropped = apiRequest('GET', '/pincodes/560034', { signal: caller.signal });
+      caller.abort();
+      await expect(dropped).rejects.toMatchObject({ success: false });
+      expect(error).toHaveBeenCalledTimes(2);
+    } finally {
+      error.mockRestore();
+      info.mockRestore();
+    }
+  });
+
   it('rejects with the network error message', async () => {
     vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
     await expect(apiRequest('GET', '/health')).rejects.toEqual({ success: false, error: 'Failed to fetch' });

@@ -82,13 +82,25 @@ function openCall(method: HttpMethod, path: string, options: ApiRequestOptions) 
     /** A network error, the timeout or an abort, as an ApiFailure. */
     failure(cause: unknown): ApiFailure {
       const message = hasTimedOut ? API_TIMED_OUT : cause instanceof Error && cause.message ? cause.message : 'Unknown error';
-      console.error('API request failed', method, path, cause);
+      // A call its caller dropped (a newer search, a page left) went as intended: not an error.
+      if (options.signal?.aborted && !hasTimedOut) console.info('API request dropped', method, path);
+      else console.error('API request failed', method, path, cause);
       return { success: false, error: message };
     },
   };
 }
 
 type Call = ReturnType<typeof openCall>;
+
+/**
+ * Response errors are logged (docs/product.md §8), but only the shop's own failures (5xx) as console
+ * errors: a 4xx is the server's considered answer to what was asked (an unknown pincode, a wrong
+ * password, an order not found, a form to correct), an outcome the page shows, not a fault.
+ */
+export function logErrorResponse(method: string, path: string, status: number, body: unknown): void {
+  if (status >= 500) console.error('API error response', method, path, status, body);
+  else console.info('API answer', method, path, status, body);
+}
 
 /** Sends the request and resolves with a 2xx response; rejects with an ApiFailure otherwise. */
 async function send(method: HttpMethod, path: string, options: ApiRequestOptions, call: Call): Promise<Response> {
@@ -110,7 +122,7 @@ async function send(method: HttpMethod, path: string, options: ApiRequestOptions
   }
   if (response.ok) return response;
   const body = await readJson(response).catch(() => undefined);
-  console.error('API error response', method, path, response.status, body);
+  logErrorResponse(method, path, response.status, body);
   throw (
     failureFromBody(body, response.status) ??
     ({ success: false, error: response.statusText || 'Unknown error', status: response.status } satisfies ApiFailure)

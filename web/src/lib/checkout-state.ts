@@ -1,4 +1,5 @@
 import type { Product } from '@pickles/shared/catalogue';
+import { readDeliveryPromise, type DeliveryPromise } from '@pickles/shared/delivery-promise';
 import { paiseToRupees } from '@pickles/shared/money';
 import type { Cart, PricedCart } from '@pickles/shared/pricing';
 
@@ -38,6 +39,8 @@ export interface OrderReceipt {
   name: string;
   email: string;
   deliveryAddress: { flatNumber: string; street: string; area: string; city: string; state: string; pincode: string };
+  /** The promise create-order made for this order (its day, its pincode's zone). */
+  deliveryPromise?: DeliveryPromise;
 }
 
 /** What /payment hands to /payment-success after a verified payment. */
@@ -73,6 +76,7 @@ function readReceipt(value: unknown): OrderReceipt | undefined {
     name: typeof value.name === 'string' ? value.name : '',
     email: typeof value.email === 'string' ? value.email : '',
     deliveryAddress: { flatNumber: text('flatNumber'), street: text('street'), area: text('area'), city: text('city'), state: text('state'), pincode: text('pincode') },
+    deliveryPromise: readDeliveryPromise(value.deliveryPromise),
   };
 }
 

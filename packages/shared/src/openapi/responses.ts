@@ -22,6 +22,21 @@ export const apiErrorSchema = z
   })
   .meta({ id: 'ApiError' });
 
+const deliveryZone = z.enum(['local', 'regional', 'national']).meta({ description: 'Within 50 km of the seller, within 500 km, or farther' });
+const days = (description: string) => z.tuple([z.number().int(), z.number().int()]).meta({ description: `${description}: [fewest, most] days` });
+const indiaDay = (description: string) => z.string().meta({ description: `${description}: an India calendar day, YYYY-MM-DD` });
+
+export const deliveryPromiseSchema = z
+  .object({
+    zone: deliveryZone,
+    from: indiaDay("The day counting starts from: the order's, or once dispatched the dispatch's"),
+    earliest: indiaDay('The first day the parcel may arrive'),
+    latest: indiaDay('The last day the parcel may arrive'),
+    processingDays: days("The shop's preparing and packing").nullable().meta({ description: 'null once dispatched' }),
+    courierDays: days("The courier's, by distance from the seller's pincode"),
+  })
+  .meta({ id: 'DeliveryPromise', description: 'When the parcel arrives (packages/shared/src/delivery-promise.ts)' });
+
 export const createOrderResponseSchema = z
   .object({
     success: z.literal(true),
@@ -31,6 +46,7 @@ export const createOrderResponseSchema = z
     razorpayOrderId: z.string(),
     orderId: z.string().meta({ description: 'The readable order number' }),
     paymentWindowSeconds: z.number().int().meta({ description: "How long Razorpay Checkout stays open for it (Checkout's timeout); the order's jars are held a little longer" }),
+    deliveryPromise: deliveryPromiseSchema,
   })
   .meta({ id: 'CreateOrderResponse' });
 
@@ -195,7 +211,7 @@ export const adminOrderDetailResponseSchema = z
     refunds: z.array(orderRefundSchema),
     refundable: z.number().meta({ description: 'Rupees that may still be refunded (0 when the order cannot be refunded)' }),
     history: orderHistoryResponseSchema.shape.history,
-    emails: z.array(z.object({ kind: z.string(), recipient: z.string(), state: z.enum(['sending', 'sent']), sentAt: z.string() })),
+    emails: z.array(z.object({ kind: z.string(), recipient: z.string(), state: z.enum(['sending', 'sent', 'superseded']), sentAt: z.string() })),
     statusChoices: z.array(z.enum(ADMIN_SETTABLE_STATUSES)),
     invoice: orderTaxDocumentSchema.nullable().optional().meta({ description: 'The GST tax invoice, issued when the order was paid; null when it has none' }),
     creditNotes: z
@@ -234,23 +250,23 @@ export const trackOrderResponseSchema = z
     dispatch: z.object({ courierName: z.string(), awb: z.string(), trackingUrl: z.string().nullable(), dispatchedAt: z.string() }).nullable(),
     refunds: z.array(z.object({ amount: z.number(), state: z.enum(['in-progress', 'processed', 'failed']), requestedAt: z.string() })),
     invoiceNumber: z.string().nullable().meta({ description: "The order's GST tax invoice number, null until issued; the PDF is at /api/track/invoice" }),
+    deliveryPromise: deliveryPromiseSchema.nullable().meta({ description: 'Until dispatch from the order\'s day, then the courier\'s part from the dispatch\'s; null once delivered, cancelled, refunded or unpaid' }),
   })
   .meta({ id: 'TrackOrderResponse' });
 
-const dayRange = (description: string) => z.tuple([z.number().int(), z.number().int()]).meta({ description: `${description}: [fewest, most] days` });
 export const pincodeLookupResponseSchema = z
   .object({
     success: z.literal(true),
     pincode: z.string(),
-    city: z.string().meta({ description: "The pincode's district in title case ('Bengaluru Urban'): the city the checkout suggests" }),
+    city: z.string().meta({ description: "The city shoppers write for the pincode ('Bengaluru', 'Noida', 'New Town'): what the checkout fills in" }),
     state: z.string().meta({ description: 'The canonical state name' }),
     stateCode: z.string().meta({ description: "GST state code ('29')" }),
     estimate: z
       .object({
-        processingDays: dayRange("The shop's preparing and packing"),
-        deliveryDays: dayRange("The courier's, by distance from the seller's pincode"),
-        totalDays: dayRange('From payment to the door'),
-        zone: z.enum(['local', 'regional', 'national']).meta({ description: 'Within 50 km of the seller, within 500 km, or farther' }),
+        processingDays: days("The shop's preparing and packing"),
+        deliveryDays: days("The courier's, by distance from the seller's pincode"),
+        totalDays: days('From payment to the door'),
+        zone: deliveryZone,
       })
       .meta({ id: 'DeliveryEstimate' }),
   })

@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
+import { awaitingDispatch } from '@pickles/db';
 import type { AdminOrderFilter, AdminSortField } from '@pickles/shared';
 
 type Condition = RawBuilder<unknown>;
@@ -12,7 +13,7 @@ function containsPattern(text: string): string {
  * The panel's filter as one SQL condition over `orders` (docs/product.md §5): exact status and payment
  * status; substring pincode; case-insensitive substring city, state and free text (trigram GIN
  * indexes on lower(city), lower(state), pincode and search_text); dateFrom/dateTo are whole India
- * days, both inclusive.
+ * days, both inclusive; `dispatch: 'waiting'` keeps the orders awaiting dispatch.
  */
 export function filterCondition(filter: AdminOrderFilter): Condition {
   const conditions: Condition[] = [];
@@ -24,6 +25,7 @@ export function filterCondition(filter: AdminOrderFilter): Condition {
   if (filter.search) conditions.push(sql`orders.search_text like ${containsPattern(filter.search.toLowerCase())}`);
   if (filter.dateFrom) conditions.push(sql`orders.created_at >= (${filter.dateFrom}::date::timestamp at time zone 'Asia/Kolkata')`);
   if (filter.dateTo) conditions.push(sql`orders.created_at < ((${filter.dateTo}::date + 1)::timestamp at time zone 'Asia/Kolkata')`);
+  if (filter.dispatch === 'waiting') conditions.push(awaitingDispatch('orders'));
   return conditions.length ? sql`(${sql.join(conditions, sql` and `)})` : sql`true`;
 }
 

@@ -1,12 +1,16 @@
 import { sql, type Db, type Kysely, type Transaction, type Database } from '@pickles/db';
 import {
+  decideOwnerMove,
   ORDER_STATUSES,
+  PAYMENT_STATUSES,
   REMOVABLE_STATES,
   UNATTENDED_AFTER_MS,
   UNATTENDED_STATUSES,
   type AdminOrder,
   type AdminOrderCards,
   type AdminOrderFilter,
+  type AdminSettableStatus,
+  type OrderState,
   type AdminSortField,
   type OrderHistoryEntry,
   type OrderStatus,
@@ -63,16 +67,25 @@ export async function databaseNow(db: Db): Promise<string> {
   return new Date(rows[0]!.now).toISOString();
 }
 
+/** Every (status, payment status) pair the lifecycle lets the owner move to `to`: what a batch to it changes. */
+function statesSettableTo(to: AdminSettableStatus): OrderState[] {
+  return ORDER_STATUSES.flatMap((status) => PAYMENT_STATUSES.map((paymentStatus) => ({ status, paymentStatus }))).filter((state) => decideOwnerMove(state, to).kind === 'move');
+}
+
+const inStates = (states: readonly OrderState[]) =>
+  states.length ? sql`and (orders.status, orders.payment_status) in (${sql.join(states.map((s) => sql`(${s.status}, ${s.paymentStatus})`))})` : sql`and false`;
+
 /**
  * Ids of the orders matching the filter that have not changed since `asOf` (the time of the list
  * the owner is looking at), optionally only those Remove may archive (the lifecycle's
- * REMOVABLE_STATES): what the spec's batch and remove calls then send.
+ * REMOVABLE_STATES) or only those a batch to `settableTo` would change (decideOwnerMove): what the
+ * spec's batch and remove calls then send, and what their buttons count.
  */
-export async function orderIdsAsOf(db: Db, filter: AdminOrderFilter, asOf: Date, removableOnly: boolean): Promise<string[]> {
-  const removable = sql.join(REMOVABLE_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`));
+export async function orderIdsAsOf(db: Db, filter: AdminOrderFilter, asOf: Date, only: { removable?: boolean; settableTo?: AdminSettableStatus } = {}): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`select orders.id from orders where ${filterCondition(filter)}
     and orders.updated_at <= ${asOf}
-    ${removableOnly ? sql`and (orders.status, orders.payment_status) in (${removable})` : sql``}
+    ${only.removable ? inStates(REMOVABLE_STATES) : sql``}
+    ${only.settableTo ? inStates(statesSettableTo(only.settableTo)) : sql``}
     order by orders.created_at desc, orders.id`.execute(db);
   return rows.map((row) => row.id);
 }

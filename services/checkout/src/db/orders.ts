@@ -1,5 +1,5 @@
 import { jarsReservation, newOrderColumns, prepared, shortfallsOf, sql, stockFiguresJson, type Database, type Db, type JarLine, type StockRow, type StockShortfall } from '@pickles/db';
-import type { CreateOrderPayload } from '@pickles/shared';
+import type { CreateOrderPayload, DeliveryZone } from '@pickles/shared';
 import type { PricedOrder } from '../domain/price-order.js';
 
 export interface StoredOrder {
@@ -8,14 +8,34 @@ export interface StoredOrder {
   amountPaise: number;
   customerEmail: string;
   razorpayOrderId: string | null;
+  createdAt: Date;
+  /** Null for an order placed before zones were kept (migration 017). */
+  deliveryZone: DeliveryZone | null;
 }
 
-const columns = ['id', 'order_number', 'amount_paise', 'customer_email', 'razorpay_order_id'] as const;
+const columns = ['id', 'order_number', 'amount_paise', 'customer_email', 'razorpay_order_id', 'created_at', 'delivery_zone'] as const;
 
-type StoredRow = { id: string; order_number: string; amount_paise: number; customer_email: string; razorpay_order_id: string | null };
+/** As kysely reads it, or as row_to_json gives it (the time as ISO text). */
+type StoredRow = {
+  id: string;
+  order_number: string;
+  amount_paise: number;
+  customer_email: string;
+  razorpay_order_id: string | null;
+  created_at: Date | string;
+  delivery_zone: DeliveryZone | null;
+};
 
 function toStored(row: StoredRow): StoredOrder {
-  return { id: row.id, orderNumber: row.order_number, amountPaise: row.amount_paise, customerEmail: row.customer_email, razorpayOrderId: row.razorpay_order_id };
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    amountPaise: row.amount_paise,
+    customerEmail: row.customer_email,
+    razorpayOrderId: row.razorpay_order_id,
+    createdAt: new Date(row.created_at),
+    deliveryZone: row.delivery_zone,
+  };
 }
 
 /**
@@ -47,7 +67,7 @@ export type PlaceOrderResult = { placed: StoredOrder } | { placed: undefined; ja
  */
 export async function placeOrder(
   db: Db,
-  input: { id: string; orderNumber: string; razorpayOrderId: string; checkoutKey: string | null; payload: CreateOrderPayload; priced: PricedOrder; now: Date },
+  input: { id: string; orderNumber: string; razorpayOrderId: string; checkoutKey: string | null; payload: CreateOrderPayload; priced: PricedOrder; deliveryZone: DeliveryZone; now: Date },
 ): Promise<PlaceOrderResult> {
   const { payload, priced } = input;
   const { customerInfo: customer, deliveryAddress: address } = payload;
@@ -70,6 +90,7 @@ export async function placeOrder(
     status: 'created',
     payment_status: 'pending',
     stock_state: 'reserved',
+    delivery_zone: input.deliveryZone,
     updated_at: input.now,
   } satisfies Partial<Record<keyof Database['orders'], unknown>>;
   const items = priced.lines.map((line) => ({

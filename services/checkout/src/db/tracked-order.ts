@@ -1,4 +1,5 @@
 import { sql, type Db } from '@pickles/db';
+import type { DeliveryZone } from '@pickles/shared/delivery-promise';
 import type { TrackingContact } from '@pickles/shared/tracking-requests';
 
 /**
@@ -44,6 +45,8 @@ export interface TrackedOrder {
   refunds: { amountPaise: number; requestedAt: string; status: 'pending' | 'processed' | 'failed' }[];
   /** The GST tax invoice payments issued when the order was paid; null before. */
   invoiceNumber: string | null;
+  /** Decided at create-order; null for an order placed before zones were kept. */
+  deliveryZone: DeliveryZone | null;
 }
 
 function proofMatches(proof: TrackingProof) {
@@ -75,8 +78,9 @@ export async function findTrackedOrder(db: Db, orderNumber: string, proof: Track
     dispatch: { courier: string; awb: string; tracking_url: string | null; dispatched_at: string } | null;
     refunds: { amount_paise: number; requested_at: string; status: 'pending' | 'processed' | 'failed' }[];
     invoice_number: string | null;
+    delivery_zone: DeliveryZone | null;
   }>`
-    select o.order_number, o.created_at, o.status, o.payment_status, o.amount_paise, o.refunded_paise,
+    select o.order_number, o.created_at, o.status, o.payment_status, o.amount_paise, o.refunded_paise, o.delivery_zone,
       (select coalesce(jsonb_agg(jsonb_build_object('name', i.name, 'quantity', i.quantity) order by i.id), '[]'::jsonb)
          from order_items i where i.order_id = o.id) as items,
       (select jsonb_build_object('courier', d.courier, 'awb', d.awb, 'tracking_url', d.tracking_url, 'dispatched_at', d.dispatched_at)
@@ -107,5 +111,6 @@ export async function findTrackedOrder(db: Db, orderNumber: string, proof: Track
     dispatch: row.dispatch && { courier: row.dispatch.courier, awb: row.dispatch.awb, trackingUrl: row.dispatch.tracking_url, dispatchedAt: row.dispatch.dispatched_at },
     refunds: row.refunds.map((refund) => ({ amountPaise: refund.amount_paise, requestedAt: refund.requested_at, status: refund.status })),
     invoiceNumber: row.invoice_number,
+    deliveryZone: row.delivery_zone,
   };
 }

@@ -4,7 +4,9 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { stockShortfalls, type Db } from '@pickles/db';
 import { ConflictError, HttpError, InvalidError, parseOrThrow, UpstreamError } from '@pickles/service-kit';
-import { createOrderPayloadSchema, type CreateOrderPayload, type CreateOrderResponse } from '@pickles/shared';
+import { createOrderPayloadSchema, promiseDelivery, UNKNOWN_ZONE, type CreateOrderPayload, type CreateOrderResponse } from '@pickles/shared';
+import { sellerProfileFromEnv } from '@pickles/shared/seller-profile';
+import { deliveryZone } from '@pickles/pincodes';
 import { RazorpayError, type RazorpayClient } from '@pickles/razorpay-client';
 import { newOrderNumber } from '../domain/order-number.js';
 import { priceOrder, PricingError, type PricedOrder } from '../domain/price-order.js';
@@ -17,6 +19,8 @@ export interface CreateOrderDeps {
   db: Db;
   razorpay: Pick<RazorpayClient, 'keyId' | 'createOrder'>;
   logger: Logger;
+  /** Where parcels leave from (SELLER_PINCODE): the order's delivery zone is its pincode's distance from it. */
+  sellerPincode?: string;
 }
 
 /** What create-order needs besides its dependencies: the caps on jars held and the payment window it tells the SPA. */
@@ -41,7 +45,16 @@ export interface CheckoutLimits {
 const CHECKOUT_KEY_PATTERN = /^[A-Za-z0-9_-]{8,100}$/;
 
 function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string, paymentWindowSeconds: number): CreateOrderResponse {
-  return { success: true, keyId, amount: order.amountPaise, currency: 'INR', razorpayOrderId: order.razorpayOrderId, orderId: order.orderNumber, paymentWindowSeconds };
+  return {
+    success: true,
+    keyId,
+    amount: order.amountPaise,
+    currency: 'INR',
+    razorpayOrderId: order.razorpayOrderId,
+    orderId: order.orderNumber,
+    paymentWindowSeconds,
+    deliveryPromise: promiseDelivery(order.deliveryZone ?? UNKNOWN_ZONE, order.createdAt),
+  };
 }
 
 /**
@@ -56,7 +69,7 @@ function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string
  * e-mail and phone may hold unpaid (jar-holds.ts) before Razorpay is asked, and go back when the
  * order is not placed after all.
  */
-export function createOrderHandler({ db, razorpay }: CreateOrderDeps, { jarHolds, paymentWindowSeconds }: CreateOrderOptions): RequestHandler {
+export function createOrderHandler({ db, razorpay, sellerPincode = sellerProfileFromEnv(process.env).address.pincode }: CreateOrderDeps, { jarHolds, paymentWindowSeconds }: CreateOrderOptions): RequestHandler {
   return async (req, res) => {
     // A pincode India Post has, in the state typed; the state stored by its canonical name (issue 17).
     const payload = withCheckedAddress(parseOrThrow(createOrderPayloadSchema, req.body));
@@ -85,7 +98,9 @@ export function createOrderHandler({ db, razorpay }: CreateOrderDeps, { jarHolds
         const id = randomUUID();
         const orderNumber = newOrderNumber(now);
         const razorpayOrderId = await createRazorpayOrder(razorpay, { id, orderNumber, amountPaise: priced.totalPaise }, req.log);
-        const placing = await placeOrder(db, { id, orderNumber, razorpayOrderId, checkoutKey, payload, priced, now });
+        // The delivery promise is made now, for this pincode: every later message counts from it.
+        const zone = deliveryZone(payload.deliveryAddress.pincode, sellerPincode) ?? UNKNOWN_ZONE;
+        const placing = await placeOrder(db, { id, orderNumber, razorpayOrderId, checkoutKey, payload, priced, deliveryZone: zone, now });
         if (!placing.placed) await giveBack();
         order = placing.placed ?? (await placedMeanwhile(db, checkoutKey, payload, priced, placing.jarsAvailable));
       } catch (error) {

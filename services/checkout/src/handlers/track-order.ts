@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Db } from '@pickles/db';
 import { parseOrThrow, trackingTokenVersion } from '@pickles/service-kit';
-import { paiseToRupees, type TrackOrderResponse } from '@pickles/shared';
+import { paiseToRupees, promiseDelivery, promiseFromDispatch, UNKNOWN_ZONE, type DeliveryPromise, type ShopperOrderStage, type TrackOrderResponse } from '@pickles/shared';
 import { courierTrackingUrl, findCourier } from '@pickles/shared/couriers';
 import { shopperStage } from '@pickles/shared/shopper-stage';
 import { parseTrackingContact, trackLinkQuerySchema, trackOrderRequestSchema, TRACKING_MESSAGES } from '@pickles/shared/tracking-requests';
@@ -41,6 +41,14 @@ function webLink(url: string | null | undefined): string | null {
   return url && /^https?:\/\//i.test(url) ? url : null;
 }
 
+/** The order's delivery promise while it is on its way: from the order's day, then from the dispatch's. */
+function promiseOf(order: TrackedOrder, stage: ShopperOrderStage): DeliveryPromise | null {
+  const zone = order.deliveryZone ?? UNKNOWN_ZONE;
+  if (stage === 'paid') return promiseDelivery(zone, order.createdAt);
+  if (stage === 'dispatched' && order.dispatch) return promiseFromDispatch(zone, new Date(order.dispatch.dispatchedAt));
+  return null;
+}
+
 export function toTrackResponse(order: TrackedOrder): TrackOrderResponse {
   const dispatch = order.dispatch && {
     courierName: courierName(order.dispatch.courier),
@@ -72,6 +80,7 @@ export function toTrackResponse(order: TrackedOrder): TrackOrderResponse {
       requestedAt: new Date(refund.requestedAt).toISOString(),
     })),
     invoiceNumber: order.invoiceNumber,
+    deliveryPromise: promiseOf(order, stage),
   };
 }
 

@@ -7,11 +7,13 @@ export interface EmailDispatch {
   awb: string;
   /** The courier's page for this parcel, when there is one. */
   trackingUrl: string | null;
+  /** When it left the kitchen: the courier's part of the delivery promise counts from its India day. */
+  dispatchedAt: Date;
 }
 
 /** The order's dispatch record as it stands now (a correction overwrites it). */
 export async function loadDispatch(db: Db, orderId: string): Promise<EmailDispatch | undefined> {
-  const row = await db.selectFrom('order_dispatches').select(['courier', 'awb', 'tracking_url']).where('order_id', '=', orderId).executeTakeFirst();
+  const row = await db.selectFrom('order_dispatches').select(['courier', 'awb', 'tracking_url', 'dispatched_at']).where('order_id', '=', orderId).executeTakeFirst();
   if (!row) return undefined;
   const known = findCourier(row.courier);
   return {
@@ -19,6 +21,7 @@ export async function loadDispatch(db: Db, orderId: string): Promise<EmailDispat
     courierName: known && known.id !== 'other' ? known.name : row.courier === 'other' ? 'our courier' : row.courier,
     awb: row.awb,
     trackingUrl: row.tracking_url ?? courierTrackingUrl(row.courier, row.awb) ?? null,
+    dispatchedAt: new Date(row.dispatched_at),
   };
 }
 

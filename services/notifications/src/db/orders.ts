@@ -1,4 +1,5 @@
 import { sql, type Db, type OrderRow, type RawBuilder } from '@pickles/db';
+import { isDeliveryZone, type DeliveryZone } from '@pickles/shared/delivery-promise';
 import { perDb, together } from './together.js';
 
 export interface EmailOrder {
@@ -12,6 +13,10 @@ export interface EmailOrder {
   shippingPaise: number;
   amountPaise: number;
   razorpayPaymentId: string | null;
+  /** When the order was placed: the delivery promise counts from its India day. */
+  createdAt: Date;
+  /** The courier zone decided at create-order; null for an order placed before zones were kept. */
+  deliveryZone: DeliveryZone | null;
   paidAt: Date | null;
   /** Refunds Razorpay has processed, in paise (orders.refunded_paise). */
   refundedPaise: number;
@@ -79,6 +84,9 @@ function toEmailOrder(order: OrderRow, items: ItemColumns[], invoiceNumber: stri
     shippingPaise: order.shipping_paise,
     amountPaise: order.amount_paise,
     razorpayPaymentId: order.razorpay_payment_id,
+    createdAt: new Date(order.created_at),
+    // An archived snapshot taken before migration 017 has no zone.
+    deliveryZone: isDeliveryZone(order.delivery_zone) ? order.delivery_zone : null,
     paidAt: order.paid_at ? new Date(order.paid_at) : null,
     refundedPaise: order.refunded_paise ?? 0,
     personalDataErased: Boolean(order.personal_data_erased_at),

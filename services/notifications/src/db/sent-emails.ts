@@ -20,6 +20,9 @@ export type EmailKind = 'order-confirmation' | 'owner-alert' | 'owner-attention'
  */
 export type EmailSubject = { orderId: string; dedupeKey?: string } | { attentionId: string } | { dedupeKey: string };
 
+/** The e-mail sendOnce is asked to send: what it is about, its kind, who gets it and the event behind it. */
+export type EmailKey = EmailSubject & { kind: EmailKind; recipient: string; eventId: string | null };
+
 /** Another delivery holds the claim right now; the job retries after its backoff. */
 export class EmailInFlightError extends Error {}
 
@@ -40,12 +43,25 @@ export const DEFAULT_SEND_LEASE_MS = 10_000;
  * lease) between the SMTP server's acceptance and step 3; the deterministic Message-ID lets mail
  * systems fold it.
  */
+export async function sendOnce(db: Db, key: EmailKey, send: () => Promise<{ messageId?: string }>, leaseMs?: number): Promise<'sent' | 'already-sent'>;
 export async function sendOnce(
   db: Db,
-  key: EmailSubject & { kind: EmailKind; recipient: string; eventId: string | null },
+  key: EmailKey,
+  send: () => Promise<{ messageId?: string }>,
+  leaseMs: number | undefined,
+  decide: (() => Promise<'send' | 'superseded'>) | undefined,
+): Promise<'sent' | 'already-sent' | 'superseded'>;
+export async function sendOnce(
+  db: Db,
+  key: EmailKey,
   send: () => Promise<{ messageId?: string }>,
   leaseMs = DEFAULT_SEND_LEASE_MS,
-): Promise<'sent' | 'already-sent'> {
+  /**
+   * Asked once the claim is held (so a twin e-mail deciding at the same time sees it): 'superseded'
+   * records the e-mail as not to be sent, for good; a throw gives the claim up and fails the delivery.
+   */
+  decide?: () => Promise<'send' | 'superseded'>,
+): Promise<'sent' | 'already-sent' | 'superseded'> {
   const lease = sql<Date>`now() + make_interval(secs => ${leaseMs / 1000})`;
   const subject = claimSubject(key);
   let claimId = await statementsOf(db).claim({
@@ -80,11 +96,25 @@ export async function sendOnce(
         .where(withoutDedupeKey(subject.column))
         .executeTakeFirst();
       if (row?.state === 'sent') return 'already-sent';
+      if (row?.state === 'superseded') return 'superseded';
       throw new EmailInFlightError(`${key.kind} for ${subject.id} is being sent by another delivery`);
     }
     claimId = takenOver.id;
   }
   const id = claimId;
+  if (decide) {
+    let decision: 'send' | 'superseded';
+    try {
+      decision = await decide();
+    } catch (error) {
+      await db.deleteFrom('sent_emails').where('id', '=', id).where('state', '=', 'sending').execute().catch(() => undefined);
+      throw error;
+    }
+    if (decision === 'superseded') {
+      await db.updateTable('sent_emails').set({ state: 'superseded', lease_until: null, sent_at: sql<Date>`now()` }).where('id', '=', id).execute();
+      return 'superseded';
+    }
+  }
   const renewal = setInterval(() => {
     void db.updateTable('sent_emails').set({ lease_until: lease }).where('id', '=', id).where('state', '=', 'sending').execute().catch(() => undefined);
   }, Math.max(200, Math.floor(leaseMs / 3)));

@@ -1,9 +1,9 @@
 import { formatPaise } from '@pickles/shared';
+import { describePromise, promiseDelivery, UNKNOWN_ZONE } from '@pickles/shared/delivery-promise';
 import { policyPath, shopLink } from '@pickles/shared/shop-paths';
 import type { EmailOrder } from '../db/orders.js';
-import { expectedDelivery } from './delivery-window.js';
 import { escapeHtml } from './escape.js';
-import { buttonHtml, claimsHtml, claimsRule, CLAIMS_HEADING, contactHtml, contactText, escapeKeepingRanges, invoiceLink, LINK_STYLE, shopperHtml, SIGN_OFF, textLines, trackingLink, type RenderedEmail, type ShopContact } from './shopper.js';
+import { buttonHtml, claimsHtml, claimsRule, CLAIMS_HEADING, contactHtml, contactText, deliveryHtml, escapeKeepingRanges, invoiceLink, LINK_STYLE, shopperHtml, SIGN_OFF, textLines, trackingLink, type RenderedEmail, type ShopContact } from './shopper.js';
 
 export type { RenderedEmail, ShopContact } from './shopper.js';
 
@@ -12,17 +12,14 @@ function addressLine(order: EmailOrder): string {
   return `${a.flatNumber}, ${a.street}, ${a.area}, ${a.city}, ${a.state} - ${a.pincode}`;
 }
 
-const NEXT_STEPS = [
-  'We confirm your order within about 36 hours of payment.',
-  'Your pickles are freshly prepared and packed in 7-10 days.',
-  'Delivery takes 7-10 days after dispatch, anywhere in India.',
-];
+const CONFIRMATION_STEP = 'We confirm your order within about 36 hours of payment.';
 
 /** The customer's order confirmation: what was bought, what was paid, where it goes, what next. */
 export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): RenderedEmail {
   const subject = `Your Royal Pickles order ${order.orderNumber} is confirmed`;
-  // A verified payment always has paid_at; the send time is the same day should it ever be missing.
-  const delivery = expectedDelivery(order.paidAt ?? new Date());
+  // The promise the checkout and the success page made, in their words (packages/shared/src/delivery-promise.ts).
+  const delivery = describePromise(promiseDelivery(order.deliveryZone ?? UNKNOWN_ZONE, order.createdAt));
+  const nextSteps = [CONFIRMATION_STEP, delivery.detail];
   const policies = [
     { label: 'Cancellation & Refunds', url: shopLink(shop.shopUrl, policyPath('refund-policy')) },
     { label: 'Shipping Policy', url: shopLink(shop.shopUrl, policyPath('shipping-policy')) },
@@ -35,7 +32,7 @@ export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): R
     '',
     `Thank you for your order! We have received your payment and your order ${order.orderNumber} is confirmed.`,
     '',
-    `Expected delivery: ${delivery.text}`,
+    delivery.sentence,
     `Track your order: ${track}`,
     '',
     'Your order:',
@@ -53,7 +50,7 @@ export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): R
     `  Phone: +91 ${order.customerPhone}`,
     '',
     'What happens next:',
-    ...NEXT_STEPS.map((step) => `  - ${step}`),
+    ...nextSteps.map((step) => `  - ${step}`),
     '',
     `${CLAIMS_HEADING}:`,
     claimsRule(shop.supportEmail),
@@ -81,7 +78,7 @@ export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): R
   const link = LINK_STYLE;
   const html = shopperHtml(subject, 'Your royal order is confirmed', `<p>Namaste ${e(order.customerName)},</p>
 <p>Thank you for your order! We have received your payment and your order <strong>${e(order.orderNumber)}</strong> is confirmed.</p>
-<p style="margin:20px 0;padding:12px 16px;background:#fdf0d5;border-radius:6px">Expected delivery<br><strong style="font-size:18px">between <span style="white-space:nowrap">${e(delivery.from)}</span> and <span style="white-space:nowrap">${e(delivery.to)}</span></strong></p>
+${deliveryHtml(delivery)}
 ${buttonHtml(track, 'Track your order')}
 <table style="width:100%;border-collapse:collapse;font-size:15px"><thead><tr><th style="${first}">Item</th><th style="${middle}">Qty</th><th style="${last}">Amount</th></tr></thead><tbody>${rows}</tbody>
 <tfoot>${total('Subtotal', order.subtotalPaise)}${total('Shipping', order.shippingPaise)}${total('Total paid', order.amountPaise, true)}</tfoot></table>
@@ -90,7 +87,7 @@ ${invoice ? `<p style="font-size:14px"><a href="${e(invoice.url)}" style="${link
 <h2 style="font-size:17px;margin:24px 0 8px">Delivering to</h2>
 <p style="margin:0;overflow-wrap:anywhere">${e(order.customerName)}<br>${e(addressLine(order))}<br>Phone: +91 ${e(order.customerPhone)}</p>
 <h2 style="font-size:17px;margin:24px 0 8px">What happens next</h2>
-<ul style="margin:0;padding-left:20px">${NEXT_STEPS.map((step) => `<li>${escapeKeepingRanges(step)}</li>`).join('')}</ul>
+<ul style="margin:0;padding-left:20px">${nextSteps.map((step) => `<li>${escapeKeepingRanges(step)}</li>`).join('')}</ul>
 ${claimsHtml(shop)}
 <p>Our policies: ${policies.map(({ label, url }) => `<a href="${e(url)}" style="${link};white-space:nowrap">${e(label)}</a>`).join(' &middot; ')}</p>
 ${contactHtml(shop)}`);

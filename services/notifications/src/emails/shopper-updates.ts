@@ -1,4 +1,5 @@
 import { formatPaise } from '@pickles/shared';
+import { describePromise, promiseFromDispatch, UNKNOWN_ZONE } from '@pickles/shared/delivery-promise';
 import type { EmailDispatch, EmailRefund } from '../db/after-payment.js';
 import type { EmailOrder } from '../db/orders.js';
 import {
@@ -8,6 +9,7 @@ import {
   CLAIMS_HEADING,
   contactHtml,
   contactText,
+  deliveryHtml,
   e,
   escapeKeepingRanges,
   factsHtml,
@@ -28,7 +30,6 @@ import {
  * text part saying the same, and links to the order's signed tracking page.
  */
 
-const DELIVERY_TIME = 'Delivery takes 7-10 days after dispatch, anywhere in India.';
 const STORAGE_HEADING = 'Keeping your pickles at their best';
 const STORAGE_HINT =
   'Always use a clean, dry spoon and close the lid tightly after use. Keep the jar in a cool, dry place away from sunlight, with the pickle covered by its oil.';
@@ -60,15 +61,15 @@ export function renderDispatched(order: EmailOrder, dispatch: EmailDispatch, sho
     ['Tracking number (AWB)', dispatch.awb],
   ];
   const items = order.items.map((item) => `${item.name} x ${item.quantity}`);
+  // The courier's part of the promise the order was given, counted from this dispatch's day.
+  const delivery = describePromise(promiseFromDispatch(order.deliveryZone ?? UNKNOWN_ZONE, dispatch.dispatchedAt));
   return compose(order, shop, {
     subject: `Your Royal Pickles order ${order.orderNumber} is on its way`,
     heading: 'Your order is on its way',
     trackLabel: 'Track your order',
-    text: [intro, '', ...facts.map(([label, value]) => `${label}: ${value}`)],
+    text: [intro, '', delivery.sentence, delivery.detail, '', ...facts.map(([label, value]) => `${label}: ${value}`)],
     textAfter: [
       dispatch.trackingUrl ? `Track the parcel with ${dispatch.courierName}: ${dispatch.trackingUrl}` : '',
-      '',
-      DELIVERY_TIME,
       '',
       'In this parcel:',
       ...items.map((item) => `  ${item}`),
@@ -78,11 +79,11 @@ export function renderDispatched(order: EmailOrder, dispatch: EmailDispatch, sho
     ],
     html: [
       `<p>Good news: your order ${strong(order.orderNumber)} has left our kitchen and is on its way to you.</p>`,
+      deliveryHtml(delivery),
       factsHtml(facts.map(([label, value]) => [label, `<strong>${e(value)}</strong>`])),
     ].join('\n'),
     htmlAfter: [
       dispatch.trackingUrl ? `<p>Or follow the parcel on <a href="${e(dispatch.trackingUrl)}" style="${LINK_STYLE}">the courier's tracking page</a>.</p>` : '',
-      `<p>${escapeKeepingRanges(DELIVERY_TIME)}</p>`,
       `<h2 style="font-size:17px;margin:24px 0 8px">In this parcel</h2>`,
       itemsHtml(order.items),
       claimsHtml(shop),

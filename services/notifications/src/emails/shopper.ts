@@ -1,5 +1,6 @@
 import { trackingToken } from '@pickles/service-kit';
 import { invoicePath, shopLink, trackPath } from '@pickles/shared/shop-paths';
+import type { PromiseWords } from '@pickles/shared/delivery-promise';
 import { escapeHtml } from './escape.js';
 
 /** What every e-mail renderer returns: the subject and both parts. */
@@ -60,6 +61,16 @@ export const SIGN_OFF = ['With royal regards,', 'Royal Pickles, Delhi, India'];
 export const contactText = (shop: ShopContact) => `Questions? Write to us at ${shop.supportEmail} or call ${shop.supportPhone}; we reply within 1-2 business days.`;
 
 export const LINK_STYLE = 'color:#8b1e1e';
+
+/**
+ * The delivery promise (packages/shared/src/delivery-promise.ts) in a box, in the words every other
+ * place uses: "Expected delivery: between 7 Dec and 12 Dec 2026" and how that is made up. A date never
+ * breaks across lines.
+ */
+export function deliveryHtml(promise: PromiseWords): string {
+  const dates = escapeHtml(promise.dates).replace(/\d{1,2} [A-Z][a-z]{2}(?: \d{4})?/g, (day) => `<span style="white-space:nowrap">${day}</span>`);
+  return `<p style="margin:20px 0;padding:12px 16px;background:#fdf0d5;border-radius:6px">Expected delivery:<br><strong style="font-size:18px">${dates}</strong><br><span style="font-size:14px">${escapeKeepingRanges(promise.detail)}</span></p>`;
+}
 
 export const contactHtml = (shop: ShopContact) =>
   `<p>Questions? Write to us at <a href="mailto:${e(shop.supportEmail)}" style="${LINK_STYLE}">${e(shop.supportEmail)}</a> or call <a href="${e(telHref(shop.supportPhone))}" style="${LINK_STYLE};white-space:nowrap">${e(shop.supportPhone)}</a>; we reply within ${escapeKeepingRanges('1-2')} business days.</p>`;

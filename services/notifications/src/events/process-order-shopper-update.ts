@@ -3,6 +3,7 @@ import { UnrecoverableError } from 'bullmq';
 import { parseOrderShopperUpdate, type EventEnvelope, type OrderShopperUpdateV1 } from '@pickles/shared';
 import { loadDispatch, loadRefund, refundsUnderway } from '../db/after-payment.js';
 import { loadOrderForEmail, type EmailOrder } from '../db/orders.js';
+import { decideRefundCompleted, decideRefundStarted } from '../db/refund-emails.js';
 import { sendOnce } from '../db/sent-emails.js';
 import { renderOrderConfirmation } from '../emails/order-confirmation.js';
 import type { RenderedEmail, ShopContact } from '../emails/shopper.js';
@@ -36,12 +37,19 @@ async function render(deps: NotificationDeps, update: OrderShopperUpdateV1, orde
 /** A Message-ID per (kind, key): a resent confirmation must not look like the first one to mail systems. */
 const messageIdPart = (key: string) => (/^[A-Za-z0-9._-]{1,64}$/.test(key) ? key : createHash('sha256').update(key).digest('hex').slice(0, 32));
 
+/** What decides, once claimed, whether a refund's e-mail goes out now (refund-emails.ts); the others always do. */
+function decideFor(deps: NotificationDeps, update: OrderShopperUpdateV1) {
+  if (update.kind === 'refund-started') return decideRefundStarted(deps.db, update.dedupeKey, update.refundRequestId);
+  if (update.kind === 'refund-completed') return decideRefundCompleted(deps.db, update.dedupeKey);
+  return undefined;
+}
+
 /**
  * order.shopper-update -> one e-mail to the shopper per (kind, dedupeKey), sent once however often
  * the event is delivered (sendOnce). An order whose shopper asked to be forgotten has no address
- * left: nothing is sent.
+ * left: nothing is sent. A refund's "started" that would arrive after its "processed" is not sent.
  */
-export async function processOrderShopperUpdate(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ shopper: 'sent' | 'already-sent' | 'erased' }> {
+export async function processOrderShopperUpdate(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ shopper: 'sent' | 'already-sent' | 'erased' | 'superseded' }> {
   const update = parseOrFail(parseOrderShopperUpdate, envelope);
   const order = await loadOrderForEmail(deps.db, update.orderId);
   if (!order) throw new UnrecoverableError(`order ${update.orderId} not found`);
@@ -56,6 +64,7 @@ export async function processOrderShopperUpdate(envelope: EventEnvelope, deps: N
     { orderId: order.id, dedupeKey: update.dedupeKey, kind: update.kind, recipient: order.customerEmail, eventId: envelope.id },
     () => deps.mailer.send({ to: order.customerEmail, ...email, messageId: `<${order.id}.${update.kind}.${messageIdPart(update.dedupeKey)}@${deps.mailDomain}>` }),
     deps.sendLeaseMs,
+    decideFor(deps, update),
   );
   deps.logger.info({ eventId: envelope.id, orderId: order.id, orderNumber: order.orderNumber, kind: update.kind, shopper: result }, 'order.shopper-update handled');
   return { shopper: result };

@@ -1,5 +1,6 @@
 import { Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { useLocation } from 'react-router-dom';
+import { EarlyTapsRelease } from '../../lib/early-taps.js';
 import { usePageArrival } from '../../lib/use-page-arrival.js';
 import { RouteErrorBoundary } from '../ui/route-error-boundary.js';
 import { SiteFooter } from './site-footer.js';
@@ -38,7 +39,10 @@ export function SiteLayout({ children }: { children: ReactNode }) {
       {isAdminPath(pathname) ? <AdminHeader /> : <SiteHeader />}
       <main id="main" tabIndex={-1} ref={main}>
         <RouteErrorBoundary resetKey={pathname}>
-          <Suspense fallback={<PageLoading />}>{children}</Suspense>
+          <Suspense fallback={<PageLoading />}>
+            {children}
+            <EarlyTapsRelease />
+          </Suspense>
         </RouteErrorBoundary>
       </main>
       <SiteFooter />

@@ -1,5 +1,5 @@
 import type { ButtonHTMLAttributes } from 'react';
-import { useCopyToClipboard } from '../../lib/use-copy-to-clipboard.js';
+import { COPY_FAILED, useCopyToClipboard } from '../../lib/use-copy-to-clipboard.js';
 import './copy-button.css';
 
 type CopyButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'value' | 'onClick' | 'children'> & {
@@ -9,15 +9,15 @@ type CopyButtonProps = Omit<ButtonHTMLAttributes<HTMLButtonElement>, 'value' | '
 };
 
 /**
- * Copy, then 'Copied' for 1.5 s. The shopper's pages take the default look; the admin table passes its
- * own small `copy-btn`.
+ * Copy, then 'Copied' (or 'Copy failed') for 1.5 s. The shopper's pages take the default look; the
+ * admin table passes its own small `copy-btn`.
  */
 export function CopyButton({ value, label, className = 'btn copy-button', ...buttonProps }: CopyButtonProps) {
-  const { isCopied, copy } = useCopyToClipboard();
+  const { state, copy } = useCopyToClipboard();
   return (
-    // aria-live: the change to 'Copied' is read out, as sighted people see it.
-    <button type="button" {...buttonProps} className={`${className}${isCopied ? ' is-copied' : ''}`} onClick={() => void copy(value)} aria-live="polite">
-      {isCopied ? 'Copied' : 'Copy'}
+    // aria-live: the change to 'Copied' or 'Copy failed' is read out, as sighted people see it.
+    <button type="button" {...buttonProps} className={`${className}${state === 'copied' ? ' is-copied' : ''}${state === 'failed' ? ' is-failed' : ''}`} onClick={() => void copy(value)} aria-live="polite">
+      {state === 'copied' ? 'Copied' : state === 'failed' ? COPY_FAILED : 'Copy'}
       {label ? <span className="visually-hidden"> {label}</span> : null}
     </button>
   );

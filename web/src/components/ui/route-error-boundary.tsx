@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { EarlyTapsRelease } from '../../lib/early-taps.js';
 
 interface Props {
   children: ReactNode;
@@ -37,6 +38,8 @@ export class RouteErrorBoundary extends Component<Props, State> {
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           Reload
         </button>
+        {/* Lets go of taps held before the page failed (decision 017): their buttons went with it. */}
+        <EarlyTapsRelease />
       </section>
     );
   }

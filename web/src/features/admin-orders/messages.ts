@@ -1,7 +1,7 @@
-import type { AdminSettableStatus, BatchUpdateResponse, RefusedOrder } from '@pickles/shared';
+import type { BatchUpdateResponse, RefusedOrder } from '@pickles/shared';
 import { isApiFailure } from '../../lib/api-client.js';
 
-/** The panel's texts (docs/product.md §8: keep them exactly). */
+/** The panel's texts (docs/product.md §8: keep them exactly), shown on the page, not in alert()s. */
 export const MESSAGES = {
   loading: 'Loading orders...',
   fetchFailed: 'Failed to fetch orders',
@@ -15,10 +15,8 @@ export const MESSAGES = {
   removeConfirm: (n: number) => `Are you sure you want to remove ${n} orders? This cannot be undone.`,
   removeDone: (n: number) => `Successfully removed ${n} orders`,
   resolveFailed: 'Failed to mark the payment as resolved',
+  exportFailed: 'Export failed',
 } as const;
-
-/** Refused orders listed in the alert; the result panel under the batch bar lists every one the server sent. */
-export const REFUSED_IN_ALERT = 5;
 
 export interface RefusalGroup {
   reason: string;
@@ -35,23 +33,6 @@ export function groupRefusals(refused: readonly RefusedOrder[] | undefined): Ref
 /** How many orders were refused without being listed (beyond the server's first 100, or no longer there). */
 export function unlistedRefusals(response: BatchUpdateResponse): number {
   return Math.max(0, response.refusedCount - (response.refused?.length ?? 0));
-}
-
-/**
- * The spec's success alert on the first line, exactly; then the orders that already had the status
- * and those the lifecycle left alone (a failed or pending payment, ...), each named with its reason.
- */
-export function batchResultMessage(response: BatchUpdateResponse, status: AdminSettableStatus): string {
-  const lines: string[] = [MESSAGES.batchDone(response.updatedCount, status)];
-  if (response.unchangedCount) lines.push(`${response.unchangedCount} already ${status}`);
-  if (response.refusedCount) {
-    const refused = response.refused ?? [];
-    lines.push(`${response.refusedCount} not changed${refused.length ? ':' : ''}`);
-    for (const order of refused.slice(0, REFUSED_IN_ALERT)) lines.push(`${order.orderId}: ${order.reason}`);
-    const more = response.refusedCount - Math.min(refused.length, REFUSED_IN_ALERT);
-    if (refused.length && more > 0) lines.push(`and ${more} more${refused.length > REFUSED_IN_ALERT ? ', listed under Batch Update' : ''}`);
-  }
-  return lines.join('\n');
 }
 
 /**

@@ -1,6 +1,7 @@
 export { CheckoutForm } from './components/checkout-form.js';
 export { OrderSummary } from './components/order-summary.js';
-export { pincodeErrors, usePincodeLookup, type PincodeLookup } from './hooks/use-pincode-lookup.js';
+export { PincodeDelivery, StateCorrected } from './components/pincode-delivery.js';
+export { pincodeErrors, stateCorrection, usePincodeLookup, type PincodeLookup, type StateCorrection } from './hooks/use-pincode-lookup.js';
 export { ConfirmModal } from './components/confirm-modal.js';
 export { ProcessingOverlay } from './components/processing-overlay.js';
 export { EMPTY_FORM, FORM_STORAGE_KEY, readStoredForm, storeForm, type CheckoutFormValues } from './form-storage.js';

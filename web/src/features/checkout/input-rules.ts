@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type * as Validation from '@pickles/shared/validation';
 
 /** What the checkout takes from @pickles/shared/validation: the field rules the server applies too. */
-export type CheckoutRules = Pick<typeof Validation, 'normalisePhoneInput' | 'normalisePincodeInput' | 'validateCheckoutForm' | 'PINCODE_MESSAGES'>;
+export type CheckoutRules = Pick<typeof Validation, 'normalisePhoneInput' | 'normalisePincodeInput' | 'validateCheckoutForm'>;
 
 let loaded: CheckoutRules | undefined;
 let loading: Promise<CheckoutRules> | undefined;

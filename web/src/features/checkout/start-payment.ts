@@ -77,6 +77,7 @@ export function toReceipt(payload: CreateOrderPayload, order: CreateOrderRespons
     name: payload.customerInfo.name,
     email: payload.customerInfo.email,
     deliveryAddress: { ...payload.deliveryAddress },
+    deliveryPromise: order.deliveryPromise,
   };
 }
 

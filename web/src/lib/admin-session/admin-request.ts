@@ -1,4 +1,4 @@
-import { API_TIMED_OUT, API_TIMEOUT_MS, apiBaseUrl, apiRequest, apiStream, isApiFailure, type ApiFailure, type ApiRequestOptions, type ApiStreamReader, type HttpMethod } from '../api-client.js';
+import { API_TIMED_OUT, API_TIMEOUT_MS, apiBaseUrl, apiRequest, apiStream, isApiFailure, logErrorResponse, type ApiFailure, type ApiRequestOptions, type ApiStreamReader, type HttpMethod } from '../api-client.js';
 import { clearAdminToken, readAdminToken } from './token-store.js';
 
 export type AdminRequestOptions = Omit<ApiRequestOptions, 'token'>;
@@ -17,12 +17,18 @@ export function onAdminSessionExpired(listener: () => void): () => void {
  * made the call is going away, so no caller needs a 401 branch (and none shows its own failure alert).
  */
 async function withAdminToken<T>(call: (token: string | undefined) => Promise<T>): Promise<T> {
+  const token = readAdminToken();
   try {
-    return await call(readAdminToken() ?? undefined);
+    return await call(token ?? undefined);
   } catch (failure) {
     if (!isApiFailure(failure) || failure.status !== 401) throw failure;
-    clearAdminToken();
-    for (const listener of [...expiryListeners]) listener();
+    // A call of a session the owner has logged out of (in flight then, or started by a screen on its
+    // way out, without a token) is refused too: that session has ended already, and the logout
+    // decided where the owner goes ("You have been logged out").
+    if (token !== null && readAdminToken() === token) {
+      clearAdminToken();
+      for (const listener of [...expiryListeners]) listener();
+    }
     return new Promise<T>(() => {});
   }
 }
@@ -57,7 +63,7 @@ export function adminBlob(path: string): Promise<Blob> {
     }
     if (!response.ok) {
       const body: unknown = await response.json().catch(() => undefined);
-      console.error('API error response', 'GET', path, response.status, body);
+      logErrorResponse('GET', path, response.status, body);
       throw (isApiFailure(body) ? { ...body, status: response.status } : { success: false, error: response.statusText || 'Unknown error', status: response.status }) satisfies ApiFailure;
     }
     return response.blob();

@@ -68,10 +68,12 @@ export function AdminSessionProvider({ children }: { children: ReactNode }) {
   );
 
   const logout = useCallback(async () => {
-    // Revoke on the server first, so the token is dead by the time the login page shows. Not through
-    // adminRequest: a token the server already refuses is simply gone, not an expired session.
-    if (token) await apiRequest<AdminLogoutResponse>('POST', '/admin/logout', { token }).catch(() => undefined);
+    // Forgotten here first, so a call of this session still in flight, refused once the token is
+    // revoked, is not taken for an expired session (admin-request.ts). Revoked on the server before
+    // the login page shows. Not through adminRequest: a token the server already refuses is simply
+    // gone, not an expired session.
     clearAdminToken();
+    if (token) await apiRequest<AdminLogoutResponse>('POST', '/admin/logout', { token }).catch(() => undefined);
     const state: LoginState = { message: LOGGED_OUT_MESSAGE };
     navigate(paths.login, { replace: true, state });
   }, [navigate, token]);

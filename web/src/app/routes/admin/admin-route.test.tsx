@@ -71,17 +71,24 @@ describe('/admin and the admin session', () => {
     expect(calls.map((call) => call.headers.Authorization)).toEqual([`Bearer ${TOKEN}`]);
   });
 
-  it('Remove Completed/Cancelled Orders waits for the list it removes from: disabled until the orders arrive', async () => {
+  it('before the first list arrives only the heading and "Loading orders..." show; then the attention items, cards and buttons arrive together, so nothing moves under a click', async () => {
     window.localStorage.setItem('adminToken', TOKEN);
     let answer!: () => void;
     const listed = new Promise<void>((resolve) => (answer = resolve));
-    stubApi({ 'GET /admin/orders': async () => (await listed, jsonResponse(200, ordersAnswer)) });
+    const attention = [{ id: 'att-1', kind: 'capture-on-closed-order', message: 'A payment was captured on a cancelled order.', orderId: 'RP260115-7KQ2XD', razorpayPaymentId: 'pay_LATE12345678', amount: 600, createdAt: new Date().toISOString() }];
+    stubApi({ 'GET /admin/orders': async () => (await listed, jsonResponse(200, { ...ordersAnswer, attention })) });
     renderAdmin();
-    const remove = await screen.findByRole('button', { name: 'Remove Completed/Cancelled Orders' });
-    expect((remove as HTMLButtonElement).disabled).toBe(true);
+    expect(await screen.findByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Loading orders...');
+    expect(screen.queryByRole('button', { name: 'Download Complete Excel' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Remove Completed/Cancelled Orders' })).toBeNull();
     answer();
-    expect(await screen.findByText('Asha Verma')).toBeTruthy();
-    await waitFor(() => expect((remove as HTMLButtonElement).disabled).toBe(false));
+    const heading = await screen.findByRole('heading', { name: 'Payments needing attention (1)' });
+    const download = screen.getByRole('button', { name: 'Download Complete Excel' });
+    // The attention panel is above the buttons from the panel's first paint on.
+    expect(heading.compareDocumentPosition(download) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Remove Completed/Cancelled Orders' }) as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.getByText('Asha Verma')).toBeTruthy();
     expect(alert).not.toHaveBeenCalled();
   });
 
@@ -125,7 +132,7 @@ describe('/admin and the admin session', () => {
     expect(alert).not.toHaveBeenCalled();
   });
 
-  it('a failure other than 401 keeps the owner on the panel with the alert of docs/product.md §8', async () => {
+  it('a failure other than 401 keeps the owner on the panel, saying so on the page in the words of docs/product.md §8', async () => {
     window.localStorage.setItem('adminToken', TOKEN);
     stubApi({
       'GET /admin/orders': () => jsonResponse(200, ordersAnswer),
@@ -134,7 +141,9 @@ describe('/admin and the admin session', () => {
     renderAdmin();
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByRole('combobox', { name: `Change status of ${order.orderId}` }), 'delivered');
-    await waitFor(() => expect(alert).toHaveBeenCalledWith('Failed to update status'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Failed to update statusDismiss');
+    expect(within(screen.getByTestId('panel-notice')).getByText('Failed to update status')).toBeTruthy();
+    expect(alert).not.toHaveBeenCalled();
     expect(screen.getByRole('heading', { name: 'Admin Panel' })).toBeTruthy();
     expect(window.localStorage.getItem('adminToken')).toBe(TOKEN);
   });
@@ -184,27 +193,54 @@ describe('/admin?search= (the link in the owner\'s alert e-mails)', () => {
   });
 });
 
-describe('batch update result', () => {
-  it('after the spec alert, names each refused order with its reason under the batch bar until dismissed', async () => {
+describe('batch update', () => {
+  it('counts exactly the orders the chosen status would change, confirms and sends those, and shows the result under the batch bar until dismissed', async () => {
     window.localStorage.setItem('adminToken', TOKEN);
     const reason = "Cannot set delivered: this order's payment failed";
-    vi.spyOn(window, 'confirm').mockReturnValue(true);
-    stubApi({
-      'GET /admin/orders': () => jsonResponse(200, ordersAnswer),
+    const confirm = vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { calls } = stubApi({
+      'GET /admin/orders': () => jsonResponse(200, { ...ordersAnswer, total: 3 }),
       'GET /admin/orders/ids': () => jsonResponse(200, { success: true, orderIds: [order._id, 'other'] }),
       'PATCH /order/batch-update-status': () =>
-        jsonResponse(200, { success: true, status: 'delivered', updatedCount: 0, unchangedCount: 1, refusedCount: 1, refused: [{ _id: 'other', orderId: 'RP250511-FAILED', reason }] }),
+        jsonResponse(200, { success: true, status: 'delivered', updatedCount: 1, unchangedCount: 0, refusedCount: 1, refused: [{ _id: 'other', orderId: 'RP250511-FAILED', reason }] }),
     });
     renderAdmin();
     const user = userEvent.setup();
     await screen.findByText('Asha Verma');
+    expect(screen.getByRole('button', { name: 'Batch Update (3 visible orders)' })).toBeTruthy();
     await user.selectOptions(screen.getByRole('combobox', { name: 'Batch Status' }), 'delivered');
-    await user.click(screen.getByRole('button', { name: 'Batch Update (1 visible orders)' }));
+    // The server says which of the visible orders a batch to delivered would change.
+    const button = await screen.findByRole('button', { name: 'Batch Update (2 visible orders)' });
+    expect(calls.find((call) => call.route === 'GET /admin/orders/ids')?.url.searchParams.get('settableTo')).toBe('delivered');
+    expect(screen.getByText('1 of the 3 visible orders already is delivered or cannot become delivered: left as they are.', { exact: false })).toBeTruthy();
+    await user.click(button);
+    expect(confirm).toHaveBeenCalledWith('Update 2 visible orders to delivered?');
+    expect(calls.find((call) => call.route === 'PATCH /order/batch-update-status')?.body).toEqual({ orderIds: [order._id, 'other'], status: 'delivered' });
     const result = await screen.findByRole('region', { name: 'Batch update result' });
-    expect(alert).toHaveBeenCalledWith(`Successfully updated 0 orders to delivered\n1 already delivered\n1 not changed:\nRP250511-FAILED: ${reason}`);
-    expect(within(result).getByRole('status').textContent).toBe('Successfully updated 0 orders to delivered. 1 already delivered. 1 not changed:');
+    expect(alert).not.toHaveBeenCalled();
+    expect(within(result).getByRole('status').textContent).toBe('Successfully updated 1 orders to delivered. 1 not changed:');
     expect(within(result).getByRole('listitem').textContent).toBe(`${reason} RP250511-FAILED`);
     await user.click(within(result).getByRole('button', { name: 'Dismiss' }));
     expect(screen.queryByRole('region', { name: 'Batch update result' })).toBeNull();
+  });
+
+  it('Remove says what it did on the page: nothing to remove, or how many it removed', async () => {
+    window.localStorage.setItem('adminToken', TOKEN);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    let removable: string[] = [];
+    stubApi({
+      'GET /admin/orders': () => jsonResponse(200, ordersAnswer),
+      'GET /admin/orders/ids': () => jsonResponse(200, { success: true, orderIds: removable }),
+      'POST /order/remove-multiple': () => jsonResponse(200, { success: true, removedCount: 1, refusedCount: 0 }),
+    });
+    renderAdmin();
+    const user = userEvent.setup();
+    await screen.findByText('Asha Verma');
+    await user.click(screen.getByRole('button', { name: 'Remove Completed/Cancelled Orders' }));
+    expect((await screen.findByTestId('panel-notice')).textContent).toBe('No completed or cancelled orders to removeDismiss');
+    removable = [order._id];
+    await user.click(screen.getByRole('button', { name: 'Remove Completed/Cancelled Orders' }));
+    await waitFor(() => expect(screen.getByTestId('panel-notice').textContent).toBe('Successfully removed 1 ordersDismiss'));
+    expect(alert).not.toHaveBeenCalled();
   });
 });

@@ -19,6 +19,7 @@ const PAID: PaymentSuccessState = {
     name: 'Kavya Menon',
     email: 'kavya@example.in',
     deliveryAddress: { flatNumber: '7A', street: 'Linking Road', area: 'Bandra West', city: 'Mumbai', state: 'Maharashtra', pincode: '400050' },
+    deliveryPromise: { zone: 'national', from: '2026-01-15', earliest: '2026-01-29', latest: '2026-02-04', processingDays: [7, 10], courierDays: [7, 10] },
   },
 };
 
@@ -68,6 +69,20 @@ describe('/payment-success', () => {
     expect(screen.getByText('Home page')).toBeTruthy();
   });
 
+  it('"Stay on this page" stops the return home, and says the shopper stays', () => {
+    renderSuccess(PAID);
+    act(() => vi.advanceTimersByTime(3_000));
+    fireEvent.click(screen.getByRole('button', { name: 'Stay on this page' }));
+    expect(screen.queryByTestId('success-countdown')).toBeNull();
+    expect(screen.getByRole('status').textContent).toBe('You are staying on this page.');
+    act(() => vi.advanceTimersByTime(60_000));
+    expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+    expect(screen.queryByText('Home page')).toBeNull();
+    // The order number and the way to follow it stay on the page.
+    expect(screen.getByTestId('success-order-id').textContent).toBe('RP260115-7KQ2XD');
+    expect(screen.getByRole('link', { name: 'Track this order' }).getAttribute('href')).toBe('/track?order=RP260115-7KQ2XD');
+  });
+
   it('shows what was paid for: each line with its quantity and total, shipping, the amount paid, the address and what happens next', () => {
     renderSuccess(PAID);
     expect(screen.getByText('Your order details will be emailed to you shortly.', { exact: false })).toBeTruthy();
@@ -78,8 +93,8 @@ describe('/payment-success', () => {
     const next = within(screen.getByRole('region', { name: 'What happens next' })).getAllByRole('listitem').map((step) => step.textContent);
     expect(next).toEqual([
       'A confirmation e-mail is on its way to kavya@example.in.',
-      'We prepare and pack your pickles within 7-10 days.',
-      'Delivery takes a further 7-10 days after dispatch.',
+      // The promise create-order made, in the words of the checkout and the e-mails.
+      'Expected delivery: between 29 Jan and 4 Feb 2026 Prepared and packed in 7-10 days, then 7-10 days by courier.',
     ]);
     expect(screen.getByTestId('success-order-id').textContent).toBe('RP260115-7KQ2XD');
     expect(screen.getByText('pay_TEST12345678')).toBeTruthy();
@@ -100,13 +115,16 @@ describe('/payment-success', () => {
     expect(copy.textContent).toBe('Copy');
   });
 
-  it("a failed copy alerts 'Copy failed'", async () => {
+  it("a failed copy says 'Copy failed' on the button for 1.5 s, not in an alert", async () => {
     vi.stubGlobal('navigator', { ...navigator, clipboard: { writeText: () => Promise.reject(new Error('denied')) } });
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
     renderSuccess(PAID);
-    await click(screen.getByRole('button', { name: 'Copy' }));
-    expect(alert).toHaveBeenCalledWith('Copy failed');
-    expect(screen.getByRole('button', { name: 'Copy' }).textContent).toBe('Copy');
+    const copy = screen.getByRole('button', { name: 'Copy' });
+    await click(copy);
+    expect(copy.textContent).toBe('Copy failed');
+    expect(alert).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1_500));
+    expect(copy.textContent).toBe('Copy');
   });
 
   it('with only an order id, as before, shows the order without a receipt', () => {

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { formatRupees } from '@pickles/shared/money';
 import { CopyButton } from '../../../components/ui/copy-button.js';
+import { DeliveryPromiseText } from '../../../components/ui/delivery-promise.js';
 import { paths } from '../../../config/paths.js';
 import { readPaymentSuccessState, type OrderReceipt, type PaymentSuccessState } from '../../../lib/checkout-state.js';
 import { PAGE_META, usePageMeta } from '../../page-meta.js';
@@ -45,15 +46,18 @@ function Receipt({ receipt }: { receipt: OrderReceipt }) {
           {address.state} - {address.pincode}
         </address>
       </section>
-      {/* The shipping policy's figures (docs/product.md §9). */}
+      {/* The e-mail, and the delivery promise create-order made (packages/shared/src/delivery-promise.ts). */}
       <section className="card" aria-labelledby="receipt-next-title">
         <h2 id="receipt-next-title">What happens next</h2>
         <ol className="success-receipt__next">
           <li>
             A confirmation e-mail is on its way to <strong>{receipt.email}</strong>.
           </li>
-          <li>We prepare and pack your pickles within 7-10 days.</li>
-          <li>Delivery takes a further 7-10 days after dispatch.</li>
+          {receipt.deliveryPromise ? (
+            <li data-testid="success-delivery">
+              <DeliveryPromiseText promise={receipt.deliveryPromise} />
+            </li>
+          ) : null}
         </ol>
       </section>
     </div>
@@ -63,14 +67,17 @@ function Receipt({ receipt }: { receipt: OrderReceipt }) {
 function SuccessContent({ orderId, paymentId, amount, receipt }: PaymentSuccessState) {
   const navigate = useNavigate();
   const [secondsLeft, setSecondsLeft] = useState(SUCCESS_REDIRECT_MS / 1000);
+  // WCAG 2.2.1: a time limit the shopper can turn off. The spec's 10-second return home stays the default.
+  const [isStaying, setStaying] = useState(false);
   useEffect(() => {
+    if (isStaying) return;
     const redirect = window.setTimeout(() => navigate(paths.home, { replace: true }), SUCCESS_REDIRECT_MS);
     const tick = window.setInterval(() => setSecondsLeft((seconds) => Math.max(1, seconds - 1)), 1_000);
     return () => {
       window.clearTimeout(redirect);
       window.clearInterval(tick);
     };
-  }, [navigate]);
+  }, [navigate, isStaying]);
 
   return (
     <section className="container result-page result-page--success" aria-labelledby="success-title">
@@ -79,18 +86,37 @@ function SuccessContent({ orderId, paymentId, amount, receipt }: PaymentSuccessS
       </div>
       <h1 id="success-title">Payment Successful!</h1>
       <p>Thank you for your royal order. Your order details will be emailed to you shortly.</p>
+      {/* In the first screen on a phone, with the control that stops it. */}
+      <div className="success-countdown" role="status">
+        {isStaying ? (
+          <p className="result-page__note">You are staying on this page.</p>
+        ) : (
+          <>
+            <p className="result-page__note" data-testid="success-countdown">
+              You will be taken to the home page in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}.
+            </p>
+            <button type="button" className="btn btn-ghost success-countdown__stay" onClick={() => setStaying(true)}>
+              Stay on this page
+            </button>
+          </>
+        )}
+      </div>
       <dl className="result-page__details success-details">
         <div>
           <dt>Order ID</dt>
           <dd>
-            <span data-testid="success-order-id">{orderId}</span>
+            <span className="success-details__value" data-testid="success-order-id">
+              {orderId}
+            </span>
             <CopyButton value={orderId} />
           </dd>
         </div>
         {paymentId && (
           <div>
             <dt>Payment ID</dt>
-            <dd>{paymentId}</dd>
+            <dd>
+              <span className="success-details__value">{paymentId}</span>
+            </dd>
           </div>
         )}
         {!receipt && amount !== undefined && (
@@ -100,7 +126,6 @@ function SuccessContent({ orderId, paymentId, amount, receipt }: PaymentSuccessS
           </div>
         )}
       </dl>
-      {receipt && <Receipt receipt={receipt} />}
       <div className="result-page__actions">
         <Link to={paths.shop} className="btn btn-primary">
           Continue Shopping
@@ -110,9 +135,7 @@ function SuccessContent({ orderId, paymentId, amount, receipt }: PaymentSuccessS
           Track this order
         </Link>
       </div>
-      <p className="result-page__note" data-testid="success-countdown">
-        You will be taken to the home page in {secondsLeft} {secondsLeft === 1 ? 'second' : 'seconds'}.
-      </p>
+      {receipt && <Receipt receipt={receipt} />}
     </section>
   );
 }

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { priceCart } from '@pickles/shared/pricing';
@@ -11,7 +11,7 @@ import PaymentRoute from './payment-route.js';
 
 /** India Post's directory as GET /pincodes/:pincode answers (services/checkout pincode-lookup.ts). */
 const PLACES = {
-  '560034': { city: 'Bengaluru Urban', state: 'Karnataka', stateCode: '29', estimate: { processingDays: [7, 10], deliveryDays: [7, 10], totalDays: [14, 20], zone: 'national' } },
+  '560034': { city: 'Bengaluru', state: 'Karnataka', stateCode: '29', estimate: { processingDays: [7, 10], deliveryDays: [7, 10], totalDays: [14, 20], zone: 'national' } },
   '302001': { city: 'Jaipur', state: 'Rajasthan', stateCode: '08', estimate: { processingDays: [7, 10], deliveryDays: [4, 7], totalDays: [11, 17], zone: 'regional' } },
 } as const;
 
@@ -50,14 +50,21 @@ afterEach(() => {
 });
 
 describe('/payment: the pincode (issue 17)', () => {
-  it('six digits fill an empty city and state and show the delivery estimate in the summary', async () => {
+  it('comes first in the address; six digits fill an empty city and state, and beside it the delivery promise counted from today', async () => {
+    vi.useFakeTimers({ now: new Date('2026-11-28T06:30:00Z'), toFake: ['Date'] });
     stubApi(directory());
     const user = renderPayment();
-    expect(screen.getByTestId('summary-delivery').textContent).toBe('Enter your pincode to see when your order arrives.');
+    const address = screen.getByRole('group', { name: 'Delivery address' });
+    expect(within(address).getAllByRole('textbox')[0]).toBe(field('Pincode'));
+    expect(screen.getByTestId('pincode-delivery').textContent).toBe('');
     await user.type(field('Pincode'), '560034');
-    await vi.waitFor(() => expect(field('City').value).toBe('Bengaluru Urban'));
+    await vi.waitFor(() => expect(field('City').value).toBe('Bengaluru'));
     expect(field('State').value).toBe('Karnataka');
-    expect(screen.getByTestId('summary-delivery').textContent).toBe('Delivery to 560034 (Bengaluru Urban): in 14-20 daysPrepared in 7-10 days, then 7-10 days by courier.');
+    // 28 Nov + 7-10 days of preparing + 7-10 by courier; the words of the success page and the e-mails.
+    expect(screen.getByTestId('pincode-delivery').textContent).toBe('Expected delivery: between 12 Dec and 18 Dec 2026 Prepared and packed in 7-10 days, then 7-10 days by courier.');
+    // Beside the field it is about, not down by the pay button.
+    expect(field('Pincode').closest('.checkout-field')!.contains(screen.getByTestId('pincode-delivery'))).toBe(true);
+    vi.useRealTimers();
   });
 
   it('replaces what an earlier lookup filled, never what the shopper typed', async () => {
@@ -83,14 +90,29 @@ describe('/payment: the pincode (issue 17)', () => {
     expect(calls.map((call) => call.route)).not.toContain('POST /payment/create-order');
   });
 
-  it("a state that is not the pincode's is refused under the state field", async () => {
+  it("a typed state the pincode contradicts is corrected to the pincode's, and the change is shown under the field", async () => {
     stubApi(directory());
     const user = renderPayment();
     await fill(user, { ...SHOPPER, City: 'Bengaluru', State: 'Maharashtra', Pincode: '560034' });
-    await vi.waitFor(() => expect(screen.getByTestId('summary-delivery').textContent).toContain('Delivery to 560034'));
+    await vi.waitFor(() => expect(field('State').value).toBe('Karnataka'));
+    expect(screen.getByTestId('state-corrected').textContent).toBe('Changed from “Maharashtra”: pincode 560034 is in Karnataka.');
+    expect(field('City').value).toBe('Bengaluru');
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
-    expect(screen.getByRole('textbox', { name: 'State', description: PINCODE_MESSAGES.otherState('Karnataka') })).toBeTruthy();
-    expect(screen.queryByRole('dialog', { name: 'Confirm Your Royal Order' })).toBeNull();
+    const dialog = screen.getByRole('dialog', { name: 'Confirm Your Royal Order' });
+    expect(dialog.textContent).toContain('Bengaluru, Karnataka - 560034');
+  });
+
+  it('a contradicting state typed after the pincode is corrected at "Proceed to Pay", which goes on to the confirmation', async () => {
+    stubApi(directory());
+    const user = renderPayment();
+    await user.type(field('Pincode'), '560034');
+    await vi.waitFor(() => expect(field('State').value).toBe('Karnataka'));
+    await fill(user, { ...SHOPPER, State: 'Tamil Nadu' });
+    expect(screen.queryByTestId('state-corrected')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
+    expect(field('State').value).toBe('Karnataka');
+    expect(screen.getByTestId('state-corrected').textContent).toBe('Changed from “Tamil Nadu”: pincode 560034 is in Karnataka.');
+    expect(screen.getByRole('dialog', { name: 'Confirm Your Royal Order' }).textContent).toContain('Karnataka - 560034');
   });
 
   it("when the lookup cannot answer, the server's refusal brings the shopper back to the form with the message under the field", async () => {
@@ -102,7 +124,7 @@ describe('/payment: the pincode (issue 17)', () => {
     });
     const user = renderPayment();
     await fill(user, { ...SHOPPER, City: 'Bengaluru', State: 'Maharashtra', Pincode: '560034' });
-    await vi.waitFor(() => expect(screen.getByTestId('summary-delivery').textContent).toBe('We could not look up the delivery time just now.'));
+    await vi.waitFor(() => expect(screen.getByTestId('pincode-delivery').textContent).toBe('We could not look up the delivery time just now.'));
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
     await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
     expect(await screen.findByRole('textbox', { name: 'State', description: refusal })).toBeTruthy();

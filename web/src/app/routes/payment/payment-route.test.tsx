@@ -138,11 +138,11 @@ describe('/payment: the checkout form', () => {
     expect(field('Pincode').value).toBe('110001');
   });
 
-  it('a phone that is not an Indian mobile number (first digit 6-9) is refused', async () => {
+  it('a phone that is not an Indian mobile number (first digit 6-9) is refused, saying why', async () => {
     const user = renderPayment();
     await fill(user, { ...VALID, 'Phone number': '5876543210' });
     await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
-    expect(screen.getByRole('textbox', { name: 'Phone number', description: 'Valid 10-digit phone number required' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Phone number', description: 'Valid 10-digit phone number required: an Indian mobile number starts with 6, 7, 8 or 9' })).toBeTruthy();
     expect(screen.queryByRole('dialog', { name: 'Confirm Your Royal Order' })).toBeNull();
   });
 
@@ -228,7 +228,7 @@ describe('/payment: paying', () => {
     expect(screen.getByText('asha@example.in')).toBeTruthy();
   });
 
-  it('a declined payment opens the failure page with the refund promise and the references to quote', async () => {
+  it('a declined payment says so for 1.5 s, then opens the failure page with the refund promise and the references to quote', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     try {
       stubApi({
@@ -248,7 +248,9 @@ describe('/payment: paying', () => {
       await fill(user, VALID);
       await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
       await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));
-      expect(await screen.findByText('Completing your royal transaction...')).toBeTruthy();
+      // The 1.5 s overlay before the failure page says the answer, never that the transaction is completing.
+      expect((await screen.findByRole('alert')).textContent).toBe('Your payment did not go through.Taking you to the details...');
+      expect(screen.queryByText('Completing your royal transaction...')).toBeNull();
       await vi.advanceTimersByTimeAsync(1_500);
 
       expect(await screen.findByRole('heading', { name: 'Payment Failed' })).toBeTruthy();

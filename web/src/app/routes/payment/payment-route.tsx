@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import { promiseDelivery, type DeliveryPromise } from '@pickles/shared/delivery-promise';
 import { priceCart, type Cart } from '@pickles/shared/pricing';
 import { paths } from '../../../config/paths.js';
 import { isCheckoutState, toCheckoutState, type CheckoutNavigationState } from '../../../lib/checkout-state.js';
@@ -8,16 +9,20 @@ import {
   CheckoutForm,
   ConfirmModal,
   OrderSummary,
+  PincodeDelivery,
   ProcessingOverlay,
+  StateCorrected,
   createCheckoutKeys,
   loadCheckoutRules,
   loadCheckoutScript,
   pincodeErrors,
   readStoredForm,
   startPayment,
+  stateCorrection,
   storeForm,
   usePincodeLookup,
   type CheckoutFormValues,
+  type StateCorrection,
 } from '../../../features/checkout/index.js';
 import { SupplyNotice, refreshAvailability, supplyProblems, useLiveAvailability } from '../../../features/stock/index.js';
 import { PAGE_META, usePageMeta } from '../../page-meta.js';
@@ -66,12 +71,19 @@ export default function PaymentRoute() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [step, setStep] = useState<Step>('form');
   const keys = useRef(createCheckoutKeys());
-  // India Post's directory (issue 17): fills the city and state, and an unknown pincode stops "Proceed to Pay".
-  const fillFromPincode = useCallback((changes: Partial<CheckoutFormValues>) => {
+  // India Post's directory (issue 17): fills the city and state, corrects a state the pincode
+  // contradicts (saying so under the field), and an unknown pincode stops "Proceed to Pay".
+  const [corrected, setCorrected] = useState<StateCorrection | undefined>();
+  const fillFromPincode = useCallback((changes: Partial<CheckoutFormValues>, correction?: StateCorrection) => {
     setValues((current) => ({ ...current, ...changes }));
     setErrors((current) => ({ ...current, ...Object.fromEntries(Object.keys(changes).map((name) => [name, ''])) }));
+    if (correction) setCorrected(correction);
   }, []);
   const pincodeLookup = usePincodeLookup(values, fillFromPincode);
+  // The delivery promise for the pincode, counted from today (the order is placed today): the words
+  // the confirmation, the success page and the e-mails repeat.
+  const zone = pincodeLookup.status === 'found' ? pincodeLookup.place.estimate.zone : undefined;
+  const promise = useMemo<DeliveryPromise | undefined>(() => (zone ? promiseDelivery(zone, new Date()) : undefined), [zone]);
   const [stockRefusal, setStockRefusal] = useState<string | undefined>();
 
   useEffect(() => {
@@ -96,20 +108,28 @@ export default function PaymentRoute() {
   const change = (name: keyof CheckoutFormValues, value: string) => {
     setValues((current) => ({ ...current, [name]: value }));
     if (errors[name]) setErrors((current) => ({ ...current, [name]: '' }));
+    if (name === 'state' || name === 'pincode') setCorrected(undefined);
   };
 
   const review = async () => {
     // Loaded when the form was first touched: in practice already here.
     const rules = await loadCheckoutRules().catch(() => undefined);
     if (!rules) return;
-    const found = { ...rules.validateCheckoutForm(values), ...pincodeErrors(values, pincodeLookup, rules.PINCODE_MESSAGES) };
+    // A state typed after the pincode was found, in another state: corrected, shown, and on we go.
+    const correction = stateCorrection(values, pincodeLookup);
+    const checked = correction ? { ...values, state: correction.state } : values;
+    if (correction) {
+      setValues(checked);
+      setCorrected(correction);
+    }
+    const found = { ...rules.validateCheckoutForm(checked), ...pincodeErrors(pincodeLookup) };
     setErrors(found);
     if (Object.keys(found).length > 0) {
       const first = Object.keys(found)[0];
       document.getElementById(`checkout-${first}`)?.focus();
       return;
     }
-    storeForm(values);
+    storeForm(checked);
     setStep('confirm');
   };
 
@@ -160,14 +180,24 @@ export default function PaymentRoute() {
     <CheckoutSection>
       <CheckoutSupplyNotice cart={checkout.cart} refusal={stockRefusal} />
       <div className="checkout-layout">
-        <CheckoutForm values={values} errors={pincodeLookup.status === 'unknown' ? { ...errors, pincode: pincodeLookup.message } : errors} onChange={change} onSubmit={() => void review()} isBusy={isBusy} />
-        <OrderSummary checkout={checkout} delivery={pincodeLookup} />
+        <CheckoutForm
+          values={values}
+          errors={pincodeLookup.status === 'unknown' ? { ...errors, pincode: pincodeLookup.message } : errors}
+          notes={{
+            pincode: <PincodeDelivery lookup={pincodeLookup} promise={promise} />,
+            state: corrected ? <StateCorrected correction={corrected} /> : null,
+          }}
+          onChange={change}
+          onSubmit={() => void review()}
+          isBusy={isBusy}
+        />
+        <OrderSummary checkout={checkout} />
       </div>
       {/* Hidden while Razorpay's own window is open, so two dialogs never compete for focus. */}
       {step === 'confirm' || step === 'creating' ? (
-        <ConfirmModal checkout={checkout} values={values} isBusy={isBusy} onEdit={() => setStep('form')} onConfirm={() => void pay()} />
+        <ConfirmModal checkout={checkout} values={values} promise={promise} isBusy={isBusy} onEdit={() => setStep('form')} onConfirm={() => void pay()} />
       ) : null}
-      {step === 'verifying' || step === 'failing' ? <ProcessingOverlay /> : null}
+      {step === 'verifying' || step === 'failing' ? <ProcessingOverlay outcome={step === 'failing' ? 'failed' : 'verifying'} /> : null}
     </CheckoutSection>
   );
 }

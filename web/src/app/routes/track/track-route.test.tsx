@@ -15,7 +15,7 @@ const DISPATCHED: TrackOrderResponse = {
   placedAt: '2026-11-20T05:30:00.000Z',
   stage: 'dispatched',
   headline: 'On its way with Delhivery',
-  next: "Delivery takes 7-10 days after dispatch; follow your parcel on the courier's website with the tracking number.",
+  next: "Follow your parcel on the courier's website with the tracking number.",
   items: [
     { name: 'Royal Chicken Pickle', quantity: 2 },
     { name: 'Royal Mutton Pickle', quantity: 1 },
@@ -24,6 +24,7 @@ const DISPATCHED: TrackOrderResponse = {
   dispatch: { courierName: 'Delhivery', awb: '1234567890', trackingUrl: 'https://www.delhivery.com/track/package/1234567890', dispatchedAt: '2026-11-24T04:00:00.000Z' },
   refunds: [{ amount: 200, state: 'in-progress', requestedAt: '2026-11-25T06:00:00.000Z' }],
   invoiceNumber: null,
+  deliveryPromise: { zone: 'national', from: '2026-11-24', earliest: '2026-12-01', latest: '2026-12-04', processingDays: null, courierDays: [7, 10] },
 };
 
 function renderAt(entry: string | { pathname: string; state?: unknown }) {
@@ -78,6 +79,8 @@ describe('/track', () => {
     expect(result.textContent).toContain('Order RP261120-7KQ2XD');
     expect(result.textContent).toContain('Placed 20 November 2026, 11:00 am IST');
     expect(result.textContent).toContain(DISPATCHED.next);
+    // The courier's part of the delivery promise, in the words of the checkout and the e-mails.
+    expect(within(result).getByTestId('track-delivery').textContent).toBe('Expected delivery: between 1 Dec and 4 Dec 2026 With the courier: 7-10 days from dispatch.');
     const link = within(result).getByRole('link', { name: 'Track with Delhivery (opens in a new tab)' });
     expect(link.getAttribute('href')).toBe('https://www.delhivery.com/track/package/1234567890');
     expect(link.getAttribute('target')).toBe('_blank');

@@ -218,6 +218,8 @@ export function HistorySection({ history }: { history: OrderHistoryEntry[] }) {
   );
 }
 
+const EMAIL_STATE_LABELS: Record<OrderEmailRecord['state'], string> = { sending: 'Sending', sent: 'Sent', superseded: 'Not sent: a later e-mail said more' };
+
 export function EmailsSection({ emails }: { emails: OrderEmailRecord[] }) {
   return (
     <Section title="E-mails sent">
@@ -229,7 +231,7 @@ export function EmailsSection({ emails }: { emails: OrderEmailRecord[] }) {
           columns={[
             { label: 'E-mail', cell: (e) => emailKindLabel(e.kind) },
             { label: 'To', cell: (e) => <EmailText email={e.recipient} />, className: 'op-wrap' },
-            { label: 'State', cell: (e) => (e.state === 'sent' ? 'Sent' : 'Sending'), className: 'op-nowrap' },
+            { label: 'State', cell: (e) => EMAIL_STATE_LABELS[e.state], className: 'op-nowrap' },
             { label: 'When', cell: (e) => formatDateTime(e.sentAt), className: 'op-nowrap' },
           ]}
         />

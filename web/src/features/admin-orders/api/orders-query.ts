@@ -10,6 +10,8 @@ export interface OrdersFilter {
   dateFrom: string;
   dateTo: string;
   search: string;
+  /** 'waiting': the "To dispatch" view (paid orders not yet dispatched); '' any. The shop's addition to §3's state. */
+  dispatch: string;
 }
 
 export interface OrdersSort {
@@ -17,7 +19,7 @@ export interface OrdersSort {
   direction: 'asc' | 'desc';
 }
 
-export const EMPTY_FILTER: OrdersFilter = { status: '', paymentStatus: '', pincode: '', city: '', state: '', dateFrom: '', dateTo: '', search: '' };
+export const EMPTY_FILTER: OrdersFilter = { status: '', paymentStatus: '', pincode: '', city: '', state: '', dateFrom: '', dateTo: '', search: '', dispatch: '' };
 export const DEFAULT_SORT: OrdersSort = { field: 'createdAt', direction: 'desc' };
 
 /** Only the constraints that are set, trimmed: what the server's filter schema reads. */

@@ -1,4 +1,4 @@
-import { useCallback, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import type { AdminOrder, BatchUpdateResponse, PaymentAttentionItem } from '@pickles/shared/api';
 import { ADMIN_SETTABLE_STATUSES, isAdminSettableStatus, type AdminSettableStatus } from '@pickles/shared/order-status';
@@ -11,8 +11,9 @@ import { batchUpdateOrders } from '../api/batch-update.js';
 import { removeOrders } from '../api/remove-orders.js';
 import { resolveAttention } from '../api/resolve-attention.js';
 import { PAGE_SIZE, useOrders } from '../hooks/use-orders.js';
-import { MESSAGES, batchResultMessage, statusFailureMessage } from '../messages.js';
+import { MESSAGES, statusFailureMessage } from '../messages.js';
 import { AttentionPanel } from './attention-panel.js';
+import { PanelNotice, type Notice } from './panel-notice.js';
 import { BatchResult } from './batch-result.js';
 import { StatusCards } from './status-cards.js';
 import { Field, FiltersBar } from './filters-bar.js';
@@ -22,7 +23,7 @@ import './admin-orders.css';
 export type ExportKind = 'completeExcel' | 'viewExcel' | 'completeTxt' | 'viewTxt';
 
 interface OrdersPanelProps {
-  /** Builds and downloads an export; view exports cover every order matching `filter` in `sort`. */
+  /** Builds and downloads an export; view exports cover every order matching `filter` in `sort`. Rejects when it failed. */
   onExport: (kind: ExportKind, filter: OrdersFilter, sort: OrdersSort) => Promise<void>;
   /** More bulk actions beside Batch Update, composed by the route (dispatch from a file). */
   batchActions?: ReactNode;
@@ -55,9 +56,34 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
   const [busy, setBusy] = useState<string | undefined>();
   const [batchResult, setBatchResult] = useState<{ response: BatchUpdateResponse; status: AdminSettableStatus } | undefined>();
   const { orders, total, cards, attention, answered, isLoading, hasError, query, reload, replaceOrder } = useOrders(filter, sort, page);
+  const [notice, setNotice] = useState<Notice | undefined>();
 
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const visibleCount = total;
+
+  // What a batch to the chosen status would change among the visible orders, as of the list on
+  // screen (the lifecycle decides, on the server): what Batch Update counts, confirms and sends.
+  const [batchTargets, setBatchTargets] = useState<{ key: string; ids: string[] } | undefined>();
+  const targetsKey = batchStatus && answered ? JSON.stringify([batchStatus, answered.asOf, answered.filter]) : '';
+  useEffect(() => {
+    if (!targetsKey || !batchStatus || !answered) return;
+    let isCurrent = true;
+    getOrderIds(answered.filter, answered.asOf, { settableTo: batchStatus }).then(
+      ({ orderIds }) => {
+        if (isCurrent) setBatchTargets({ key: targetsKey, ids: orderIds });
+      },
+      () => {
+        if (isCurrent) setNotice({ tone: 'failed', text: MESSAGES.batchFailed });
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
+    // The key says everything the answer depends on.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [targetsKey]);
+  const targets = batchStatus && batchTargets?.key === targetsKey ? batchTargets.ids : undefined;
+  const batchCount = batchStatus ? targets?.length : visibleCount;
 
   const changeFilter = useCallback((patch: Partial<OrdersFilter>) => {
     setFilter((f) => ({ ...f, ...patch }));
@@ -73,6 +99,18 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
     setPage(1);
   };
 
+  // "To dispatch": the paid orders still to ship, oldest first; pressed again, back to every order.
+  const isToDispatch = filter.dispatch === 'waiting';
+  const toggleToDispatch = () => {
+    if (isToDispatch) {
+      changeFilter({ dispatch: '' });
+      changeSort(DEFAULT_SORT);
+      return;
+    }
+    changeFilter({ dispatch: 'waiting' });
+    changeSort({ field: 'createdAt', direction: 'asc' });
+  };
+
   // Stable, so the table's memoised rows do not all re-render whenever the panel does.
   const changeStatus = useCallback(async (order: AdminOrder, status: AdminSettableStatus) => {
     setUpdatingIds((s) => new Set(s).add(order._id));
@@ -81,7 +119,7 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
       replaceOrder(response.order);
       reload(true);
     } catch (failure) {
-      window.alert(statusFailureMessage(failure));
+      setNotice({ tone: 'failed', text: statusFailureMessage(failure) });
     } finally {
       setUpdatingIds((s) => {
         const next = new Set(s);
@@ -92,31 +130,27 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
   }, [replaceOrder, reload]);
 
   /**
-   * "Visible orders" span every page of the filter. The ids are those of the list answer on screen
-   * (its filter and asOf), minus any order changed since, so the confirmation counts exactly what
-   * the PATCH will be asked to change.
+   * "Visible orders" span every page of the filter. The ids are those the button counted: of the
+   * list answer on screen (its filter and asOf), minus any order changed since and any the chosen
+   * status would not change, so the confirmation counts exactly what the PATCH is asked to change.
    */
   const batchUpdate = async () => {
-    if (!batchStatus || visibleCount === 0 || !answered) {
-      window.alert(MESSAGES.batchNeedsStatus);
+    if (!batchStatus || !targets || targets.length === 0) {
+      setNotice({ tone: 'failed', text: MESSAGES.batchNeedsStatus });
       return;
     }
+    if (!window.confirm(MESSAGES.batchConfirm(targets.length, batchStatus))) return;
     setBusy('batch');
     setBatchResult(undefined);
+    setNotice(undefined);
     try {
-      const { orderIds } = await getOrderIds(answered.filter, answered.asOf);
-      if (orderIds.length === 0) {
-        window.alert(MESSAGES.batchNeedsStatus);
-        return;
-      }
-      if (!window.confirm(MESSAGES.batchConfirm(orderIds.length, batchStatus))) return;
-      const response = await batchUpdateOrders(orderIds, batchStatus);
+      const response = await batchUpdateOrders(targets, batchStatus);
+      // The result, the spec's sentence first, stays under the batch bar.
       setBatchResult({ response, status: batchStatus });
-      window.alert(batchResultMessage(response, batchStatus));
       setBatchStatus('');
       reload();
     } catch {
-      window.alert(MESSAGES.batchFailed);
+      setNotice({ tone: 'failed', text: MESSAGES.batchFailed });
     } finally {
       setBusy(undefined);
     }
@@ -125,22 +159,23 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
   /** Every order the lifecycle lets Remove archive (whatever the filter), unchanged since the list on screen. */
   const removeFinished = async () => {
     if (!answered) {
-      window.alert(MESSAGES.removeFailed);
+      setNotice({ tone: 'failed', text: MESSAGES.removeFailed });
       return;
     }
     setBusy('remove');
+    setNotice(undefined);
     try {
       const { orderIds } = await getOrderIds(EMPTY_FILTER, answered.asOf, { removable: true });
       if (orderIds.length === 0) {
-        window.alert(MESSAGES.nothingToRemove);
+        setNotice({ tone: 'done', text: MESSAGES.nothingToRemove });
         return;
       }
       if (!window.confirm(MESSAGES.removeConfirm(orderIds.length))) return;
       const response = await removeOrders(orderIds);
-      window.alert(MESSAGES.removeDone(response.removedCount));
+      setNotice({ tone: 'done', text: MESSAGES.removeDone(response.removedCount) });
       reload();
     } catch {
-      window.alert(MESSAGES.removeFailed);
+      setNotice({ tone: 'failed', text: MESSAGES.removeFailed });
     } finally {
       setBusy(undefined);
     }
@@ -157,7 +192,7 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
         reload(true);
         return true;
       }
-      window.alert(MESSAGES.resolveFailed);
+      setNotice({ tone: 'failed', text: MESSAGES.resolveFailed });
       return false;
     }
   };
@@ -166,10 +201,25 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
     setBusy(kind);
     try {
       await onExport(kind, query, sort);
+    } catch {
+      setNotice({ tone: 'failed', text: MESSAGES.exportFailed });
     } finally {
       setBusy(undefined);
     }
   };
+
+  // Until the first list arrives the panel is its heading and 'Loading orders...': the attention
+  // items, the cards and the buttons then arrive in one paint, so nothing the owner aims at moves.
+  if (isLoading && !answered && !hasError) {
+    return (
+      <div className="admin-panel admin-width">
+        <PanelTitle onLogout={() => void logout()} />
+        <p className="orders-loading orders-loading--first" role="status">
+          {MESSAGES.loading}
+        </p>
+      </div>
+    );
+  }
 
   return (
     <div className="admin-panel admin-width">
@@ -221,10 +271,21 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
             </select>
           )}
         </Field>
-        <button type="button" className="btn btn-primary" disabled={!batchStatus || visibleCount === 0 || isLoading || hasError || Boolean(busy)} onClick={batchUpdate}>
-          Batch Update ({visibleCount} visible orders)
+        <button type="button" className="btn btn-primary" disabled={!batchStatus || !targets?.length || isLoading || hasError || Boolean(busy)} onClick={batchUpdate}>
+          Batch Update ({batchCount ?? '…'} visible orders)
         </button>
-        {batchActions ? <div className="batch-bar__more">{batchActions}</div> : null}
+        {batchStatus && targets && targets.length < visibleCount ? (
+          <p className="batch-bar__hint">
+            {visibleCount - targets.length} of the {visibleCount} visible orders already {visibleCount - targets.length === 1 ? 'is' : 'are'} {batchStatus} or cannot
+            become {batchStatus}: left as they are.
+          </p>
+        ) : null}
+        <div className="batch-bar__more">
+          <button type="button" className="btn to-dispatch" aria-pressed={isToDispatch} onClick={toggleToDispatch}>
+            To dispatch
+          </button>
+          {batchActions}
+        </div>
         {batchResult ? <BatchResult result={batchResult.response} status={batchResult.status} onDismiss={() => setBatchResult(undefined)} /> : null}
       </section>
 
@@ -256,6 +317,7 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
           </nav>
         </>
       )}
+      <PanelNotice notice={notice} onDismiss={() => setNotice(undefined)} />
     </div>
   );
 }

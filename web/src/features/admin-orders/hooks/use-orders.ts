@@ -50,7 +50,7 @@ export function useOrders(filter: OrdersFilter, sort: OrdersSort, page: number) 
   const query = useMemo(
     () => ({ ...filter, ...text }),
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [filter.status, filter.paymentStatus, filter.dateFrom, filter.dateTo, text.search, text.pincode, text.city, text.state],
+    [filter.status, filter.paymentStatus, filter.dateFrom, filter.dateTo, filter.dispatch, text.search, text.pincode, text.city, text.state],
   );
   const [reloadKey, setReloadKey] = useState(0);
   const silentRef = useRef(false);

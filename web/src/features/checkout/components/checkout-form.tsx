@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import type { CheckoutFormValues } from '../form-storage.js';
 import { checkoutRules, loadCheckoutRules, useCheckoutRules, type CheckoutRules } from '../input-rules.js';
 
@@ -21,25 +21,28 @@ const PERSONAL: FieldSpec[] = [
   { name: 'phone', label: 'Phone number', type: 'tel', autoComplete: 'tel-national', inputMode: 'numeric', normalise: (rules, raw) => rules.normalisePhoneInput(raw) },
 ];
 
+/** The pincode first, as India's big shops ask it: it fills the city and state and says when the order arrives. */
 const ADDRESS: FieldSpec[] = [
+  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code', inputMode: 'numeric', normalise: (rules, raw) => rules.normalisePincodeInput(raw) },
   { name: 'flatNumber', label: 'Flat / House number', autoComplete: 'address-line1' },
   { name: 'street', label: 'Street', autoComplete: 'address-line2' },
   { name: 'area', label: 'Area / Locality', autoComplete: 'address-level3' },
   { name: 'city', label: 'City', autoComplete: 'address-level2' },
   { name: 'state', label: 'State', autoComplete: 'address-level1' },
-  { name: 'pincode', label: 'Pincode', autoComplete: 'postal-code', inputMode: 'numeric', normalise: (rules, raw) => rules.normalisePincodeInput(raw) },
 ];
 
 export interface CheckoutFormProps {
   values: CheckoutFormValues;
   errors: Record<string, string>;
+  /** Under a field, after its error: the pincode's delivery promise, a corrected state. */
+  notes?: Partial<Record<keyof CheckoutFormValues, ReactNode>>;
   onChange: (name: keyof CheckoutFormValues, value: string) => void;
   onSubmit: () => void;
   isBusy: boolean;
 }
 
 /** The delivery form (docs/product.md §3, §5): messages appear under their fields on submit. */
-export function CheckoutForm({ values, errors, onChange, onSubmit, isBusy }: CheckoutFormProps) {
+export function CheckoutForm({ values, errors, notes = {}, onChange, onSubmit, isBusy }: CheckoutFormProps) {
   // The rules load when the form is first touched (input-rules.ts); a field typed into before they
   // arrived is normalised as soon as they do, as if each key had been.
   const rules = useCheckoutRules();
@@ -99,6 +102,7 @@ export function CheckoutForm({ values, errors, onChange, onSubmit, isBusy }: Che
             {error}
           </p>
         ) : null}
+        {notes[spec.name]}
       </div>
     );
   };

@@ -1,5 +1,7 @@
 import { useRef } from 'react';
+import type { DeliveryPromise } from '@pickles/shared/delivery-promise';
 import { formatRupees } from '@pickles/shared/money';
+import { DeliveryPromiseText } from '../../../components/ui/delivery-promise.js';
 import { useFocusTrap } from '../../../lib/use-focus-trap.js';
 import type { CheckoutNavigationState } from '../../../lib/checkout-state.js';
 import type { CheckoutFormValues } from '../form-storage.js';
@@ -7,13 +9,15 @@ import type { CheckoutFormValues } from '../form-storage.js';
 export interface ConfirmModalProps {
   checkout: CheckoutNavigationState;
   values: CheckoutFormValues;
+  /** When the parcel arrives, as the form said beside the pincode. */
+  promise?: DeliveryPromise;
   isBusy: boolean;
   onEdit: () => void;
   onConfirm: () => void;
 }
 
 /** 'Confirm Your Royal Order': a last look at the address and amount before paying. */
-export function ConfirmModal({ checkout, values, isBusy, onEdit, onConfirm }: ConfirmModalProps) {
+export function ConfirmModal({ checkout, values, promise, isBusy, onEdit, onConfirm }: ConfirmModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   useFocusTrap(dialog, true, () => {
     if (!isBusy) onEdit();
@@ -33,6 +37,14 @@ export function ConfirmModal({ checkout, values, isBusy, onEdit, onConfirm }: Co
           <dd>
             {values.flatNumber}, {values.street}, {values.area}, {values.city}, {values.state} - {values.pincode}
           </dd>
+          {promise ? (
+            <>
+              <dt>Delivery</dt>
+              <dd data-testid="confirm-delivery">
+                <DeliveryPromiseText promise={promise} />
+              </dd>
+            </>
+          ) : null}
           <dt>Amount</dt>
           <dd>
             <strong>{formatRupees(checkout.total)}</strong>

@@ -1,15 +1,12 @@
 import { formatPaise, formatRupees, rupeesToPaise } from '@pickles/shared/money';
 import { includedGstPaise } from '../../../config/seller.js';
 import type { CheckoutNavigationState } from '../../../lib/checkout-state.js';
-import type { PincodeLookup } from '../hooks/use-pincode-lookup.js';
-import { DeliveryEstimateNote } from './delivery-estimate.js';
 
 /**
- * The order summary, and the delivery estimate of the typed pincode when `delivery` is given. The
- * spec labels the grand total (shipping included) 'Subtotal': a quirk of the original shop, kept on
- * purpose (docs/product.md §2).
+ * The order summary. The spec labels the grand total (shipping included) 'Subtotal': a quirk of the
+ * original shop, kept on purpose (docs/product.md §2).
  */
-export function OrderSummary({ checkout, delivery }: { checkout: CheckoutNavigationState; delivery?: PincodeLookup }) {
+export function OrderSummary({ checkout }: { checkout: CheckoutNavigationState }) {
   const lines = checkout.products.map((product) => ({ product, quantity: checkout.cart[String(product.id)] ?? 0 })).filter((line) => line.quantity > 0);
   const gstPaise = includedGstPaise(
     lines.map(({ product, quantity }) => ({ productId: product.id, name: product.name, quantity, grossPaise: rupeesToPaise(product.price) * quantity })),
@@ -41,8 +38,6 @@ export function OrderSummary({ checkout, delivery }: { checkout: CheckoutNavigat
         Includes GST of {formatPaise(gstPaise)}
       </p>
       <p className="order-summary__note">Prices in INR, MRP inclusive of GST. Prepaid only.</p>
-      {/* Last, so the summary grows downwards and nothing above it moves (issue 17). */}
-      {delivery ? <DeliveryEstimateNote lookup={delivery} /> : null}
     </section>
   );
 }

@@ -2,7 +2,6 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { PincodeLookupResponse } from '@pickles/shared/api';
 import { findIndianState } from '@pickles/shared/indian-states';
 import type { FieldErrors } from '@pickles/shared/validation';
-import type { CheckoutRules } from '../input-rules.js';
 import { isApiFailure } from '../../../lib/api-client.js';
 import { lookupPincode } from '../api/lookup-pincode.js';
 import type { CheckoutFormValues } from '../form-storage.js';
@@ -28,12 +27,34 @@ async function ask(pincode: string, signal: AbortSignal): Promise<Answer> {
   }
 }
 
+/** A typed state the pincode contradicted, and the pincode's state the form put in its place (shown under the field). */
+export interface StateCorrection {
+  typed: string;
+  state: string;
+  pincode: string;
+}
+
+/**
+ * The correction a typed state needs when the pincode is known to be in another state: India Post
+ * knows where a pincode is, so the pincode wins and the shopper is shown the change (a parcel sent
+ * to a contradicting address never arrives, and refusing at submit only made them guess why).
+ */
+export function stateCorrection(values: Pick<CheckoutFormValues, 'state'>, lookup: PincodeLookup): StateCorrection | undefined {
+  const typed = values.state.trim();
+  if (lookup.status !== 'found' || !typed || findIndianState(typed)?.code === lookup.place.stateCode) return undefined;
+  return { typed, state: lookup.place.state, pincode: lookup.pincode };
+}
+
 /**
  * Looks the pincode up once it has 6 digits and fills the city and state with its answer when they
- * are empty or still hold what an earlier lookup put there: what the shopper typed is never
- * overwritten, and the filled values stay editable. `fill` receives only the fields to change.
+ * are empty or still hold what an earlier lookup put there: a city the shopper typed is never
+ * overwritten, and the filled values stay editable. A typed state in another state than the
+ * pincode's is corrected (`fill` gets the correction to show). `fill` receives only the fields to change.
  */
-export function usePincodeLookup(values: Pick<CheckoutFormValues, 'pincode' | 'city' | 'state'>, fill: (changes: Partial<CheckoutFormValues>) => void): PincodeLookup {
+export function usePincodeLookup(
+  values: Pick<CheckoutFormValues, 'pincode' | 'city' | 'state'>,
+  fill: (changes: Partial<CheckoutFormValues>, correction?: StateCorrection) => void,
+): PincodeLookup {
   const pincode = values.pincode.trim();
   const isComplete = /^\d{6}$/.test(pincode);
   const [answer, setAnswer] = useState<Answer | undefined>();
@@ -61,21 +82,19 @@ export function usePincodeLookup(values: Pick<CheckoutFormValues, 'pincode' | 'c
     filled.current = { pincode: lookup.pincode, city, state };
     const changes: Partial<CheckoutFormValues> = {};
     if (!values.city.trim() || values.city === previous?.city) changes.city = city;
-    if (!values.state.trim() || values.state === previous?.state) changes.state = state;
-    if (changes.city !== undefined || changes.state !== undefined) fill(changes);
+    const correction = values.state === previous?.state ? undefined : stateCorrection({ state: values.state }, lookup);
+    if (!values.state.trim() || values.state === previous?.state || correction) changes.state = state;
+    if (changes.city !== undefined || changes.state !== undefined) fill(changes, correction);
   }, [lookup, values.city, values.state, fill]);
 
   return lookup;
 }
 
 /**
- * What the directory says against the form before "Proceed to Pay": a pincode it does not know, or a
- * state that is not the pincode's. The server refuses both too (services/checkout check-address.ts).
+ * What the directory says against the form before "Proceed to Pay": a pincode it does not know (the
+ * server refuses it too, services/checkout check-address.ts). A contradicting state is corrected
+ * instead (stateCorrection).
  */
-export function pincodeErrors(values: Pick<CheckoutFormValues, 'state'>, lookup: PincodeLookup, messages: CheckoutRules['PINCODE_MESSAGES']): FieldErrors {
-  if (lookup.status === 'unknown') return { pincode: lookup.message };
-  if (lookup.status === 'found' && values.state.trim() && findIndianState(values.state)?.code !== lookup.place.stateCode) {
-    return { state: messages.otherState(lookup.place.state) };
-  }
-  return {};
+export function pincodeErrors(lookup: PincodeLookup): FieldErrors {
+  return lookup.status === 'unknown' ? { pincode: lookup.message } : {};
 }

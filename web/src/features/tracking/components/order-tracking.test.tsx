@@ -18,6 +18,7 @@ const PAID: TrackOrderResponse = {
   dispatch: null,
   refunds: [],
   invoiceNumber: 'RP/26-27/000042',
+  deliveryPromise: { zone: 'local', from: '2026-11-20', earliest: '2026-11-29', latest: '2026-12-04', processingDays: [7, 10], courierDays: [2, 4] },
 };
 const TOKEN = 'abcDEF0123456789_-xyz';
 

@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import type { ShopperOrderStage, TrackOrderResponse } from '@pickles/shared/api';
 import { formatRupees } from '@pickles/shared/money';
 import { paths } from '../../../config/paths.js';
+import { DeliveryPromiseText } from '../../../components/ui/delivery-promise.js';
 import { invoiceDownloadUrl } from '../api/track-order.js';
 import { formatIndiaDay, formatIndiaTime } from '../../../lib/india-time.js';
 
@@ -69,6 +70,11 @@ export function TrackResult({ order, linkToken, headingRef }: { order: TrackOrde
         {order.headline}
       </h2>
       <p className="track-result__next">{order.next}</p>
+      {order.deliveryPromise ? (
+        <p className="track-result__delivery" data-testid="track-delivery">
+          <DeliveryPromiseText promise={order.deliveryPromise} />
+        </p>
+      ) : null}
       <Progress stage={order.stage} />
 
       {dispatch ? (
