@@ -32,7 +32,8 @@ export const SANDBOX_COURIERS: readonly SandboxCourier[] = [
 export type Zone = 'z_a' | 'z_b' | 'z_c' | 'z_d' | 'z_e';
 const ZONES: Zone[] = ['z_a', 'z_b', 'z_c', 'z_d', 'z_e'];
 
-const METROS = new Set(['Delhi', 'New Delhi', 'Mumbai', 'Bengaluru Urban', 'Chennai', 'Kolkata', 'Hyderabad', 'Ahmadabad', 'Pune']);
+// As the pincode directory names them (the city a shopper recognises: packages/pincodes/README.md).
+const METROS = new Set(['Delhi', 'New Delhi', 'Mumbai', 'Bengaluru', 'Chennai', 'Kolkata', 'Hyderabad', 'Ahmadabad', 'Pune']);
 const SPECIAL_STATES = new Set([
   'Jammu and Kashmir',
   'Ladakh',
