@@ -23,6 +23,8 @@ export const PROCESSES = [
       'create-admin': 'services/admin-orders/src/cli/create-admin.ts',
       'hash-password': 'services/admin-orders/src/cli/hash-password.ts',
       'erase-shopper': 'services/admin-orders/src/cli/erase-shopper.ts',
+      'remove-admin': 'services/admin-orders/src/cli/remove-admin.ts',
+      'revoke-tracking-links': 'services/admin-orders/src/cli/revoke-tracking-links.ts',
     },
   },
   { name: 'notifications', entry: 'services/notifications/src/index.ts' },
