@@ -93,10 +93,13 @@ test('batch to delivered counts and changes only the orders it can move: the but
   const button = page.getByRole('button', { name: /^Batch Update \(\d+ visible orders\)$/ });
   await expect(button).toBeDisabled();
   const colours = () => button.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor].join(' on '));
-  const before = await colours();
+  // The button eases into its disabled colours (a CSS transition): wait until it has settled, then hover.
+  const disabledColours = 'rgb(92, 74, 61) on rgb(239, 231, 220)';
+  await expect.poll(colours).toBe(disabledColours);
   await button.hover({ force: true });
-  expect(await colours()).toBe(before);
-  expect(before).toBe('rgb(92, 74, 61) on rgb(239, 231, 220)');
+  // Under the pointer, with no colour transition still running: what shows now is the hover's final colour.
+  await expect.poll(() => button.evaluate((el) => el.matches(':hover') && el.getAnimations().length === 0)).toBe(true);
+  expect(await colours()).toBe(disabledColours);
 
   const status = await statusesOf([...paid.map((o) => o.id), alreadyDelivered.id, failed.id]);
   for (const o of paid) expect(status[o.id]).toBe('delivered/paid');
