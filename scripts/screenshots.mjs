@@ -35,7 +35,7 @@ const PAGES = [
     await page.getByRole('button', { name: /Open cart/ }).click().catch(() => undefined);
     await page.waitForTimeout(400);
   }],
-  // Batch stock (issue 17), the server's answer stood in for, so the shared database is not touched:
+  // Batch stock, the server's answer stood in for, so the shared database is not touched:
   // few left and the cart at its limit; the chicken sold out beside the launched kofta.
   ['shop-low-stock', '/shop', async (page) => {
     await answerAvailability(page, [{ productId: 1, state: 'on-sale', left: 3, nextBatchDate: null }, { productId: 2, state: 'coming-soon', left: 0, nextBatchDate: null }]);

@@ -5,7 +5,7 @@ import react from '@vitejs/plugin-react';
 import { sellerProfileFromEnv, type SellerProfile } from '../packages/shared/src/seller-profile.ts';
 
 /**
- * The seller profile the storefront discloses (issue 16), read from the same variables the services
+ * The seller profile the storefront discloses, read from the same variables the services
  * validate, once, at build time. A bad value stops the build.
  */
 function sellerProfile(): SellerProfile {

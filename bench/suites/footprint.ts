@@ -145,7 +145,7 @@ function lastDeployRun(): { finishedAt: string; imageBytes: Record<string, numbe
 }
 
 /**
- * What the shop costs a small server (issue 34): the gateway and four services started the way
+ * What the shop costs a small server: the gateway and four services started the way
  * production runs them (the compiled bundles, `node --enable-source-maps dist/<name>/main.mjs`) beside
  * the same processes run through tsx as development runs them, one after the other on the same ports,
  * in the order tsx, compiled, compiled, tsx (`rounds` of each; the other work on a shared machine drifts,

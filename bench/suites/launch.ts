@@ -61,7 +61,7 @@ export async function launchRush(stack: ReplicaStack, { perSecond, seconds }: { 
 /**
  * Two replicas of every service. (a) A rolling restart under load: shoppers buy without pause while
  * the replicas are restarted as a release rolls out (SIGTERM, drain, start; replica 1 of every
- * service together, then replica 2); failed shopper requests (goal 0) beside all their requests. (b) Issue 18's launch: 100 shoppers a second for 60 s (create order,
+ * service together, then replica 2); failed shopper requests (goal 0) beside all their requests. (b) The launch: 100 shoppers a second for 60 s (create order,
  * pay in the sandbox, verify), 0 errors, each step's p95 beside the same step for one shopper at a
  * time on the idle shop, and when the last confirmation e-mail went out beside the rush's length.
  */

@@ -6,7 +6,7 @@ import { emailsAbout } from '../support/stack.js';
 import { ADMIN, e2eDb, expect, openPanelLoggedIn, test, uniqueTag } from './fixtures.js';
 
 /**
- * The owner's complaints (issue 16): a new complaint is listed under Open with the rules' two
+ * The owner's complaints: a new complaint is listed under Open with the rules' two
  * deadlines; one past them is marked late, in words, and counted under Late; the owner acknowledges
  * and resolves it, it moves to Resolved, and the shopper receives the resolution by e-mail.
  */

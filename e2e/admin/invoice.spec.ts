@@ -7,7 +7,7 @@ import { buyOneJar } from '../support/purchase.js';
 import { ADMIN } from './fixtures.js';
 
 /**
- * The GST tax invoice of a real purchase (issue 16): the owner downloads it from the order page, it
+ * The GST tax invoice of a real purchase: the owner downloads it from the order page, it
  * reads as the shop's invoice to this shopper, and the shopper's signed link gives the same bytes.
  */
 test.use({ viewport: { width: 1280, height: 900 } });

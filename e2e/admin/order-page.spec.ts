@@ -3,7 +3,7 @@ import { ADMIN, e2eDb, expect, openPanelLoggedIn, orderRows, searchFor, seedOrde
 import { buyOneJar } from '../support/purchase.js';
 
 /**
- * The owner's order page (issue 15): opened from the panel's table, a dispatch recorded and
+ * The owner's order page: opened from the panel's table, a dispatch recorded and
  * corrected, the packing slip printed, and a real sandbox payment refunded in two parts.
  */
 test.use({ viewport: { width: 1280, height: 900 } });

@@ -4,7 +4,7 @@ import { PAYING_CARD, confirmAndPay, fillDeliveryDetails } from '../support/purc
 import { e2eDb, expect, openPanelLoggedIn, test, uniqueTag } from './fixtures.js';
 
 /**
- * The owner's batches through the real shop (issue 17): the owner sets 3 jars of the chicken pickle
+ * The owner's batches through the real shop: the owner sets 3 jars of the chicken pickle
  * in /admin/stock, a shopper can buy no more, three real purchases sell the batch out and /shop says
  * when the next one comes; the owner launches the mutton kofta and a shopper buys it, no build in
  * between. One journey, once, on desktop; the stock rows go back to the catalogue's defaults after

@@ -4,7 +4,7 @@ import { buyOneJar } from '../support/purchase.js';
 import { emailsAbout, type CaughtEmail } from '../support/stack.js';
 
 /**
- * Everything after the payment, end to end through the real stack (issue 15): the owner dispatches
+ * Everything after the payment, end to end through the real stack: the owner dispatches
  * a paid order, the shopper gets the dispatched e-mail once and opens its signed tracking link,
  * which shows the courier's link without typing anything; the owner marks it delivered and refunds
  * part of it, and every e-mail arrives exactly once (a refund's "started" none at all when the refund

@@ -6,7 +6,7 @@ import { emailsAbout, shopDb } from '../support/stack.js';
 import { expect, test, waitForHydration } from './fixtures.js';
 
 /**
- * Complaints with ticket numbers (issue 16): a shopper finds the form from the Contact Us policy,
+ * Complaints with ticket numbers: a shopper finds the form from the Contact Us policy,
  * is told what is missing, sends it and sees the ticket number, which also arrives by e-mail; from
  * the tracking page of an order they paid for, the form opens with the order number filled in.
  */

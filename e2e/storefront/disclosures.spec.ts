@@ -3,7 +3,7 @@ import { sellerProfileFromEnv, taxClassOf } from '@pickles/shared/seller-profile
 import { expect, test, waitForHydration } from './fixtures.js';
 
 /**
- * Issue 16: what the law asks an Indian online food seller to show, on the pages named there. The
+ * What the law asks an Indian online food seller to show, on the pages named there. The
  * web build of this run read the same environment (e2e/global-setup.ts), so the profile is this one.
  */
 const seller = sellerProfileFromEnv(process.env);

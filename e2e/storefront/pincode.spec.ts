@@ -6,7 +6,7 @@ import { CART_KEY, expect, test } from './fixtures.js';
 import { fillDeliveryDetails } from '../support/purchase.js';
 
 /**
- * The checkout knows India (issue 17): a pincode fills the city and state from India Post's
+ * The checkout knows India: a pincode fills the city and state from India Post's
  * directory and shows when the order arrives; a pincode the directory does not know stops the
  * checkout, in the browser and on the server. The stack's seller ships from 110006 (Delhi).
  */

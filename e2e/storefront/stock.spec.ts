@@ -4,7 +4,7 @@ import { CART_KEY, expect, test, waitForHydration } from './fixtures.js';
 import { fillDeliveryDetails } from '../support/purchase.js';
 
 /**
- * Batch stock on the storefront (issue 17), on a phone and a laptop. The server's availability is
+ * Batch stock on the storefront, on a phone and a laptop. The server's availability is
  * stood in for here (the shared database is left alone); e2e/admin/stock.spec.ts runs the owner's
  * batch and real purchases through it.
  */

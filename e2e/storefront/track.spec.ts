@@ -4,7 +4,7 @@ import { e2eDb, seedOrder, uniqueTag, type SeededOrder } from '../admin/fixtures
 import { expect, test, waitForHydration } from './fixtures.js';
 
 /**
- * Guest order tracking (issue 15, decision 010): a shopper finds a paid, dispatched order with the
+ * Guest order tracking (decision 010): a shopper finds a paid, dispatched order with the
  * order number and the phone used at checkout, or opens it from the signed link of an e-mail; a
  * wrong phone is told nothing more than for an order that does not exist.
  */

@@ -6,7 +6,7 @@ import { parse } from 'yaml';
 import { containersOf, k8sRoot, promtool, renderKustomization, repoRoot, type JsonObject, type K8sObject } from './support.js';
 
 /**
- * The operator's side of issue 19 (ops/): alert rules checked and unit-tested by promtool, the scrape
+ * The operator's side of the shop (ops/): alert rules checked and unit-tested by promtool, the scrape
  * config checked by promtool and run against the production manifests' pods, the Grafana dashboard,
  * and the runbook the alerts link to. Metric names come from one list, ops/metrics.json.
  */

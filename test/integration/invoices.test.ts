@@ -22,7 +22,7 @@ import { pdfText } from '../../packages/invoices/test/read-pdf.js';
 import { silentLogger, startPurchaseHarness, type PurchaseHarness } from './purchase/harness.js';
 
 /**
- * Issue 16: GST tax invoices and credit notes, with the real purchase path around them (checkout,
+ * GST tax invoices and credit notes, with the real purchase path around them (checkout,
  * the Razorpay sandbox's webhooks, payments, the refund submitter), the owner's downloads through
  * the gateway and the shopper's signed link. Numbers are checked across the whole series, so this
  * file has a database of its own: no other file's invoices take numbers from it.

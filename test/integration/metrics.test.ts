@@ -15,7 +15,7 @@ import { DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, offsetPor
  * own (52xx). A purchase goes through the gateway while SMTP is down, then SMTP comes back; a forged
  * webhook, a payment for an order the shop does not know, a wrong admin password and one order
  * lookup too many happen too. Each process's GET /metrics must then say so, with the names and
- * labels the alert rules and the dashboard use (issue 19's contract).
+ * labels the alert rules and the dashboard use.
  */
 const PORTS: Record<string, number> = offsetPorts({
   gateway: 5200,

@@ -9,7 +9,7 @@ import { submitRefundsOnce } from '@pickles/payments/refund-submitter';
 import { silentLogger, startPurchaseHarness, type PurchaseHarness } from './purchase/harness.js';
 
 /**
- * Issue 15: the owner's refunds reach Razorpay once and come back as one refund each, with the real
+ * The owner's refunds reach Razorpay once and come back as one refund each, with the real
  * purchase path around them (checkout, payments with Razorpay's webhooks, the outbox relay), even
  * when the payments process dies between Razorpay's answer and its commit.
  *

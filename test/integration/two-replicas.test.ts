@@ -5,7 +5,7 @@ import { eventually, orderPayload, postJson } from '@pickles/test-kit';
 import { linesOf, requestsServed, startTwoReplicaStack, type TwoReplicaStack } from './two-replicas-stack.js';
 
 /**
- * Two replicas of every service behind the gateway (issue 19), under a purchase load with webhooks
+ * Two replicas of every service behind the gateway, under a purchase load with webhooks
  * delivered twice, shuffled and side by side, payments verified twice at once, payments settled
  * only by the reconcilers of both payments replicas at once, and declined cards paid on a retry.
  * What a shopper and the owner would notice: one order per checkout, each paid order paid,

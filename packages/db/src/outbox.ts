@@ -51,7 +51,7 @@ export async function relayOutboxBatch(
   { limit = 100, leaseMs = DEFAULT_OUTBOX_CLAIM_MS }: { limit?: number; leaseMs?: number } = {},
 ): Promise<{ claimed: number; published: number; failed: number }> {
   // Plain SQL of a fixed text: the relay runs these two statements for every commit when orders come
-  // one at a time, and building them with kysely cost more CPU than PostgreSQL spent on them (issue 18).
+  // one at a time, and building them with kysely cost more CPU than PostgreSQL spent on them.
   const { rows } = await sql<{ id: string; payload: unknown; occurred_at: Date }>`
     update outbox_events set claimed_until = now() + make_interval(secs => ${leaseMs / 1000})
     where id in (

@@ -1,5 +1,5 @@
 /**
- * India Post's pincode directory, offline (issue 17): which city and state a pincode is in, and how
+ * India Post's pincode directory, offline: which city and state a pincode is in, and how
  * long an order takes to get there. Server-only (it reads data/pincode-directory.json from disk); the
  * SPA asks GET /api/pincodes/:pincode. How the data is made: ../README.md.
  */

@@ -258,7 +258,7 @@ export interface OrderEmailRecord {
   sentAt: string;
 }
 
-/** A GST tax invoice or credit note of the order (issue 16). Amount in rupees. */
+/** A GST tax invoice or credit note of the order. Amount in rupees. */
 export interface OrderTaxDocument {
   /** 'RP/26-27/000042' (invoice) or 'RPC/26-27/000007' (credit note). */
   number: string;
@@ -366,7 +366,7 @@ export interface DeliveryEstimate {
   zone: DeliveryZone;
 }
 
-/** GET /api/pincodes/{pincode}: where India Post's directory puts the pincode, and how long an order takes to get there (issue 17). */
+/** GET /api/pincodes/{pincode}: where India Post's directory puts the pincode, and how long an order takes to get there. */
 export interface PincodeLookupResponse {
   success: true;
   pincode: string;

@@ -22,7 +22,7 @@ export interface Product {
   discount_name?: string;
   coming_soon: boolean;
   /*
-   * Label disclosures (issue 16: FSSAI labelling and Legal Metrology rules). The net quantity is
+   * Label disclosures (FSSAI labelling and Legal Metrology rules). The net quantity is
    * weight2; the manufacturer and packer is the seller of the seller profile.
    */
   /** FSSAI's mark: a brown triangle for non-vegetarian food, a green dot for vegetarian. */

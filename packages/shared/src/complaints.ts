@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { EMAIL_PATTERN, normalisePhoneInput, plainString } from './validation.js';
 
 /**
- * Complaints with ticket numbers (issue 16). The Consumer Protection (E-Commerce) Rules 2020,
+ * Complaints with ticket numbers. The Consumer Protection (E-Commerce) Rules 2020,
  * rule 4(5), ask the grievance officer to acknowledge a complaint within 48 hours of receipt and to
  * redress it within one month. Both deadlines are fixed when the complaint arrives and shown to the
  * shopper (on screen and by e-mail) and to the owner (the admin's complaints list, late ones marked).

@@ -1,5 +1,5 @@
 /**
- * GST arithmetic of the shop's tax invoices and credit notes (issue 16). Prices are MRP, inclusive
+ * GST arithmetic of the shop's tax invoices and credit notes. Prices are MRP, inclusive
  * of tax, so the tax is taken out of what the shopper paid, never added on top. All money is integer
  * paise; every split is made so the parts add up exactly to the whole (the invoice's total is what
  * the shopper paid, to the paisa).

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Who sells (issue 16): what Indian law asks the shop to show and print on its tax invoices — the
+ * Who sells: what Indian law asks the shop to show and print on its tax invoices — the
  * Consumer Protection (E-Commerce) Rules 2020 (seller's name, address, grievance officer, customer
  * care), FSSAI (licence number) and GST (GSTIN, state). One profile, read from the environment
  * (SELLER_*, GRIEVANCE_*, CUSTOMER_CARE_*, PAYMENT_PROVIDER_*, GST_*), validated at start-up by the

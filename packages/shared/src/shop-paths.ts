@@ -34,7 +34,7 @@ export const trackPath = (orderNumber: string, token: string): string =>
 /** The admin panel filtered to one order: its search box is prefilled from `?search=`. */
 export const adminOrderPath = (orderId: string): string => `${ADMIN_PATH}?search=${encodeURIComponent(orderId)}`;
 
-/** The admin's complaints list (issue 16): the owner's alert about a new complaint links to it. */
+/** The admin's complaints list: the owner's alert about a new complaint links to it. */
 export const adminComplaintsPath = `${ADMIN_PATH}/complaints`;
 
 /** `path` on the shop at `shopUrl` (its public address, e.g. https://royalpickles.in). */

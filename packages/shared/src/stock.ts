@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PRODUCTS, type Product } from './catalogue.js';
 
 /**
- * Batch stock as the shopper and the owner see it (issue 17, decision 012). The catalogue keeps
+ * Batch stock as the shopper and the owner see it (decision 012). The catalogue keeps
  * names, prices and pictures; whether a product is on sale and how many jars are left come from
  * the server at run time (GET /api/catalogue/availability), so the owner launches a product or
  * starts a batch without a build.

@@ -20,7 +20,7 @@ export const CHECKOUT_MESSAGES = {
 } as const;
 
 /**
- * The address checked against India Post's pincode directory (issue 17, packages/pincodes): added to
+ * The address checked against India Post's pincode directory (packages/pincodes): added to
  * §5's messages, which stay as they are. Shown under the pincode or the state field.
  */
 export const PINCODE_MESSAGES = {

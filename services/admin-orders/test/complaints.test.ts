@@ -10,7 +10,7 @@ import { buildApp } from '../src/app.js';
 import { call, JWT_SECRET, loginToken } from './helpers.js';
 
 /**
- * The owner's complaints (issue 16): the list with its tabs and counts, acknowledging and resolving.
+ * The owner's complaints: the list with its tabs and counts, acknowledging and resolving.
  * The counts cover every complaint in the database, so this file has a database of its own.
  */
 let database: TestDatabase;

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
 import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness } from './helpers.js';
 
 /**
- * Issue 17 in the admin panel: the owner sets each product's batch (GET/PUT /api/admin/stock), and
+ * Batch stock in the admin panel: the owner sets each product's batch (GET/PUT /api/admin/stock), and
  * the jars follow the owner's moves: an order cancelled before dispatch gives its jars back, a
  * cancelled order taken back takes them again (refused when the batch sold them meanwhile). This
  * file sets product 1's batch, so it has a database of its own.

@@ -7,7 +7,7 @@ import { insertOrder, postJson } from '@pickles/test-kit';
 import { startCheckoutHarness, type CheckoutHarness } from './harness.js';
 
 /**
- * POST /api/complaints (issue 16): the shopper's complaint is stored with a ticket number and the
+ * POST /api/complaints: the shopper's complaint is stored with a ticket number and the
  * grievance rules' two deadlines, and a `complaint.update` event is queued for the e-mails, in one
  * transaction.
  */

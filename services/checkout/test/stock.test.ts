@@ -5,7 +5,7 @@ import { createTestDatabase, postJson, type TestDatabase } from '@pickles/test-k
 import { orderPayload, startCheckoutHarness, type CheckoutHarness } from './harness.js';
 
 /**
- * Issue 17: create-order sells only what this week's batch holds. The jars are reserved with the
+ * Batch stock: create-order sells only what this week's batch holds. The jars are reserved with the
  * order, all or nothing, and a cart the batch cannot supply is refused before the shopper pays,
  * with nothing stored. This file sets the catalogue's own batches, so it has a database of its own:
  * the run's other files keep ordering product 1 without a limit.

@@ -7,7 +7,7 @@ export const DEMO_SUPPORT_PHONE = '+91 11 4567 8900';
 /** `npm start`'s gateway; production mode refuses a local address. */
 export const LOCAL_SHOP_URL = 'http://localhost:3000';
 
-/** The seller profile's grievance officer, named in every complaint e-mail (issue 16). */
+/** The seller profile's grievance officer, named in every complaint e-mail. */
 const grievanceOfficerEnvSchema = sellerProfileEnvSchema.pick({
   GRIEVANCE_OFFICER_NAME: true,
   GRIEVANCE_OFFICER_DESIGNATION: true,

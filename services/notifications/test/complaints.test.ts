@@ -13,7 +13,7 @@ import { processComplaintUpdate } from '../src/events/process-complaint-update.j
 import type { NotificationDeps } from '../src/events/process-payment-verified.js';
 import { sweepOnce } from '../src/sweeper.js';
 
-/** complaint.update -> the shopper's e-mail of each step and, for a new complaint, the owner's alert (issue 16). */
+/** complaint.update -> the shopper's e-mail of each step and, for a new complaint, the owner's alert. */
 const SHOP_URL = 'https://www.royalpickles.in';
 const OFFICER = { name: 'Anita Sharma', designation: 'Grievance Officer', phone: '+91 11 2345 6790', email: 'grievance@royalpickles.in' };
 

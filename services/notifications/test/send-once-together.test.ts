@@ -5,7 +5,7 @@ import { insertOrder, testDb } from '@pickles/test-kit';
 import { EmailInFlightError, sendOnce } from '../src/db/sent-emails.js';
 
 /**
- * Concurrent deliveries share their claim and mark statements (issue 18); each e-mail must still be
+ * Concurrent deliveries share their claim and mark statements; each e-mail must still be
  * claimed, sent and marked on its own, once.
  */
 let db: Db;

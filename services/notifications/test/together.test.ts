@@ -5,7 +5,7 @@ import { insertOrder, testDb } from '@pickles/test-kit';
 import { loadOrderForEmail } from '../src/db/orders.js';
 import { together } from '../src/db/together.js';
 
-/** Concurrent jobs share their statements (issue 18): one round trip and one commit for many. */
+/** Concurrent jobs share their statements: one round trip and one commit for many. */
 describe('together', () => {
   it('runs what is asked in the same turn as one call, and what is asked meanwhile as the next', async () => {
     const calls: number[][] = [];

@@ -8,7 +8,7 @@ import { startPaymentsHarness, type PaymentsHarness } from './harness.js';
 import { privateDatabase } from './private-database.js';
 
 /**
- * Issue 17: the batch stock follows the payment. A paid order sells the jars it reserved; a failed
+ * The batch stock follows the payment. A paid order sells the jars it reserved; a failed
  * or expired one gives them back; an unpaid one gives them back after STOCK_HOLD_MINUTES, and a
  * payment captured after that takes them back, or (none left) is paid but not confirmed and alerts
  * the owner. This file sets product 1's batch, so it has a database of its own.

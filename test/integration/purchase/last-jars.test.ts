@@ -14,7 +14,7 @@ import { releaseLapsedHoldsOnce } from '@pickles/payments/stock-holds';
 import { OWNER_EMAIL, silentLogger, startPurchaseHarness, type PurchaseHarness } from './harness.js';
 
 /**
- * Issue 17's check: the shop sells only what this week's batch holds. Fifty shoppers race for the
+ * The shop sells only what this week's batch holds. Fifty shoppers race for the
  * last ten jars through the gateway, with the real checkout, payments, Razorpay sandbox (webhooks
  * included), notifications and mail catcher: exactly ten are paid, the forty others are told the
  * pickle sold out before they pay, and the stock never goes below zero. Jars a failed payment, a

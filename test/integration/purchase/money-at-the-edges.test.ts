@@ -5,7 +5,7 @@ import { call, loginToken, startHarness as startAdminHarness, type Harness as Ad
 import { OWNER_EMAIL, startPurchaseHarness, type PurchaseHarness } from './harness.js';
 
 /**
- * Issue 10: money that lands where it should not is recorded, shown to the owner and e-mailed to
+ * Money that lands where it should not is recorded, shown to the owner and e-mailed to
  * them once, and never confirmed to the shopper; refunds reach the order; unpaid orders expire; the
  * owner's bulk actions change exactly what they name. Real PostgreSQL, Redis, sandbox, SMTP catcher,
  * with the admin-orders app beside the purchase path.

@@ -20,7 +20,7 @@ export interface ReadMessage {
  * text part and one HTML part: for those only the header block is read on arrival (a few
  * microseconds) and the parts are decoded the first time someone looks, as postal-mime would decode
  * them (test/message.test.ts holds the two side by side). Parsing every message whole on arrival
- * was most of the catcher's CPU in a backlog of thousands of e-mails that nobody reads (issue 18).
+ * was most of the catcher's CPU in a backlog of thousands of e-mails that nobody reads.
  * Anything else (attachments, other charsets or structures) is parsed by postal-mime on arrival,
  * as before.
  */

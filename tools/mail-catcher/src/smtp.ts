@@ -13,7 +13,7 @@ export interface SmtpControls {
 /**
  * Replies to one pipelined group leave in one segment. smtp-server writes each reply on its own, so a
  * client that pipelines MAIL, RCPT and DATA (nodemailer does) got three segments and three wake-ups
- * back for every message, more than the message itself cost (issue 18); a real relay (Postfix, for
+ * back for every message, more than the message itself cost; a real relay (Postfix, for
  * one) answers a pipelined group at once. The socket stays corked for two turns of the event loop:
  * smtp-server answers MAIL one turn before it reads RCPT. Same bytes, same order, a moment later.
  */

@@ -6,7 +6,7 @@ import { readMessage, type MessageFields } from '../src/message.js';
 
 /**
  * The catcher reads the shop's e-mails (multipart/alternative, UTF-8 text and HTML) without
- * postal-mime and decodes their parts only when asked (issue 18): what it reads must be what
+ * postal-mime and decodes their parts only when asked: what it reads must be what
  * postal-mime reads, for the shop's e-mails and for every variation of their shape it accepts.
  * Anything else goes to postal-mime as before.
  */

@@ -16,11 +16,11 @@ export const paths = {
   adminOrder: (id: string) => `${ADMIN_PATH}/orders/${encodeURIComponent(id)}`,
   packingSlip: (id: string) => `${ADMIN_PATH}/orders/${encodeURIComponent(id)}/packing-slip`,
   track: TRACK_PATH,
-  /** The complaint form (issue 16); `?order=` prefills the order number. */
+  /** The complaint form; `?order=` prefills the order number. */
   complaint: '/complaint',
   /** The owner's list of complaints and their deadlines. */
   adminComplaints: adminComplaintsPath,
-  /** The owner's batches: jars per batch, on sale or coming soon (issue 17). */
+  /** The owner's batches: jars per batch, on sale or coming soon. */
   adminStock: `${ADMIN_PATH}/stock`,
   policies: '/policies',
   policy: policyPath,

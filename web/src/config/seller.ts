@@ -2,7 +2,7 @@ import { invoiceFigures } from '@pickles/shared/gst';
 import type { SellerProfile, TaxClass } from '@pickles/shared/seller-profile';
 import { sellerProfile } from './seller-profile.js';
 
-/** Who sells: what the footer, the Contact Us policy and the product cards disclose (issue 16). */
+/** Who sells: what the footer, the Contact Us policy and the product cards disclose. */
 export const seller: SellerProfile = sellerProfile;
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Where the seeder's demo orders go: a city as shoppers write it, its canonical state name
  * (packages/shared/src/indian-states.ts) and real pincodes of that city from India Post's directory,
- * so the admin's city, state and pincode filters see what checkout stores (issue 17: checkout refuses
+ * so the admin's city, state and pincode filters see what checkout stores (checkout refuses
  * a pincode that is not in the directory or not in the state). packages/pincodes checks every one.
  */
 export const SEED_PLACES: ReadonlyArray<readonly [city: string, state: string, pincodes: readonly string[]]> = [

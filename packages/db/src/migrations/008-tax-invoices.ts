@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * GST tax invoices and credit notes (issue 16; packages/invoices/README.md):
+ * GST tax invoices and credit notes (packages/invoices/README.md):
  * - tax_documents: every invoice and credit note as issued — its number, the figures, and copies of
  *   the seller and the recipient at issue time, so the PDF is rendered again byte for byte however
  *   the shop's address or the order changes later. No foreign key to orders: an archived order's

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Complaints with ticket numbers (issue 16; Consumer Protection (E-Commerce) Rules 2020, rule 4(5):
+ * Complaints with ticket numbers (Consumer Protection (E-Commerce) Rules 2020, rule 4(5):
  * the grievance officer acknowledges a complaint within 48 hours and redresses it within one month).
  * - complaints: one row per complaint as the shopper sent it, with the two deadlines fixed when it
  *   arrives, and when and by whom it was acknowledged and resolved. Written by checkout (the form)

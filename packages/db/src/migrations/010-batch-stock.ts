@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Batch stock (issue 17, decision 012). The pickles are cooked in weekly batches of a known number
+ * Batch stock (decision 012). The pickles are cooked in weekly batches of a known number
  * of jars; the shop sells only what the current batch holds.
  * - product_stock: one row per catalogue product. `state` decides whether it is on sale or coming
  *   soon (the owner launches a product without a build). `batch_jars` is the current batch's size;

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The outbox relay publishes without holding a transaction (decision 002, revised for issue 18):
+ * The outbox relay publishes without holding a transaction (decision 002, revised):
  * - outbox_events.claimed_until: a relay claims a batch in one short statement by setting this lease,
  *   publishes with no transaction open, then marks the rows published. Another replica skips a row
  *   while its lease runs; a relay that dies mid-publish leaves rows that are due again once it ends.

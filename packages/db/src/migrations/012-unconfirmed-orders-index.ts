@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 19's metric pickles_paid_orders_unconfirmed: notifications counts, at every Prometheus
+ * The metric pickles_paid_orders_unconfirmed: notifications counts, at every Prometheus
  * scrape, the payment.verified events of the last days whose order confirmation is not in sent_emails.
  * This partial index finds those events by time without reading the rest of the outbox (a seq scan of
  * the whole table took 80 ms at 100k orders; with it the reading takes about 10 ms, growing with the

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * Issue 18: a tax document's number is now written by PostgreSQL in the statement that takes it
+ * A tax document's number is now written by PostgreSQL in the statement that takes it
  * from the counter (series + the sequence left-padded to six digits; services/payments
  * tax-documents.ts), so the payment settles in one round trip. PostgreSQL's lpad cuts a longer
  * value short instead of failing, so the range that @pickles/shared's documentNumber enforces (a

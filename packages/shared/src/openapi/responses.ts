@@ -272,7 +272,7 @@ export const pincodeLookupResponseSchema = z
   })
   .meta({ id: 'PincodeLookupResponse' });
 
-// ---- complaints (issue 16) ----
+// ---- complaints ----
 
 export const submitComplaintResponseSchema = z
   .object({
@@ -325,7 +325,7 @@ export const adminComplaintsResponseSchema = z
 
 export const adminComplaintResponseSchema = z.object({ success: z.literal(true), complaint: adminComplaintSchema }).meta({ id: 'AdminComplaintResponse' });
 
-// ---- batch stock (issue 17, decision 012) ----
+// ---- batch stock (decision 012) ----
 
 const leftJars = z.number().int().nullable();
 const nextBatchDate = z.string().nullable().meta({ description: "'YYYY-MM-DD' (India date) of the next batch, when the owner gave one" });

@@ -4,7 +4,7 @@ import { findIndianState } from '@pickles/shared/indian-states';
 import { PINCODE_MESSAGES, type CreateOrderPayload } from '@pickles/shared/validation';
 
 /**
- * The delivery address against India Post's pincode directory (issue 17): a pincode no post office
+ * The delivery address against India Post's pincode directory: a pincode no post office
  * has is refused (a typo would be a parcel that never arrives), and the state must be the pincode's.
  * A state typed loosely ('karnataka', 'Orissa', 'Jammu & Kashmir') is stored by its canonical name,
  * so the admin's state filter and the invoice's place of supply read one spelling. The city stays as

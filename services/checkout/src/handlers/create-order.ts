@@ -71,7 +71,7 @@ function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string
  */
 export function createOrderHandler({ db, razorpay, sellerPincode = sellerProfileFromEnv(process.env).address.pincode }: CreateOrderDeps, { jarHolds, paymentWindowSeconds }: CreateOrderOptions): RequestHandler {
   return async (req, res) => {
-    // A pincode India Post has, in the state typed; the state stored by its canonical name (issue 17).
+    // A pincode India Post has, in the state typed; the state stored by its canonical name.
     const payload = withCheckedAddress(parseOrThrow(createOrderPayloadSchema, req.body));
     let priced;
     try {

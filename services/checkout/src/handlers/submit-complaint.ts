@@ -6,7 +6,7 @@ import { complaintRequestSchema } from '@pickles/shared/complaints';
 import { recordComplaint } from '../db/complaints.js';
 
 /**
- * POST /api/complaints: the complaint form (issue 16). Answers 201 with the ticket number and the
+ * POST /api/complaints: the complaint form. Answers 201 with the ticket number and the
  * two deadlines the grievance rules set, which the page shows and the ticket e-mail repeats.
  */
 export function submitComplaintHandler({ db }: { db: Db }): RequestHandler {

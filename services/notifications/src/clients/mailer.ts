@@ -21,7 +21,7 @@ export const DEFAULT_SMTP_POOL_SIZE = 5;
 /**
  * The only file that talks SMTP. Connections are pooled and reused: a new connection per message
  * (TCP, greeting, EHLO, QUIT) cost more than the message itself and capped a backlog's drain at a
- * tenth of what the SMTP server takes (issue 18). Sends beyond `poolSize` wait for a free connection.
+ * tenth of what the SMTP server takes. Sends beyond `poolSize` wait for a free connection.
  * Each message is built whole (mime.ts) and written to its connection as one buffer: nodemailer's
  * Mailer and MailComposer spent 1.3 ms of CPU per e-mail on streams around the same bytes.
  */

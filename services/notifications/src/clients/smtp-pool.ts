@@ -33,7 +33,7 @@ interface Pooled {
  * SMTP connections kept open and reused while mail flows, each a nodemailer SMTPConnection (TLS,
  * STARTTLS, AUTH, PIPELINING, dot-stuffing are all nodemailer's). nodemailer's own pool sends
  * through its Mailer, which builds every message again from a stream and pipes it through a chain
- * of Transform streams: more CPU than the SMTP conversation itself (issue 18). Here a built message
+ * of Transform streams: more CPU than the SMTP conversation itself. Here a built message
  * goes to the connection as one Buffer.
  *
  * A send that fails is never repeated here (the server may have taken the message): the caller's
@@ -152,7 +152,7 @@ export function createSmtpPool(options: SmtpPoolOptions): SmtpPool {
 /**
  * Writes to the connection's socket in one turn of the event loop leave as one segment: nodemailer
  * writes a message and the "." that ends it separately, two segments and two wake-ups of the server
- * where one does (issue 18). Same bytes, same order. The socket is nodemailer's own (after any
+ * where one does. Same bytes, same order. The socket is nodemailer's own (after any
  * STARTTLS); a version that keeps it elsewhere simply writes as before.
  */
 function coalesceWrites(connection: SMTPConnection): void {

@@ -58,7 +58,7 @@ type LoadedOrder = OrderRow & { invoice_number: string | null; email_items: Item
 /**
  * Orders with their lines and invoice numbers, one statement for the orders that concurrent jobs ask
  * for at the same moment (together.ts): a backlog drains at the worker's per-job cost, and each
- * round trip costs more than the query (issue 18). Its text is the same for any number of orders.
+ * round trip costs more than the query. Its text is the same for any number of orders.
  */
 const currentOrders = perDb((db) =>
   together<string, LoadedOrder | undefined>(async (orderIds) => {

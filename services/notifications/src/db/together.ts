@@ -4,7 +4,7 @@ import type { Db } from '@pickles/db';
  * One statement at a time for `run`; requests that arrive meanwhile, or in the same turn of the
  * event loop, are run together next. Each request gets its own result, or the statement's error.
  * Under a backlog dozens of jobs share one statement, one round trip and one commit, which is where
- * the worker and PostgreSQL spent their time (issue 18); when orders come one at a time, the two
+ * the worker and PostgreSQL spent their time; when orders come one at a time, the two
  * e-mails of an order, whose SMTP answers arrive in the same turn, still share theirs.
  */
 export function together<T, R>(run: (items: T[]) => Promise<R[]>): (item: T) => Promise<R> {

@@ -6,7 +6,7 @@ import { neutraliseLinks } from './escape.js';
 import { e, factsHtml, LINK_STYLE, shopperHtml, SIGN_OFF, telHref, textLines, type RenderedEmail } from './shopper.js';
 
 /**
- * The e-mails of a complaint (issue 16, complaint.update): the shopper's ticket, "we are looking into
+ * The e-mails of a complaint (complaint.update): the shopper's ticket, "we are looking into
  * it" and the resolution, each naming the ticket and the grievance officer (Consumer Protection
  * (E-Commerce) Rules 2020, rule 4(5)); and the owner's alert with both deadlines.
  *

@@ -22,7 +22,7 @@ export function AdminHeader() {
         </span>
         {isSignedInPage ? (
           <nav className="admin-header__nav" aria-label="Admin">
-            {/* The batches (issue 17); the nav's gap spaces it from the complaints link. */}
+            {/* The batches; the nav's gap spaces it from the complaints link. */}
             <NavLink to={paths.adminStock} className="admin-header__link">
               Stock
             </NavLink>

@@ -23,13 +23,13 @@ export interface PaymentCallbacks {
   /** The shopper closed Razorpay's window, or could not start: back to the form. */
   onCancelled: () => void;
   /**
-   * create-order answered 409: the batch cannot supply the cart (issue 17). Nothing was created or
+   * create-order answered 409: the batch cannot supply the cart. Nothing was created or
    * charged; `error` is the server's sentence for the shopper. Without this, it is an ordinary failure.
    */
   onStockRefused?: (error: string) => void;
   /**
    * create-order answered 400 about fields of the form (a pincode India Post does not know, a state
-   * that is not the pincode's: issue 17). Nothing was created; the messages go under their fields.
+   * that is not the pincode's). Nothing was created; the messages go under their fields.
    */
   onFormRefused?: (errors: Record<string, string>) => void;
 }

@@ -3,7 +3,7 @@ import { catalogueAvailability, type ProductAvailability } from '@pickles/shared
 import { getAvailability } from './api/get-availability.js';
 
 /**
- * What the shop knows about each product's stock (issue 17). It starts from the catalogue's own
+ * What the shop knows about each product's stock. It starts from the catalogue's own
  * flags, which is what the prerendered HTML shows, and takes the server's answer when it comes: the
  * owner launches a product or sells out a batch without a build.
  */

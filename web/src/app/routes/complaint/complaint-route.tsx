@@ -5,7 +5,7 @@ import { PAGE_META, usePageMeta } from '../../page-meta.js';
 import '../../../features/checkout/checkout.css';
 
 /**
- * /complaint: a complaint with a ticket number (issue 16), linked from the Contact Us policy and the
+ * /complaint: a complaint with a ticket number, linked from the Contact Us policy and the
  * tracking page. `?order=` prefills the order number (the tracking page's link). Served from the app
  * shell like /track: it reads the address, and a form has nothing for a search engine.
  */

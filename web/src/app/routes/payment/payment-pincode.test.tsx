@@ -49,7 +49,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('/payment: the pincode (issue 17)', () => {
+describe('/payment: the pincode', () => {
   it('comes first in the address; six digits fill an empty city and state, and beside it the delivery promise counted from today', async () => {
     vi.useFakeTimers({ now: new Date('2026-11-28T06:30:00Z'), toFake: ['Date'] });
     stubApi(directory());

@@ -264,7 +264,7 @@ describe('/payment: paying', () => {
   });
 });
 
-describe('/payment: batch stock (issue 17)', () => {
+describe('/payment: batch stock', () => {
   beforeEach(() => resetAvailability());
   const availability = (chickenLeft: number) =>
     jsonResponse(200, { success: true, asOf: '2026-11-23T10:00:00Z', products: [{ productId: 1, state: chickenLeft ? 'on-sale' : 'sold-out', left: chickenLeft, nextBatchDate: chickenLeft ? null : '2026-11-30' }] });

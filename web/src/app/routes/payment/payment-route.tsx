@@ -45,7 +45,7 @@ function useCheckout(): CheckoutNavigationState {
 }
 
 /**
- * Batch stock (issue 17): the jars may have sold since the cart was filled. The live answer arrives
+ * Batch stock: the jars may have sold since the cart was filled. The live answer arrives
  * after the page has rendered; only this notice renders again then, not the whole checkout.
  */
 function CheckoutSupplyNotice({ cart, refusal }: { cart: Cart; refusal: string | undefined }) {
@@ -71,7 +71,7 @@ export default function PaymentRoute() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [step, setStep] = useState<Step>('form');
   const keys = useRef(createCheckoutKeys());
-  // India Post's directory (issue 17): fills the city and state, corrects a state the pincode
+  // India Post's directory: fills the city and state, corrects a state the pincode
   // contradicts (saying so under the field), and an unknown pincode stops "Proceed to Pay".
   const [corrected, setCorrected] = useState<StateCorrection | undefined>();
   const fillFromPincode = useCallback((changes: Partial<CheckoutFormValues>, correction?: StateCorrection) => {

@@ -180,7 +180,7 @@ function Contact({ value }: { value: string }) {
 
 /**
  * Who sells, as the Consumer Protection (E-Commerce) Rules 2020 ask a seller to show, from the
- * seller profile (issue 16). The footer's "Seller details" link lands on its heading.
+ * seller profile. The footer's "Seller details" link lands on its heading.
  */
 function SellerDetails() {
   const { grievanceOfficer: officer, customerCare, paymentProvider } = seller;

@@ -16,7 +16,7 @@ function renderPolicy(path: string) {
 
 afterEach(() => cleanup());
 
-describe('Contact Us: seller details (issue 16)', () => {
+describe('Contact Us: seller details', () => {
   it('lists who sells, from the seller profile, under the anchor the footer links to', () => {
     renderPolicy('/policies/contact-us');
     const heading = screen.getByRole('heading', { level: 2, name: 'Seller details' });

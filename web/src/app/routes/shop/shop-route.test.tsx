@@ -128,7 +128,7 @@ describe('/shop: the cart', () => {
   });
 });
 
-describe('/shop: batch stock (issue 17)', () => {
+describe('/shop: batch stock', () => {
   it('"Only 3 left", and at 3 in the cart the add button and + stop, saying why', async () => {
     stubAvailability({ left: 3 });
     const user = renderShop();

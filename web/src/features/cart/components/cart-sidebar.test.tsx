@@ -72,7 +72,7 @@ describe('the cart sidebar', () => {
   });
 });
 
-describe('the cart sidebar and the batch (issue 17)', () => {
+describe('the cart sidebar and the batch', () => {
   it('at the limit, + is disabled and the line says why in words', () => {
     renderSidebar({ 1: 3 }, { limit: 3, note: 'Only 3 jars of Royal Chicken Pickle are left in this batch' });
     const plus = screen.getByRole('button', { name: 'Add one Royal Chicken Pickle' }) as HTMLButtonElement;

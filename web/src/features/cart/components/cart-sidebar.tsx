@@ -156,7 +156,7 @@ export function CartSidebar({
                 <dd data-testid="cart-total">{formatPaise(priced.totalPaise)}</dd>
               </div>
             </dl>
-            {/* Prices are MRP: the GST is inside them, taken out as the tax invoice will show it (issue 16). */}
+            {/* Prices are MRP: the GST is inside them, taken out as the tax invoice will show it. */}
             <p className="cart-gst" data-testid="cart-gst">
               Includes GST of {formatPaise(gstPaise)}
             </p>

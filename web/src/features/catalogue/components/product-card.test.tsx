@@ -14,7 +14,7 @@ function renderCard(id: number, availability?: Partial<ProductAvailability>, sto
 
 afterEach(() => cleanup());
 
-describe('a product card discloses what the jar label says (issue 16)', () => {
+describe('a product card discloses what the jar label says', () => {
   it('shows the non-vegetarian mark, MRP with taxes, net quantity and unit price without opening anything', () => {
     const card = renderCard(1);
     expect(card.getByRole('img', { name: 'Non-vegetarian' })).toBeTruthy();
@@ -46,7 +46,7 @@ describe('a product card discloses what the jar label says (issue 16)', () => {
   });
 });
 
-describe('a product card shows the live state of its batch (issue 17)', () => {
+describe('a product card shows the live state of its batch', () => {
   it('as the catalogue says until the server answers: on sale with an empty stock line, coming soon disabled', () => {
     const chicken = renderCard(1);
     expect(chicken.getByTestId('product-stock').textContent).toBe('');

@@ -23,7 +23,7 @@ interface ProductCardProps {
   priority?: boolean;
 }
 
-/** What the jar's label says (issue 16), closed at first so the card stays short (catalogue.css styles the inside). */
+/** What the jar's label says, closed at first so the card stays short (catalogue.css styles the inside). */
 function LabelDetails({ product }: { product: Product }) {
   const rows = [
     ['Ingredients', product.ingredients],

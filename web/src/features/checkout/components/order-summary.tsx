@@ -33,7 +33,7 @@ export function OrderSummary({ checkout }: { checkout: CheckoutNavigationState }
         <span>Subtotal</span>
         <strong data-testid="summary-total">{formatRupees(checkout.total)}</strong>
       </p>
-      {/* Prices are MRP: the GST is inside them, taken out as the tax invoice will show it (issue 16). */}
+      {/* Prices are MRP: the GST is inside them, taken out as the tax invoice will show it. */}
       <p className="order-summary__note" data-testid="summary-gst">
         Includes GST of {formatPaise(gstPaise)}
       </p>

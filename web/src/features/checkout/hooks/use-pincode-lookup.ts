@@ -6,7 +6,7 @@ import { isApiFailure } from '../../../lib/api-client.js';
 import { lookupPincode } from '../api/lookup-pincode.js';
 import type { CheckoutFormValues } from '../form-storage.js';
 
-/** What the checkout knows of the typed pincode (issue 17). */
+/** What the checkout knows of the typed pincode. */
 export type PincodeLookup =
   | { status: 'idle' }
   | { status: 'loading'; pincode: string }

@@ -23,7 +23,7 @@ function isListState(value: string | null): value is ComplaintListState {
 }
 
 /**
- * /admin/complaints (issue 16): every complaint with its ticket, the rules' two deadlines (acknowledge
+ * /admin/complaints: every complaint with its ticket, the rules' two deadlines (acknowledge
  * in 48 hours, resolve in a month) and the late ones marked, under Open / Late / Resolved / All.
  */
 export function AdminComplaints() {

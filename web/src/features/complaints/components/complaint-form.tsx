@@ -23,7 +23,7 @@ export interface ComplaintFormProps {
 }
 
 /**
- * The complaint (issue 16): who is complaining, about which order and what happened. Checked with
+ * The complaint: who is complaining, about which order and what happened. Checked with
  * the server's own schema, so the messages under the fields are the ones the server would give.
  */
 export function ComplaintForm({ initialOrderNumber = '', onSent }: ComplaintFormProps) {

@@ -21,7 +21,7 @@ function HowWeHandle() {
 }
 
 /**
- * /complaint (issue 16): the form, then its ticket; beside them what happens next and the
+ * /complaint: the form, then its ticket; beside them what happens next and the
  * grievance officer to escalate to.
  */
 export function RaiseComplaint({ initialOrderNumber }: { initialOrderNumber?: string }) {

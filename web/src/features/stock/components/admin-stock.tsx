@@ -4,7 +4,7 @@ import { StockForm } from './stock-form.js';
 import '../admin-stock.css';
 
 /**
- * /admin/stock (issue 17): each product's batch. The shop sells only what the batch holds; a product
+ * /admin/stock: each product's batch. The shop sells only what the batch holds; a product
  * put on sale here is on the shop at once, without a build.
  */
 export function AdminStock() {

@@ -71,7 +71,7 @@ interface StockFormProps {
 }
 
 /**
- * One product's batch (issue 17): on sale or coming soon, the jars in this batch (empty: no limit),
+ * One product's batch: on sale or coming soon, the jars in this batch (empty: no limit),
  * the next batch's date and whether this is a new batch; reserved, sold and left beside them.
  */
 export function StockForm({ product, onSaved }: StockFormProps) {
