@@ -3,8 +3,9 @@
  * (UTC+05:30, no daylight saving), in several layouts. This module turns them into instants and
  * back; the sandbox writes with it and the client reads with it, so both sides agree.
  */
-const INDIA_OFFSET_MS = 330 * 60_000;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+import { fromIndiaWallClock, indiaParts, MONTHS_SHORT } from '@pickles/shared/india-time';
+
+const MONTHS: readonly string[] = MONTHS_SHORT;
 
 /** The layouts Shiprocket uses, by where they appear. */
 export type CourierTimeLayout =
@@ -23,8 +24,7 @@ const pad = (n: number, width = 2) => String(n).padStart(width, '0');
 
 /** An instant as India wall-clock text in one of the courier's layouts. */
 export function formatCourierTime(at: Date, layout: CourierTimeLayout): string {
-  const india = new Date(at.getTime() + INDIA_OFFSET_MS);
-  const [y, mo, d, h, mi, s] = [india.getUTCFullYear(), india.getUTCMonth() + 1, india.getUTCDate(), india.getUTCHours(), india.getUTCMinutes(), india.getUTCSeconds()];
+  const { year: y, month: mo, day: d, hours: h, minutes: mi, seconds: s } = indiaParts(at);
   switch (layout) {
     case 'webhook':
       return `${pad(d)} ${pad(mo)} ${y} ${pad(h)}:${pad(mi)}:${pad(s)}`;
@@ -66,7 +66,7 @@ export function parseCourierTime(text: unknown): Date | undefined {
     const check = new Date(utc);
     // Date.UTC rolls 31 February over into March: refuse what does not come back unchanged.
     if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59 || s > 59 || y < 2000) return undefined;
-    return new Date(utc - INDIA_OFFSET_MS);
+    return fromIndiaWallClock(utc);
   }
   return undefined;
 }

@@ -1,4 +1,4 @@
-import { INDIA_OFFSET_MS } from '@pickles/shared/india-time';
+import { indiaDayAsTyped } from '@pickles/shared/india-time';
 
 /**
  * The admin panel's free-text search covers order id, payment id, name, e-mail, phone, created
@@ -20,11 +20,7 @@ export interface SearchableOrder {
 
 /** The order's India day as the panel shows it and as people type it: '5/11/2026' and '05/11/2026' (once when they are the same). */
 export function searchableIndiaDates(createdAt: Date): string[] {
-  const india = new Date(createdAt.getTime() + INDIA_OFFSET_MS);
-  const [day, month, year] = [india.getUTCDate(), india.getUTCMonth() + 1, india.getUTCFullYear()];
-  const shown = `${day}/${month}/${year}`;
-  const padded = `${String(day).padStart(2, '0')}/${String(month).padStart(2, '0')}/${year}`;
-  return shown === padded ? [shown] : [shown, padded];
+  return indiaDayAsTyped(createdAt);
 }
 
 export function buildSearchText(order: SearchableOrder): string {

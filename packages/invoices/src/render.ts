@@ -1,4 +1,5 @@
 import { SHIPPING_DESCRIPTION, type TaxedLine, type TaxFigures } from '@pickles/shared/gst';
+import { formatIndiaDate } from '@pickles/shared/india-time';
 import type { TaxDocument } from './document.js';
 import { amountInWords } from './words.js';
 
@@ -44,14 +45,6 @@ export function formatAmount(paise: number): string {
   const rupees = String(Math.floor(abs / 100));
   const grouped = rupees.length > 3 ? `${rupees.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${rupees.slice(-3)}` : rupees;
   return `${sign}${grouped}.${String(abs % 100).padStart(2, '0')}`;
-}
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** The date in India (UTC+05:30): "23 Nov 2026". */
-export function formatIndianDate(at: Date): string {
-  const india = new Date(at.getTime() + 330 * 60_000);
-  return `${india.getUTCDate()} ${MONTHS[india.getUTCMonth()]} ${india.getUTCFullYear()}`;
 }
 
 const percent = (rate: number) => `${Number(rate.toFixed(3))}%`;
@@ -136,11 +129,11 @@ export async function renderTaxDocumentPdf(document: TaxDocument): Promise<Buffe
   text(document.kind === 'invoice' ? 'Original for recipient' : 'Issued against a tax invoice, for a refund', PAGE.margin, PAGE.margin + 22, { size: 8, color: GREY });
   const particulars: [string, string][] = [
     [document.kind === 'invoice' ? 'Invoice number' : 'Credit note number', document.number],
-    [document.kind === 'invoice' ? 'Invoice date' : 'Credit note date', formatIndianDate(document.issuedAt)],
+    [document.kind === 'invoice' ? 'Invoice date' : 'Credit note date', formatIndiaDate(document.issuedAt)],
     ...(document.invoice
       ? ([
           ['Original invoice number', document.invoice.number],
-          ['Original invoice date', formatIndianDate(document.invoice.issuedAt)],
+          ['Original invoice date', formatIndiaDate(document.invoice.issuedAt)],
         ] satisfies [string, string][])
       : []),
     ['Order number', document.orderNumber],

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { sellerProfileFromEnv } from '@pickles/shared/seller-profile';
-import { amountInWords, documentFileName, draftCreditNote, draftInvoice, formatAmount, formatIndianDate, numberFromFileStem, numberInWords, type InvoicedOrder } from '../src/index.js';
+import { amountInWords, documentFileName, draftCreditNote, draftInvoice, formatAmount, numberFromFileStem, numberInWords, type InvoicedOrder } from '../src/index.js';
+import { formatIndiaDate } from '@pickles/shared/india-time';
 
 const order: InvoicedOrder = {
   orderNumber: 'RP0000000001',
@@ -71,8 +72,8 @@ describe('printing helpers', () => {
     expect(formatAmount(0)).toBe('0.00');
     expect(formatAmount(99_999)).toBe('999.99');
     expect(formatAmount(1_234_567_89)).toBe('12,34,567.89');
-    expect(formatIndianDate(new Date('2027-03-31T18:29:59Z'))).toBe('31 Mar 2027');
-    expect(formatIndianDate(new Date('2027-03-31T18:30:00Z'))).toBe('1 Apr 2027');
+    expect(formatIndiaDate(new Date('2027-03-31T18:29:59Z'))).toBe('31 Mar 2027');
+    expect(formatIndiaDate(new Date('2027-03-31T18:30:00Z'))).toBe('1 Apr 2027');
   });
 
   it('spells amounts the Indian way', () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { fromIndiaWallClock, indiaDateDigits, indiaWallClock } from './india-time.js';
 import { EMAIL_PATTERN, normalisePhoneInput, plainString } from './validation.js';
 
 /**
@@ -104,15 +105,13 @@ export const complaintListQuerySchema = z.object({
 /** Rule 4(5): acknowledge within 48 hours. */
 export const ACKNOWLEDGE_WITHIN_HOURS = 48;
 
-const IST_OFFSET_MS = 330 * 60_000; // UTC+05:30, no daylight saving
-
 /**
  * The two deadlines of a complaint received at `receivedAt`: 48 hours later, and the same time one
  * calendar month later in India (31 January -> 28 or 29 February, the month's last day).
  */
 export function complaintDeadlines(receivedAt: Date): { acknowledgeBy: Date; resolveBy: Date } {
   const acknowledgeBy = new Date(receivedAt.getTime() + ACKNOWLEDGE_WITHIN_HOURS * 3600_000);
-  const india = new Date(receivedAt.getTime() + IST_OFFSET_MS);
+  const india = indiaWallClock(receivedAt);
   const year = india.getUTCFullYear();
   const month = india.getUTCMonth() + 1;
   const lastDay = new Date(Date.UTC(year, month + 1, 0)).getUTCDate();
@@ -125,7 +124,7 @@ export function complaintDeadlines(receivedAt: Date): { acknowledgeBy: Date; res
     india.getUTCSeconds(),
     india.getUTCMilliseconds(),
   );
-  return { acknowledgeBy, resolveBy: new Date(resolveIndia - IST_OFFSET_MS) };
+  return { acknowledgeBy, resolveBy: fromIndiaWallClock(resolveIndia) };
 }
 
 /** Which deadline a complaint has missed as of `now` (an acknowledgement or resolution after its deadline stays late). */
@@ -142,7 +141,5 @@ export function complaintLateness(
  * digits). Short enough to read over the phone; unique because the sequence never repeats.
  */
 export function formatTicketNumber(sequence: number, receivedAt: Date): string {
-  const india = new Date(receivedAt.getTime() + IST_OFFSET_MS);
-  const date = `${String(india.getUTCFullYear() % 100).padStart(2, '0')}${String(india.getUTCMonth() + 1).padStart(2, '0')}${String(india.getUTCDate()).padStart(2, '0')}`;
-  return `GRV-${date}-${String(sequence).padStart(4, '0')}`;
+  return `GRV-${indiaDateDigits(receivedAt)}-${String(sequence).padStart(4, '0')}`;
 }

@@ -4,6 +4,7 @@
  * paise; every split is made so the parts add up exactly to the whole (the invoice's total is what
  * the shopper paid, to the paisa).
  */
+import { indiaParts } from './india-time.js';
 
 /** A GST rate in percent, as the HSN classification gives it (5, 12, 18 ...; 2.5 allowed). */
 export type GstRatePercent = number;
@@ -181,9 +182,8 @@ export function creditNoteFigures(invoice: TaxFigures, refundPaise: number, cred
 
 /** India's financial year (April to March) of `at`, in India time: 2026-11-23 -> { start: 2026, label: '2026-27', short: '26-27' }. */
 export function financialYear(at: Date): { start: number; label: string; short: string } {
-  const india = new Date(at.getTime() + 330 * 60_000); // IST is UTC+05:30, with no daylight saving
-  const year = india.getUTCFullYear();
-  const start = india.getUTCMonth() >= 3 ? year : year - 1;
+  const { year, month } = indiaParts(at);
+  const start = month >= 4 ? year : year - 1;
   const end = String((start + 1) % 100).padStart(2, '0');
   return { start, label: `${start}-${end}`, short: `${String(start % 100).padStart(2, '0')}-${end}` };
 }

@@ -1,24 +1,12 @@
 import type { Logger } from 'pino';
 import type { Db } from '@pickles/db';
+import { formatIndiaDayShort, indiaDayOf, indiaDaysBetween, startOfIndiaDay } from '@pickles/shared/india-time';
 import { runEvery } from '@pickles/service-kit';
 import type { Mailer } from './clients/mailer.js';
 import { loadWaitingOrders } from './db/waiting-orders.js';
 import { countOpenComplaints } from './db/complaints.js';
 import { EmailInFlightError, sendOnce } from './db/sent-emails.js';
 import { renderOwnerDailySummary } from './emails/owner-daily-summary.js';
-
-/** India has one time zone and no daylight saving: UTC+5:30. */
-const INDIA_OFFSET_MS = 330 * 60_000;
-const DAY_MS = 86_400_000;
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** The India calendar day of an instant, as the UTC midnight of that date. */
-const indiaDay = (instant: Date) => {
-  const india = new Date(instant.getTime() + INDIA_OFFSET_MS);
-  return new Date(Date.UTC(india.getUTCFullYear(), india.getUTCMonth(), india.getUTCDate()));
-};
-const isoDate = (day: Date) => day.toISOString().slice(0, 10);
-const longDate = (day: Date) => `${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${day.getUTCFullYear()}`;
 
 export interface DailySummaryDeps {
   db: Db;
@@ -40,18 +28,18 @@ export type DailySummaryResult = 'too-early' | 'nothing-waiting' | 'sent' | 'alr
  * a later look that day finds none either (an order paid since was announced by its own alert).
  */
 export async function dailySummaryOnce(deps: DailySummaryDeps, { hour, now = new Date() }: { hour: number; now?: Date }): Promise<DailySummaryResult> {
-  const today = indiaDay(now);
-  const from = new Date(today.getTime() + hour * 3_600_000 - INDIA_OFFSET_MS);
+  const today = indiaDayOf(now);
+  const from = new Date(startOfIndiaDay(today).getTime() + hour * 3_600_000);
   if (now < from) return 'too-early';
-  const dedupeKey = isoDate(today);
+  const dedupeKey = today;
   const done = await deps.db.selectFrom('sent_emails').select('state').where('kind', '=', 'owner-daily-summary').where('dedupe_key', '=', dedupeKey).executeTakeFirst();
   if (done?.state === 'sent') return 'already-sent';
 
   const { orders, total } = await loadWaitingOrders(deps.db, from);
   if (total === 0) return 'nothing-waiting';
-  const listed = orders.map((order) => ({ ...order, paidOn: longDate(indiaDay(order.paidAt)), daysWaiting: Math.round((today.getTime() - indiaDay(order.paidAt).getTime()) / DAY_MS) }));
+  const listed = orders.map((order) => ({ ...order, paidOn: formatIndiaDayShort(indiaDayOf(order.paidAt), true), daysWaiting: indiaDaysBetween(indiaDayOf(order.paidAt), today) }));
   const complaints = await countOpenComplaints(deps.db, now);
-  const email = renderOwnerDailySummary({ orders: listed, total, complaints }, { day: longDate(today), shopUrl: deps.shopUrl });
+  const email = renderOwnerDailySummary({ orders: listed, total, complaints }, { day: formatIndiaDayShort(today, true), shopUrl: deps.shopUrl });
   try {
     const result = await sendOnce(deps.db, { dedupeKey, kind: 'owner-daily-summary', recipient: deps.ownerEmail, eventId: null }, () =>
       deps.mailer.send({ to: deps.ownerEmail, ...email, messageId: `<${dedupeKey}.owner-daily-summary@${deps.mailDomain}>` }),

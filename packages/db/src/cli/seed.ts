@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { sql } from 'kysely';
 import type { Transaction } from 'kysely';
+import { indiaDateDigits } from '@pickles/shared/india-time';
 import { createDb, type Db } from '../create-db.js';
 import type { Database } from '../schema.js';
 import { migrateToLatest } from '../migrate.js';
@@ -68,7 +69,7 @@ interface SeedOrder {
 function makeOrder(now: number, used: Set<string>): SeedOrder {
   const id = randomUUID();
   const createdAt = new Date(now - Math.floor(Math.random() * days * 86_400_000));
-  const ist = new Date(createdAt.getTime() + 19_800_000).toISOString().slice(2, 10).replaceAll('-', '');
+  const ist = indiaDateDigits(createdAt);
   let orderNumber: string;
   do orderNumber = `RP${ist}-${randomId(ID_ALPHABET, 6)}`;
   while (used.has(orderNumber));

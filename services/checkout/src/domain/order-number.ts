@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { indiaDateDigits } from '@pickles/shared/india-time';
 
 // No 0/O or 1/I/L: people read these numbers out on the phone.
 const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
@@ -9,8 +10,7 @@ const ALPHABET = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
  * day) to be unguessable in practice; uniqueness is enforced by the database.
  */
 export function newOrderNumber(now = new Date()): string {
-  const ist = new Date(now.getTime() + 5.5 * 3600_000);
-  const date = ist.toISOString().slice(2, 10).replaceAll('-', '');
+  const date = indiaDateDigits(now);
   let suffix = '';
   for (let i = 0; i < 6; i++) suffix += ALPHABET[randomInt(ALPHABET.length)];
   return `RP${date}-${suffix}`;

@@ -1,4 +1,5 @@
 import { complaintCategoryLabel } from '@pickles/shared/complaints';
+import { formatIndiaDateTimeLong } from '@pickles/shared/india-time';
 import type { SellerProfile } from '@pickles/shared/seller-profile';
 import { adminComplaintsPath, shopLink } from '@pickles/shared/shop-paths';
 import type { EmailComplaint } from '../db/complaints.js';
@@ -19,16 +20,6 @@ import { e, factsHtml, LINK_STYLE, shopperHtml, SIGN_OFF, telHref, textLines, ty
 
 export type GrievanceOfficer = SellerProfile['grievanceOfficer'];
 
-const INDIA_OFFSET_MS = 330 * 60_000; // UTC+05:30, no daylight saving
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-
-/** '28 February 2027, 10:00 am IST': India time whatever the server's zone, the same text in every e-mail. */
-export function indiaDateTime(instant: Date): string {
-  const india = new Date(instant.getTime() + INDIA_OFFSET_MS);
-  const hours = india.getUTCHours();
-  const minutes = String(india.getUTCMinutes()).padStart(2, '0');
-  return `${india.getUTCDate()} ${MONTHS[india.getUTCMonth()]} ${india.getUTCFullYear()}, ${hours % 12 || 12}:${minutes} ${hours < 12 ? 'am' : 'pm'} IST`;
-}
 
 /** Rule 4(5) of these sets both deadlines. */
 const RULES = 'Consumer Protection (E-Commerce) Rules, 2020';
@@ -73,7 +64,7 @@ function compose(
 function ticketFacts(complaint: EmailComplaint): [string, string][] {
   return [
     ['Ticket number', complaint.ticketNumber],
-    ['Received', indiaDateTime(complaint.receivedAt)],
+    ['Received', formatIndiaDateTimeLong(complaint.receivedAt)],
     ['About', complaintCategoryLabel(complaint.category)],
     ...(complaint.orderNumber ? ([['Order', complaint.orderNumber]] as [string, string][]) : []),
   ];
@@ -82,8 +73,8 @@ function ticketFacts(complaint: EmailComplaint): [string, string][] {
 /** complaint.update {received}: the shopper's ticket, its two deadlines and their own words back (to a proven address). */
 export function renderComplaintReceived(complaint: EmailComplaint, officer: GrievanceOfficer): RenderedEmail {
   const ticket = complaint.ticketNumber;
-  const acknowledgeBy = indiaDateTime(complaint.acknowledgeBy);
-  const resolveBy = indiaDateTime(complaint.resolveBy);
+  const acknowledgeBy = formatIndiaDateTimeLong(complaint.acknowledgeBy);
+  const resolveBy = formatIndiaDateTimeLong(complaint.resolveBy);
   const promise = `As the ${RULES} require, we will acknowledge it by ${acknowledgeBy} and resolve it by ${resolveBy} at the latest.`;
   if (!complaint.emailProven) return renderComplaintAcknowledgement(complaint, officer, promise);
   const facts = ticketFacts(complaint);
@@ -119,7 +110,7 @@ function renderComplaintAcknowledgement(complaint: EmailComplaint, officer: Grie
   const ticket = complaint.ticketNumber;
   const facts: [string, string][] = [
     ['Ticket number', ticket],
-    ['Received', indiaDateTime(complaint.receivedAt)],
+    ['Received', formatIndiaDateTimeLong(complaint.receivedAt)],
     ['About', complaintCategoryLabel(complaint.category)],
   ];
   const intro = `A complaint was sent to us from our website with this e-mail address. We have registered it under ticket number ${ticket}; please quote it whenever you write or call about it.`;
@@ -141,8 +132,8 @@ function renderComplaintAcknowledgement(complaint: EmailComplaint, officer: Grie
 /** complaint.update {acknowledged}: the owner has read it; when it will be resolved at the latest. */
 export function renderComplaintAcknowledged(complaint: EmailComplaint, officer: GrievanceOfficer): RenderedEmail {
   const ticket = complaint.ticketNumber;
-  const received = indiaDateTime(complaint.receivedAt);
-  const resolveBy = indiaDateTime(complaint.resolveBy);
+  const received = formatIndiaDateTimeLong(complaint.receivedAt);
+  const resolveBy = formatIndiaDateTimeLong(complaint.resolveBy);
   const next = 'We will write to you again with what we have done.';
   return compose(complaint, officer, {
     subject: `We are looking into your complaint ${ticket}`,
@@ -159,7 +150,7 @@ export function renderComplaintAcknowledged(complaint: EmailComplaint, officer: 
 /** complaint.update {resolved}: what the owner did, and whom to turn to if that is not enough. */
 export function renderComplaintResolved(complaint: EmailComplaint, officer: GrievanceOfficer): RenderedEmail {
   const ticket = complaint.ticketNumber;
-  const received = indiaDateTime(complaint.receivedAt);
+  const received = formatIndiaDateTimeLong(complaint.receivedAt);
   const resolution = complaint.resolution ?? '';
   const unsatisfied = `If you are not satisfied with this resolution, please write to or call our grievance officer, quoting ticket number ${ticket}.`;
   return compose(complaint, officer, {
@@ -182,8 +173,8 @@ export function renderOwnerComplaintAlert(complaint: EmailComplaint, shopUrl: st
   const about = complaintCategoryLabel(complaint.category);
   const subject = `New complaint ${ticket}: ${about}`;
   const listUrl = shopLink(shopUrl, adminComplaintsPath);
-  const acknowledgeBy = indiaDateTime(complaint.acknowledgeBy);
-  const resolveBy = indiaDateTime(complaint.resolveBy);
+  const acknowledgeBy = formatIndiaDateTimeLong(complaint.acknowledgeBy);
+  const resolveBy = formatIndiaDateTimeLong(complaint.resolveBy);
   const deadlines = `The ${RULES} ask you to acknowledge it by ${acknowledgeBy} and resolve it by ${resolveBy}.`;
   const order = !complaint.orderNumber
     ? '-'
@@ -192,7 +183,7 @@ export function renderOwnerComplaintAlert(complaint: EmailComplaint, shopUrl: st
       : `${complaint.orderNumber} as typed: not linked, the e-mail and phone are not that order's`;
   const facts: [string, string][] = [
     ['Ticket', ticket],
-    ['Received', indiaDateTime(complaint.receivedAt)],
+    ['Received', formatIndiaDateTimeLong(complaint.receivedAt)],
     ['About', about],
     ['From', [neutraliseLinks(complaint.name), complaint.email, complaint.phone ? `+91 ${complaint.phone}` : ''].filter(Boolean).join(', ')],
     ['E-mail', complaint.emailProven ? "the order's own" : 'not proven: the shopper was sent only a fixed acknowledgement'],

@@ -1,5 +1,5 @@
 import type { AdminOrder, OrderRefund } from '@pickles/shared';
-import { formatIndiaDateTime } from '../../lib/india-time.js';
+import { formatIndiaDateTime } from '@pickles/shared/india-time';
 
 /** Times are shown in India time, as in the panel; '-' for one that has not happened. */
 export function formatDateTime(iso: string | null | undefined): string {

@@ -1,4 +1,5 @@
 import type { AdminOrder } from '@pickles/shared';
+import { INDIA_OFFSET_MS, INDIA_TIME_ZONE, indiaDayOf } from '@pickles/shared/india-time';
 
 /**
  * Columns of an export row, in order: the spec's eleven (docs/product.md §3, "Export row"), then the
@@ -36,13 +37,6 @@ export type ExportRow = [
 export const AMOUNT_COLUMN = 6;
 export const CREATED_AT_COLUMN = 10;
 
-/** India Standard Time, UTC+05:30 all year (no daylight saving since 1945). */
-const INDIA_OFFSET_MS = 330 * 60_000;
-
-/** The instant as India's wall clock, read through the Date's UTC fields (e.g. toISOString). */
-export function indiaWallClock(instant: Date): Date {
-  return new Date(instant.getTime() + INDIA_OFFSET_MS);
-}
 
 /**
  * A spreadsheet runs a cell starting with =, +, - or @ (and tab or carriage return, which some
@@ -102,7 +96,7 @@ const twoDigits = (n: number): string => (n < 10 ? `0${n}` : String(n));
  */
 export function formatExportDate(instant: Date): string {
   indiaDateTime ??= new Intl.DateTimeFormat('en-IN', {
-    timeZone: 'Asia/Kolkata',
+    timeZone: INDIA_TIME_ZONE,
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',
@@ -154,7 +148,7 @@ export function toTxtLine(row: ExportRow | readonly string[]): string {
 
 /** YYYY-MM-DD for file names: the date in India when the download is made. */
 export function fileDate(now = new Date()): string {
-  return indiaWallClock(now).toISOString().slice(0, 10);
+  return indiaDayOf(now);
 }
 
 export const EXPORT_FILE_NAMES = {

@@ -1,4 +1,5 @@
-import { CREATED_AT_COLUMN, EXPORT_COLUMNS, indiaWallClock, type ExportRow } from './export-rows.js';
+import { indiaWallClock } from '@pickles/shared/india-time';
+import { CREATED_AT_COLUMN, EXPORT_COLUMNS, type ExportRow } from './export-rows.js';
 import { XlsxWorkbook, type XlsxCell, type XlsxColumn, type XlsxSheet } from './xlsx-writer.js';
 
 export const DATE_FORMAT = 'dd/mm/yyyy hh:mm';

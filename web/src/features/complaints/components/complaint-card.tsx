@@ -6,7 +6,7 @@ import { AdminField, FormFailure } from '../../../components/ui/admin-form.js';
 import { paths } from '../../../config/paths.js';
 import { acknowledgeComplaint, resolveComplaint } from '../api/admin-complaints.js';
 import { failureText } from '../../../lib/api-failure.js';
-import { formatIndiaDateTime } from '../../../lib/india-time.js';
+import { formatIndiaDateTime } from '@pickles/shared/india-time';
 import { telHref } from '../format.js';
 
 export const ACKNOWLEDGE_FAILED = 'The complaint could not be acknowledged';

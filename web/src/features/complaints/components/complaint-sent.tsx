@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { SubmitComplaintResponse } from '@pickles/shared/api';
-import { formatIndiaDay, formatIndiaTime } from '../../../lib/india-time.js';
+import { formatIndiaDay, formatIndiaTime } from '@pickles/shared/india-time';
 import { CopyButton } from '../../../components/ui/copy-button.js';
 
 /** The day, then the time kept on one line: a phone breaks after the comma, not before "IST". */

@@ -4,7 +4,7 @@ import { productStockUpdateSchema, type ProductStockUpdate } from '@pickles/shar
 import { fieldErrors } from '@pickles/shared/validation';
 import { AdminField, FormFailure } from '../../../components/ui/admin-form.js';
 import { failureText } from '../../../lib/api-failure.js';
-import { formatIndiaDateTime } from '../../../lib/india-time.js';
+import { formatIndiaDateTime } from '@pickles/shared/india-time';
 import { saveStock } from '../api/admin-stock.js';
 
 export interface StockValues {

@@ -5,7 +5,7 @@ import { formatRupees } from '@pickles/shared/money';
 import { paths } from '../../../config/paths.js';
 import { DeliveryPromiseText } from '../../../components/ui/delivery-promise.js';
 import { invoiceDownloadUrl } from '../api/track-order.js';
-import { formatIndiaDay, formatIndiaTime } from '../../../lib/india-time.js';
+import { formatIndiaDay, formatIndiaTime } from '@pickles/shared/india-time';
 
 /** The road of an order that goes on; the other stages (cancelled, refunded, unpaid) have none. */
 const STEPS = ['Confirmed', 'Dispatched', 'Delivered'] as const;
