@@ -1,3 +1,4 @@
+import type { DeliveryAddress } from '@pickles/shared/address';
 import { indiaDayAsTyped } from '@pickles/shared/india-time';
 
 /**
@@ -14,7 +15,7 @@ export interface SearchableOrder {
   email: string;
   phone: string;
   createdAt: Date;
-  address: { flatNumber: string; street: string; area: string; city: string; state: string; pincode: string };
+  address: DeliveryAddress;
   itemNames: string[];
 }
 

@@ -1,4 +1,5 @@
 /** Shapes of API answers shared by the SPA and the services. */
+import type { DeliveryAddress } from './address.js';
 import type { DeliveryPromise, DeliveryZone } from './delivery-promise.js';
 
 export type { DeliveryPromise, DeliveryZone };
@@ -25,7 +26,7 @@ export interface AdminOrder {
   orderId: string;
   razorpayPaymentId?: string;
   customerInfo: { name: string; email: string; phone: string };
-  deliveryAddress: { flatNumber: string; street: string; area: string; city: string; state: string; pincode: string };
+  deliveryAddress: DeliveryAddress;
   amount: number;
   items: { name: string; quantity: number }[];
   status: import('./order-status.js').OrderStatus;

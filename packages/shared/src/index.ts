@@ -7,4 +7,5 @@ export * from './validation.js';
 export * from './api.js';
 export * from './delivery-promise.js';
 export * from './india-time.js';
+export * from './address.js';
 export * from './events/index.js';

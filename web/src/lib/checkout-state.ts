@@ -1,3 +1,4 @@
+import type { DeliveryAddress } from '@pickles/shared/address';
 import type { Product } from '@pickles/shared/catalogue';
 import { readDeliveryPromise, type DeliveryPromise } from '@pickles/shared/delivery-promise';
 import { paiseToRupees } from '@pickles/shared/money';
@@ -38,7 +39,7 @@ export interface OrderReceipt {
   amount: number;
   name: string;
   email: string;
-  deliveryAddress: { flatNumber: string; street: string; area: string; city: string; state: string; pincode: string };
+  deliveryAddress: DeliveryAddress;
   /** The promise create-order made for this order (its day, its pincode's zone). */
   deliveryPromise?: DeliveryPromise;
 }

@@ -1,3 +1,4 @@
+import type { DeliveryAddress } from '@pickles/shared/address';
 import { sql, type Db, type OrderRow, type RawBuilder } from '@pickles/db';
 import { isDeliveryZone, type DeliveryZone } from '@pickles/shared/delivery-promise';
 import { perDb, together } from './together.js';
@@ -8,7 +9,7 @@ export interface EmailOrder {
   customerName: string;
   customerEmail: string;
   customerPhone: string;
-  address: { flatNumber: string; street: string; area: string; city: string; state: string; pincode: string };
+  address: DeliveryAddress;
   subtotalPaise: number;
   shippingPaise: number;
   amountPaise: number;

@@ -1,3 +1,4 @@
+import { addressOneLine } from '@pickles/shared/address';
 import { formatPaise } from '@pickles/shared';
 import { describePromise, promiseDelivery, UNKNOWN_ZONE } from '@pickles/shared/delivery-promise';
 import { policyPath, shopLink } from '@pickles/shared/shop-paths';
@@ -8,8 +9,7 @@ import { buttonHtml, claimsHtml, claimsRule, CLAIMS_HEADING, contactHtml, contac
 export type { RenderedEmail, ShopContact } from './shopper.js';
 
 function addressLine(order: EmailOrder): string {
-  const a = order.address;
-  return `${a.flatNumber}, ${a.street}, ${a.area}, ${a.city}, ${a.state} - ${a.pincode}`;
+  return addressOneLine(order.address);
 }
 
 const CONFIRMATION_STEP = 'We confirm your order within about 36 hours of payment.';

@@ -1,3 +1,4 @@
+import { addressOneLine } from '@pickles/shared/address';
 import { formatPaise } from '@pickles/shared';
 import { adminOrderPath, shopLink } from '@pickles/shared/shop-paths';
 import type { EmailOrder } from '../db/orders.js';
@@ -19,7 +20,7 @@ export function renderOwnerAlert(order: EmailOrder, shopUrl: string): RenderedEm
     `Amount: ${formatPaise(order.amountPaise)}`,
     `Items: ${items}`,
     `Customer: ${order.customerName}, ${order.customerEmail}, +91 ${order.customerPhone}`,
-    `Ship to: ${a.flatNumber}, ${a.street}, ${a.area}, ${a.city}, ${a.state} - ${a.pincode}`,
+    `Ship to: ${addressOneLine(a)}`,
     '',
     `Open it in the admin panel to move it along: ${adminUrl}`,
   ].join('\n');
@@ -30,7 +31,7 @@ export function renderOwnerAlert(order: EmailOrder, shopUrl: string): RenderedEm
 <h1 style="font-size:20px;margin:0 0 12px">New paid order <span style="white-space:nowrap">${e(order.orderNumber)}</span></h1>
 <p><strong>Amount:</strong> ${e(formatPaise(order.amountPaise))}<br><strong>Payment:</strong> ${e(order.razorpayPaymentId ?? '-')}<br><strong>Items:</strong> ${e(items)}</p>
 <p><strong>Customer:</strong> ${e(order.customerName)}, ${e(order.customerEmail)}, +91 ${e(order.customerPhone)}<br>
-<strong>Ship to:</strong> ${e(`${a.flatNumber}, ${a.street}, ${a.area}, ${a.city}, ${a.state} - ${a.pincode}`)}</p>
+<strong>Ship to:</strong> ${e(addressOneLine(a))}</p>
 <p style="margin:24px 0"><a href="${e(adminUrl)}" style="display:inline-block;padding:10px 18px;background:#8b1e1e;color:#fff;text-decoration:none;border-radius:6px;font-weight:600">Open in the admin panel</a></p>
 </div></body></html>`;
   return { subject, text, html };

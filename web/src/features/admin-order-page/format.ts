@@ -1,4 +1,4 @@
-import type { AdminOrder, OrderRefund } from '@pickles/shared';
+import type { OrderRefund } from '@pickles/shared';
 import { formatIndiaDateTime } from '@pickles/shared/india-time';
 
 /** Times are shown in India time, as in the panel; '-' for one that has not happened. */
@@ -6,10 +6,6 @@ export function formatDateTime(iso: string | null | undefined): string {
   return iso ? formatIndiaDateTime(iso) : '-';
 }
 
-/** The address as a label prints it: one line per part. */
-export function addressLines(a: AdminOrder['deliveryAddress']): string[] {
-  return [`${a.flatNumber}, ${a.street}`, a.area, `${a.city}, ${a.state}`].filter((line) => line.trim());
-}
 
 const EMAIL_KINDS: Record<string, string> = {
   'order-confirmation': 'Order confirmation',

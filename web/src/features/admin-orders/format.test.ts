@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAddress, formatDateTime, formatItems, truncate } from './format.js';
+import { formatDateTime, formatItems, truncate } from './format.js';
 
 describe('panel formatting', () => {
   it('truncates to 15 characters with "..." and shows "-" when empty', () => {
@@ -9,8 +9,7 @@ describe('panel formatting', () => {
     expect(truncate(undefined)).toBe('-');
   });
 
-  it('formats address and items', () => {
-    expect(formatAddress({ flatNumber: '1', street: 'S', area: 'A', city: 'C', state: 'St', pincode: '110001' })).toBe('1, S, A, C, St - 110001');
+  it('formats items', () => {
     expect(formatItems([{ name: 'Royal Chicken Pickle', quantity: 3 }])).toBe('Royal Chicken Pickle (Qty: 3)');
   });
 

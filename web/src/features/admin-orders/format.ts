@@ -14,9 +14,6 @@ export function formatDateTime(iso: string | undefined): string {
   return formatIndiaTimestamp(iso);
 }
 
-export function formatAddress(a: { flatNumber: string; street: string; area: string; city: string; state: string; pincode: string }): string {
-  return `${a.flatNumber}, ${a.street}, ${a.area}, ${a.city}, ${a.state} - ${a.pincode}`;
-}
 
 export function formatItems(items: { name: string; quantity: number }[]): string {
   return items.map((item) => `${item.name} (Qty: ${item.quantity})`).join(', ');

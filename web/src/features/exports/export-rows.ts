@@ -1,3 +1,4 @@
+import { addressOneLine } from '@pickles/shared/address';
 import type { AdminOrder } from '@pickles/shared';
 import { INDIA_OFFSET_MS, INDIA_TIME_ZONE, indiaDayOf } from '@pickles/shared/india-time';
 
@@ -123,7 +124,7 @@ export function toExportRow(order: AdminOrder): ExportRow {
     text(order.customerInfo.name),
     text(order.customerInfo.email),
     text(order.customerInfo.phone),
-    text(`${a.flatNumber}, ${a.street}, ${a.area}, ${a.city}, ${a.state} - ${a.pincode}`),
+    text(addressOneLine(a)),
     order.amount,
     text(order.status),
     text(order.paymentStatus),

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { STATUS_BADGE_COLOURS, formatRupees, type AdminOrderDetailResponse, type OrderEmailRecord, type OrderHistoryEntry, type OrderPaymentRecord, type OrderRefund, type OrderStatus } from '@pickles/shared';
-import { REFUND_STATE_LABELS, addressLines, emailKindLabel, formatDateTime } from '../format.js';
+import { addressLines } from '@pickles/shared/address';
+import { REFUND_STATE_LABELS, emailKindLabel, formatDateTime } from '../format.js';
 import { DataTable } from './data-table.js';
 
 type Detail = AdminOrderDetailResponse;

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.js';
-import { addressLines, formatDateTime } from '../format.js';
+import { addressLines } from '@pickles/shared/address';
+import { formatDateTime } from '../format.js';
 import { useOrderDetail } from '../hooks/use-order-detail.js';
 import { LoadFailure } from './order-page.js';
 import '../order-page.css';

@@ -4,7 +4,8 @@ import { formatRupees } from '@pickles/shared/money';
 import { ownerChoices } from '@pickles/shared/order-lifecycle';
 import { STATUS_BADGE_COLOURS, isAdminSettableStatus, isUnattended, type AdminSettableStatus } from '@pickles/shared/order-status';
 import { paths } from '../../../config/paths.js';
-import { formatAddress, formatDateTime, formatItems } from '../format.js';
+import { addressOneLine } from '@pickles/shared/address';
+import { formatDateTime, formatItems } from '../format.js';
 import { CopyCell } from './copy-cell.js';
 import { OrderHistory } from './order-history.js';
 
@@ -152,7 +153,7 @@ const OrderRow = memo(function OrderRow({ order, now, isUpdating, isHistoryOpen,
         <td>{order.customerInfo.phone || '-'}</td>
         <td>{formatDateTime(order.createdAt)}</td>
         <td>
-          <Clamped text={formatAddress(order.deliveryAddress)} />
+          <Clamped text={addressOneLine(order.deliveryAddress)} />
         </td>
         <td className="amount-cell">
           {formatRupees(order.amount)}

@@ -1,3 +1,4 @@
+import { addressOneLine } from '@pickles/shared/address';
 import { useRef } from 'react';
 import type { DeliveryPromise } from '@pickles/shared/delivery-promise';
 import { formatRupees } from '@pickles/shared/money';
@@ -35,7 +36,7 @@ export function ConfirmModal({ checkout, values, promise, isBusy, onEdit, onConf
           <dd>+91 {values.phone}</dd>
           <dt>Deliver to</dt>
           <dd>
-            {values.flatNumber}, {values.street}, {values.area}, {values.city}, {values.state} - {values.pincode}
+            {addressOneLine(values)}
           </dd>
           {promise ? (
             <>
