@@ -2,8 +2,8 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { Queue } from 'bullmq';
 import { Redis } from 'ioredis';
-import { createDb, newOrderColumns, sql, type Db } from '@pickles/db';
-import { PAYMENT_VERIFIED, PAYMENT_VERIFIED_VERSION, QUEUES, type PaymentVerifiedV1 } from '@pickles/shared';
+import { createDb, newOrderColumns, outboxRowOf, sql, type Db } from '@pickles/db';
+import { newEventEnvelope, PAYMENT_VERIFIED, PAYMENT_VERIFIED_VERSION, QUEUES, type PaymentVerifiedV1 } from '@pickles/shared';
 import type { BenchStack } from './stack.js';
 import { sleep } from './stats.js';
 
@@ -117,8 +117,7 @@ export async function insertPaidBacklog(db: Db, count: number): Promise<{ orderI
         .values(
           batch.map((o) => {
             const data: PaymentVerifiedV1 = { orderId: o.id, orderNumber: o.orderNumber, razorpayOrderId: o.razorpayOrderId, razorpayPaymentId: o.paymentId, amountPaise: o.subtotal + o.shipping, source: 'verify' };
-            const envelope = { id: randomUUID(), type: PAYMENT_VERIFIED, version: PAYMENT_VERIFIED_VERSION, occurredAt: now.toISOString(), data };
-            return { id: envelope.id, type: envelope.type, version: envelope.version, payload: JSON.stringify(envelope), occurred_at: envelope.occurredAt };
+            return outboxRowOf(newEventEnvelope(PAYMENT_VERIFIED, PAYMENT_VERIFIED_VERSION, data, now.toISOString()));
           }),
         )
         .execute();

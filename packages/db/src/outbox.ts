@@ -1,7 +1,6 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type Transaction } from 'kysely';
 import pg from 'pg';
-import type { EventEnvelope } from '@pickles/shared';
+import { newEventEnvelope, type EventEnvelope } from '@pickles/shared';
 import type { Database } from './schema.js';
 
 type DbHandle = Kysely<Database> | Transaction<Database>;
@@ -17,24 +16,14 @@ export async function writeOutboxEvent<TType extends string, TData>(
   version: number,
   data: TData,
 ): Promise<EventEnvelope<TType, TData>> {
-  const envelope: EventEnvelope<TType, TData> = {
-    id: randomUUID(),
-    type,
-    version,
-    occurredAt: new Date().toISOString(),
-    data,
-  };
-  await trx
-    .insertInto('outbox_events')
-    .values({
-      id: envelope.id,
-      type,
-      version,
-      payload: JSON.stringify(envelope),
-      occurred_at: envelope.occurredAt,
-    })
-    .execute();
+  const envelope = newEventEnvelope(type, version, data);
+  await trx.insertInto('outbox_events').values(outboxRowOf(envelope)).execute();
   return envelope;
+}
+
+/** The outbox row that carries `envelope` (kysely's values: the payload as JSON text). */
+export function outboxRowOf(envelope: EventEnvelope) {
+  return { id: envelope.id, type: envelope.type, version: envelope.version, payload: JSON.stringify(envelope), occurred_at: envelope.occurredAt };
 }
 
 /**

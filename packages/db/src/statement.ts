@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
-import type { EventEnvelope } from '@pickles/shared';
+import { newEventEnvelope } from '@pickles/shared';
 import type { Database } from './schema.js';
 
 type DbHandle = Kysely<Database> | Transaction<Database>;
@@ -57,6 +56,6 @@ export function prepared<Row>(statement: RawBuilder<Row> | { toOperationNode(): 
 
 /** An event and the outbox row that carries it (for insertRow), for statements that write it among other writes. */
 export function outboxEvent<TType extends string, TData>(type: TType, version: number, data: TData) {
-  const envelope: EventEnvelope<TType, TData> = { id: randomUUID(), type, version, occurredAt: new Date().toISOString(), data };
+  const envelope = newEventEnvelope(type, version, data);
   return { envelope, row: { id: envelope.id, type, version, payload: envelope, occurred_at: envelope.occurredAt } };
 }

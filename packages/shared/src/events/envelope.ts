@@ -11,3 +11,12 @@ export type EventEnvelope<TType extends string = string, TData = unknown> = {
   occurredAt: string;
   data: TData;
 };
+
+/**
+ * A new event in its envelope: the one place an envelope is made (the outbox writers, the batch
+ * writers and the settle statement all call it). A fresh id each time; `occurredAt` now unless a
+ * batch gives all its events the same moment.
+ */
+export function newEventEnvelope<TType extends string, TData>(type: TType, version: number, data: TData, occurredAt = new Date().toISOString()): EventEnvelope<TType, TData> {
+  return { id: globalThis.crypto.randomUUID(), type, version, occurredAt, data };
+}

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { writeOutboxEvent, type Database, type Transaction } from '@pickles/db';
-import { ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, type EventEnvelope, type OrderShopperUpdateV1 } from '@pickles/shared';
+import { outboxRowOf, writeOutboxEvent, type Database, type Transaction } from '@pickles/db';
+import { newEventEnvelope, ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, type OrderShopperUpdateV1 } from '@pickles/shared';
 
 type Trx = Transaction<Database>;
 
@@ -19,16 +18,7 @@ export async function writeShopperUpdates(trx: Trx, updates: readonly OrderShopp
   if (updates.length === 1) return writeShopperUpdate(trx, updates[0]!);
   const occurredAt = new Date().toISOString();
   for (let start = 0; start < updates.length; start += CHUNK) {
-    const rows = updates.slice(start, start + CHUNK).map((data) => {
-      const envelope: EventEnvelope<typeof ORDER_SHOPPER_UPDATE, OrderShopperUpdateV1> = {
-        id: randomUUID(),
-        type: ORDER_SHOPPER_UPDATE,
-        version: ORDER_SHOPPER_UPDATE_VERSION,
-        occurredAt,
-        data,
-      };
-      return { id: envelope.id, type: envelope.type, version: envelope.version, payload: JSON.stringify(envelope), occurred_at: occurredAt };
-    });
+    const rows = updates.slice(start, start + CHUNK).map((data) => outboxRowOf(newEventEnvelope(ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, data, occurredAt)));
     await trx.insertInto('outbox_events').values(rows).execute();
   }
 }
