@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { releaseJars, sellJars, sql, type Database, type Transaction } from '@pickles/db';
+import { releaseJars, sellJars, sql, writeStatusHistory, type Database, type Transaction } from '@pickles/db';
 import { issueInvoice } from '@pickles/invoices';
 import { isTakenBack, type OrderStatus, type PaymentStatus, type ShopperUpdateKind } from '@pickles/shared';
 import { writeShopperUpdates } from './shopper-updates.js';
@@ -37,10 +37,10 @@ export async function setStatus(trx: Trx, moves: readonly LockedOrder[], to: Ord
   if (!moves.length) return;
   const ids = moves.map((order) => order.id);
   await sql`update orders set status = ${to}, updated_at = now() where id = any(${ids}::uuid[])`.execute(trx);
-  await sql`
-    insert into order_status_history (order_id, from_status, to_status, from_payment_status, to_payment_status, changed_by)
-    select id, from_status, ${to}, payment_status, payment_status, ${changedBy}
-    from unnest(${ids}::uuid[], ${moves.map((o) => o.status)}::text[], ${moves.map((o) => o.paymentStatus)}::text[]) as m(id, from_status, payment_status)`.execute(trx);
+  await writeStatusHistory(
+    trx,
+    moves.map((order) => ({ orderId: order.id, from: order, to: { status: to, paymentStatus: order.paymentStatus }, changedBy })),
+  );
   const kind = SHOPPER_TOLD[to];
   if (kind) {
     const told = moves.filter((order) => order.paymentStatus === 'paid');

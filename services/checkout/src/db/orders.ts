@@ -1,5 +1,5 @@
-import { jarsReservation, newOrderColumns, prepared, shortfallsOf, sql, stockFiguresJson, type Database, type Db, type JarLine, type StockRow, type StockShortfall } from '@pickles/db';
-import type { CreateOrderPayload, DeliveryZone } from '@pickles/shared';
+import { jarsReservation, newOrderColumns, placedHistory, prepared, shortfallsOf, sql, stockFiguresJson, type Database, type Db, type JarLine, type StockRow, type StockShortfall } from '@pickles/db';
+import type { CreateOrderPayload, DeliveryZone, OrderState } from '@pickles/shared';
 import type { PricedOrder } from '../domain/price-order.js';
 
 export interface StoredOrder {
@@ -13,6 +13,8 @@ export interface StoredOrder {
   deliveryZone: DeliveryZone | null;
 }
 
+/** A new order: created, its payment pending (the lifecycle's first state). */
+const PLACED: OrderState = { status: 'created', paymentStatus: 'pending' };
 const columns = ['id', 'order_number', 'amount_paise', 'customer_email', 'razorpay_order_id', 'created_at', 'delivery_zone'] as const;
 
 /** As kysely reads it, or as row_to_json gives it (the time as ISO text). */
@@ -87,8 +89,8 @@ export async function placeOrder(
     subtotal_paise: priced.subtotalPaise,
     shipping_paise: priced.shippingPaise,
     amount_paise: priced.totalPaise,
-    status: 'created',
-    payment_status: 'pending',
+    status: PLACED.status,
+    payment_status: PLACED.paymentStatus,
     stock_state: 'reserved',
     delivery_zone: input.deliveryZone,
     updated_at: input.now,
@@ -118,8 +120,7 @@ export async function placeOrder(
       from placed, json_populate_recordset(null::order_items, ${JSON.stringify(items)}::json) as item
     ),
     placed_history as (
-      insert into order_status_history (order_id, from_status, to_status, from_payment_status, to_payment_status, changed_by)
-      select placed.id, null, ${order.status}, null, ${order.payment_status}, 'system:checkout' from placed
+      ${placedHistory(PLACED, 'system:checkout')}
     ),
     reserved as (${jars.reserveFor('placed')})
     select ${jars.available} as jars_available, placed.* from (select) as one left join placed on true`).execute(db);

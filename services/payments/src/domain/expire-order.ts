@@ -1,4 +1,4 @@
-import { releaseJars, sql, type Database, type Db, type Transaction } from '@pickles/db';
+import { releaseJars, sql, writeStatusHistory, type Database, type Db, type Transaction } from '@pickles/db';
 import { findTransition } from '@pickles/shared';
 import { lockOrderById } from '../db/orders.js';
 
@@ -13,18 +13,7 @@ export function expireUnpaidOrder(db: Db, orderId: string, reason: string): Prom
     const order = await lockOrderById(trx, orderId);
     if (!order || !findTransition(order, 'cancelled', 'expiry')) return false;
     await trx.updateTable('orders').set({ status: 'cancelled', next_reconcile_at: null, updated_at: sql`now()` }).where('id', '=', orderId).execute();
-    await trx
-      .insertInto('order_status_history')
-      .values({
-        order_id: orderId,
-        from_status: order.status,
-        to_status: 'cancelled',
-        from_payment_status: order.paymentStatus,
-        to_payment_status: order.paymentStatus,
-        changed_by: 'system:expiry',
-        reason,
-      })
-      .execute();
+    await writeStatusHistory(trx, [{ orderId, from: order, to: { status: 'cancelled', paymentStatus: order.paymentStatus }, changedBy: 'system:expiry', reason }]);
     await releaseJars(trx, orderId);
     return true;
   });

@@ -1,4 +1,4 @@
-import { executeTogether, insertRow, outboxEvent, releaseJars, reservedJarsSale, sellJars, sql, together, writeOutboxEvent, type Database, type Db, type RawBuilder, type StatementPart, type Transaction } from '@pickles/db';
+import { executeTogether, insertRow, outboxEvent, releaseJars, reservedJarsSale, sellJars, sql, statusHistoryRow, together, writeOutboxEvent, type Database, type Db, type RawBuilder, type StatementPart, type Transaction } from '@pickles/db';
 import {
   ATTENTION_TEXT,
   AWAITING_PAYMENT_STATES,
@@ -348,15 +348,7 @@ function applyDecision(order: PaymentOrder, decision: PaymentDecision, request: 
   };
   const history = insertRow(
     'order_status_history',
-    {
-      order_id: order.id,
-      from_status: order.status,
-      to_status: next.status,
-      from_payment_status: order.paymentStatus,
-      to_payment_status: next.paymentStatus,
-      changed_by: request.changedBy ?? `system:${request.source}`,
-      reason: decision.reason?.slice(0, 500) ?? null,
-    },
+    statusHistoryRow({ orderId: order.id, from: order, to: next, changedBy: request.changedBy ?? `system:${request.source}`, reason: decision.reason }),
     gate,
   );
   const changed: SettleOutcome['order'] = { id: order.id, orderNumber: order.orderNumber, amountPaise: order.amountPaise, razorpayPaymentId: paymentId ?? order.razorpayPaymentId, ...next };
