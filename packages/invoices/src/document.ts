@@ -1,3 +1,4 @@
+import type { DeliveryAddress } from '@pickles/shared/address';
 import { creditNoteFigures, invoiceFigures, type TaxFigures } from '@pickles/shared/gst';
 import { findIndianState } from '@pickles/shared/indian-states';
 import { taxClassOf, type SellerProfile } from '@pickles/shared/seller-profile';
@@ -38,16 +39,9 @@ export interface TaxDocument {
 }
 
 /** An order as the invoice needs it (orders and order_items columns). */
-export interface InvoicedOrder {
+export interface InvoicedOrder extends DeliveryAddress {
   orderNumber: string;
   customerName: string;
-  flatNumber: string;
-  street: string;
-  area: string;
-  city: string;
-  /** Free text, as the shopper typed it. */
-  state: string;
-  pincode: string;
   shippingPaise: number;
   items: { productId: number; name: string; quantity: number; lineTotalPaise: number }[];
 }
