@@ -70,6 +70,24 @@ export interface RecordDispatchRequest {
 }
 export type RecordDispatchInput = z.output<typeof recordDispatchSchema>;
 
+/** Most orders one Ship of the list books at once (each is a few courier calls). */
+export const MAX_SHIP_BATCH = 50;
+
+/** POST /api/admin/orders/{id}/ship: without courierId the courier's own rules choose one. */
+export const shipOrderSchema = z.object({
+  courierId: z.number({ error: 'Choose a courier from the list' }).int({ error: 'Choose a courier from the list' }).positive({ error: 'Choose a courier from the list' }).optional(),
+});
+export type ShipOrderRequest = z.input<typeof shipOrderSchema>;
+
+/** POST /api/admin/orders/ship-batch: the selected orders, each booked with the courier's choice. */
+export const shipBatchSchema = z.object({
+  orderIds: z
+    .array(z.uuid({ error: 'Invalid order id' }), { error: 'Select at least one order' })
+    .min(1, { error: 'Select at least one order' })
+    .max(MAX_SHIP_BATCH, { error: `At most ${MAX_SHIP_BATCH} orders at a time` }),
+});
+export type ShipBatchRequest = z.input<typeof shipBatchSchema>;
+
 /** POST /api/admin/orders/dispatch-batch: the pasted text, one "order number, courier, AWB" per line. */
 export const batchDispatchSchema = z.object({
   lines: z

@@ -11,7 +11,7 @@ import {
   statusUpdateSchema,
   verifyPaymentPayloadSchema,
 } from '../validation.js';
-import { batchDispatchSchema, createRefundSchema, recordDispatchSchema } from '../admin-order-requests.js';
+import { batchDispatchSchema, createRefundSchema, recordDispatchSchema, shipBatchSchema, shipOrderSchema } from '../admin-order-requests.js';
 import { trackLinkQuerySchema, trackOrderRequestSchema } from '../tracking-requests.js';
 import { complaintListQuerySchema, complaintRequestSchema, resolveComplaintSchema } from '../complaints.js';
 import { productStockUpdateSchema } from '../stock.js';
@@ -194,6 +194,38 @@ export function buildOpenApiDocument() {
       409: error('The order is not paid, refunded or cancelled'),
       ...unauthorised,
     },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/{id}/ship',
+    summary: "Book a paid order with the courier (create shipment, AWB by the courier's rules or the courierId given, pickup); booked, its dispatch is recorded and the shopper e-mailed. Safe to send again",
+    ...admin,
+    request: { params: orderId, body: { content: { 'application/json': { schema: shipOrderSchema } } } },
+    responses: {
+      200: json(answers.shipOrderResponseSchema, 'Booked (or booked before)'),
+      202: json(answers.shipOrderResponseSchema, 'Booking pending: the courier did not answer; the shop keeps trying and the order page shows it'),
+      400: error('Invalid courier id'),
+      404: error('Order not found, or no courier is configured'),
+      409: error('The order may not be shipped (not paid, cancelled, refunded, already dispatched)'),
+      422: error('The courier refused the booking (its reason)'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/ship-batch',
+    summary: 'Ship many paid orders at once (at most 50), each with the courier\'s choice; each order on its own',
+    ...admin,
+    request: { body: { content: { 'application/json': { schema: shipBatchSchema } } } },
+    responses: { 200: json(answers.shipBatchResponseSchema, 'Orders booked or pending, and orders refused with the reason'), 400: error('No orders or too many'), 404: error('No courier is configured'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/orders/{id}/label',
+    summary: "The courier's shipping label (a PDF to print) of a booked order",
+    ...admin,
+    request: { params: orderId },
+    responses: { 200: json(answers.shipmentLabelResponseSchema, 'Where the label PDF is'), 404: error('Order not booked with the courier'), 503: error('The courier did not answer'), ...unauthorised },
   });
   registry.registerPath({
     method: 'post',
