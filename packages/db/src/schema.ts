@@ -143,6 +143,9 @@ export interface ShipmentsTable {
   last_event_at: Date | string | null;
   last_polled_at: Date | string | null;
   expected_delivery_at: Date | string | null;
+  problem_action: 're-attempt' | 'return' | null;
+  problem_action_at: Date | string | null;
+  problem_action_by: string | null;
   updated_at: Timestamp;
 }
 

@@ -286,6 +286,11 @@ export interface ShipBatchResponse {
   refused: { orderId: string; orderNumber: string | null; reason: string }[];
 }
 
+/** POST /api/courier/webhook: taken (stored once, or a duplicate, or another channel's AWB). */
+export interface CourierWebhookResponse {
+  success: true;
+}
+
 /** GET /api/admin/orders/{id}/label: the courier's label PDF to print. */
 export interface ShipmentLabelResponse {
   success: true;

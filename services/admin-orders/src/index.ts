@@ -51,7 +51,7 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
     isShuttingDown,
   });
   const retention = startRetention(db, env.UNPAID_PERSONAL_DATA_DAYS, env.RETENTION_INTERVAL_MINUTES, (error) => logger.warn({ err: error }, 'personal data retention pass failed'));
-  const courierWorker = courier && startCourierWorker({ db, courier, logger }, env.COURIER_WORKER_INTERVAL_SECONDS * 1000);
+  const courierWorker = courier && startCourierWorker({ db, courier, logger }, { intervalMs: env.COURIER_WORKER_INTERVAL_SECONDS * 1000, pollAfterHours: env.COURIER_POLL_AFTER_HOURS });
   return {
     app,
     closers: [

@@ -16,6 +16,7 @@ import { resolveAttentionHandler } from './handlers/resolve-attention.js';
 import { orderDetailHandler } from './handlers/order-detail.js';
 import { recordDispatchHandler } from './handlers/record-dispatch.js';
 import { batchDispatchHandler } from './handlers/batch-dispatch.js';
+import { courierWebhookHandler } from './handlers/courier-webhook.js';
 import { shipBatchHandler, shipmentLabelHandler, shipOrderHandler } from './handlers/ship-orders.js';
 import type { Courier } from './clients/courier.js';
 import type { Logger } from '@pickles/service-kit';
@@ -45,11 +46,14 @@ export interface RouteDeps {
 const body = express.json({ limit: '16kb' });
 const dispatchLines = express.json({ limit: '64kb' });
 const orderIdList = express.json({ limit: '5mb' });
+/** The courier's webhook is read raw: its body is parsed by the courier client, whatever its content type. */
+const courierWebhookBody = express.raw({ type: () => true, limit: '256kb' });
 
 /** Full paths, /api included: the gateway forwards them unchanged. */
 export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSeconds, courier, logger }: RouteDeps): Router {
   const router = Router();
   const admin = requireAdmin(db, jwtSecret);
+  router.post('/api/courier/webhook', courierWebhookBody, courierWebhookHandler(db, courier));
   router.post('/api/admin/login', body, login({ db, limiter, jwtSecret, ttlSeconds: jwtTtlSeconds }));
   router.post('/api/admin/logout', admin, logout(db));
   router.get('/api/admin/orders', admin, listOrdersHandler(db));

@@ -7,6 +7,8 @@ import { sql, type Kysely } from 'kysely';
  *   scheduled: the order's dispatch is recorded), failed (the courier refused; the owner decides).
  *   Every step's result (courier order, shipment, AWB, pickup) is stored as it comes back, so a retry
  *   after a crash or an outage goes on from there. `claimed_until` keeps two workers off one booking.
+ *   `delivery_status` is the newest tracking event's (by when it happened); `problem_action` the
+ *   owner's answer to the latest failed delivery (cleared by the next one).
  * - shipment_events: the courier's tracking events, one row per event key (AWB + status + scan
  *   time), from webhooks and polling alike: a duplicate or a redelivery inserts nothing.
  */
@@ -32,6 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       last_event_at timestamptz,
       last_polled_at timestamptz,
       expected_delivery_at timestamptz,
+      problem_action text check (problem_action in ('re-attempt', 'return')),
+      problem_action_at timestamptz,
+      problem_action_by text,
       updated_at timestamptz not null default now()
     )`.execute(db);
   await sql`create index shipments_pending on shipments (next_attempt_at) where state = 'pending'`.execute(db);

@@ -84,6 +84,21 @@ export function buildOpenApiDocument() {
   });
   registry.registerPath({
     method: 'post',
+    path: '/api/courier/webhook',
+    summary: "The courier's tracking webhooks (Shiprocket's shape), authenticated by the token in x-api-key; each event stored once by AWB, status and scan time, applied in the order it happened",
+    request: {
+      headers: z.object({ 'x-api-key': z.string() }),
+      body: { content: { 'application/json': { schema: z.object({ awb: z.string(), current_status: z.string(), shipment_status_id: z.number().optional(), current_timestamp: z.string() }).loose() } } },
+    },
+    responses: {
+      200: json(answers.courierWebhookResponseSchema, 'Taken (also a duplicate, or an AWB this shop did not book)'),
+      400: error('Not a tracking webhook'),
+      401: error('Invalid webhook token'),
+      404: error('No courier is configured'),
+    },
+  });
+  registry.registerPath({
+    method: 'post',
     path: '/api/admin/login',
     summary: 'Admin login',
     request: { body: { content: { 'application/json': { schema: adminLoginSchema } } } },

@@ -27,6 +27,7 @@ describe('docs/api/openapi.json', () => {
         '/api/admin/orders/{id}/ship',
         '/api/admin/orders/ship-batch',
         '/api/admin/orders/{id}/label',
+        '/api/courier/webhook',
         '/api/admin/orders/{id}/refunds',
         '/api/admin/orders/{id}/resend-confirmation',
         '/api/admin/orders/ids',

@@ -214,6 +214,8 @@ export const shipBatchResponseSchema = z
   })
   .meta({ id: 'ShipBatchResponse' });
 
+export const courierWebhookResponseSchema = z.object({ success: z.literal(true) }).meta({ id: 'CourierWebhookResponse' });
+
 export const shipmentLabelResponseSchema = z.object({ success: z.literal(true), url: z.string().meta({ description: "The courier's label PDF" }) }).meta({ id: 'ShipmentLabelResponse' });
 
 export const orderRefundSchema = z
@@ -443,6 +445,7 @@ agree<Same<z.infer<typeof recordDispatchResponseSchema>, Api.RecordDispatchRespo
 agree<Same<z.infer<typeof shipOrderResponseSchema>, Api.ShipOrderResponse>>(true);
 agree<Same<z.infer<typeof shipBatchResponseSchema>, Api.ShipBatchResponse>>(true);
 agree<Same<z.infer<typeof shipmentLabelResponseSchema>, Api.ShipmentLabelResponse>>(true);
+agree<Same<z.infer<typeof courierWebhookResponseSchema>, Api.CourierWebhookResponse>>(true);
 agree<Same<z.infer<typeof batchDispatchResponseSchema>, Api.BatchDispatchResponse>>(true);
 agree<Same<z.infer<typeof createRefundResponseSchema>, Api.CreateRefundResponse>>(true);
 agree<Same<z.infer<typeof successResponseSchema>, Api.ResendConfirmationResponse>>(true);

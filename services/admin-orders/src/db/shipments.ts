@@ -178,3 +178,29 @@ export async function orderForBooking(db: Handle, orderId: string) {
   const items = await db.selectFrom('order_items').select(['product_id', 'name', 'quantity', 'unit_price_paise']).where('order_id', '=', orderId).orderBy('product_id').execute();
   return { ...order, items };
 }
+
+/** Tracking statuses after which the courier has nothing more to say about a shipment. */
+const FINAL_DELIVERY_STATUSES = ['delivered', 'rto-delivered', 'cancelled'];
+
+/**
+ * Booked shipments on their way that nothing was heard of for `hours` (no new event, no poll): a
+ * lost webhook, or a courier that stopped sending them. Oldest silence first.
+ */
+export async function silentShipments(db: Handle, hours: number, limit: number): Promise<{ orderId: string; awb: string }[]> {
+  const rows = await db
+    .selectFrom('shipments')
+    .select(['order_id', 'awb'])
+    .where('state', '=', 'booked')
+    .where('awb', 'is not', null)
+    .where((eb) => eb.or([eb('delivery_status', 'is', null), eb('delivery_status', 'not in', FINAL_DELIVERY_STATUSES)]))
+    .where(sql<boolean>`greatest(coalesce(last_event_at, booked_at), coalesce(last_polled_at, booked_at)) < now() - make_interval(hours => ${hours})`)
+    .orderBy(sql`greatest(coalesce(last_event_at, booked_at), coalesce(last_polled_at, booked_at))`)
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ orderId: row.order_id, awb: row.awb! }));
+}
+
+/** Asked about, whatever the answer: the next poll waits another interval. */
+export async function markPolled(db: Handle, orderIds: readonly string[]): Promise<void> {
+  if (orderIds.length) await db.updateTable('shipments').set({ last_polled_at: sql`now()` }).where('order_id', 'in', orderIds).execute();
+}
