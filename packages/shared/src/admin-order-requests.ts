@@ -88,6 +88,26 @@ export const shipBatchSchema = z.object({
 });
 export type ShipBatchRequest = z.input<typeof shipBatchSchema>;
 
+/**
+ * POST /api/admin/orders/{id}/delivery-problem: the owner's answer to a failed delivery. A
+ * re-attempt may carry a corrected phone, a note for the delivery agent and a day; a return cannot
+ * be undone.
+ */
+export const deliveryProblemActionSchema = z
+  .object({
+    action: z.enum(['re-attempt', 'return'], { error: 'Choose re-attempt or return' }),
+    phone: optional(z.string().trim().regex(/^[6-9]\d{9}$/, { error: 'A 10-digit Indian mobile number' })),
+    addressNote: optional(plainString('A note of at most 200 characters', 200).trim()),
+    date: optional(z.iso.date({ error: 'A day as YYYY-MM-DD' })),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action !== 'return') return;
+    for (const field of ['phone', 'addressNote', 'date'] as const) {
+      if (value[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'Only a re-attempt takes a phone, a note or a day' });
+    }
+  });
+export type DeliveryProblemActionRequest = z.input<typeof deliveryProblemActionSchema>;
+
 /** POST /api/admin/orders/dispatch-batch: the pasted text, one "order number, courier, AWB" per line. */
 export const batchDispatchSchema = z.object({
   lines: z

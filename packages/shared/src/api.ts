@@ -286,6 +286,43 @@ export interface ShipBatchResponse {
   refused: { orderId: string; orderNumber: string | null; reason: string }[];
 }
 
+/**
+ * A shipment in the delivery problems queue. undelivered: the courier's last attempt failed and
+ * waits for the owner's answer (re-attempt or return) by `actBy`, 24 hours after it; returning /
+ * returned: the parcel is on its way back (RTO) or back with us, the order still paid: refund it
+ * (perishables are not resold, the refund policy says what the shopper gets back) or reship by hand.
+ */
+export interface DeliveryProblem {
+  orderId: string;
+  orderNumber: string;
+  customerName: string;
+  customerPhone: string;
+  city: string;
+  pincode: string;
+  awb: string;
+  courierName: string | null;
+  kind: 'undelivered' | 'returning' | 'returned';
+  /** The latest failed attempt's reason, as the courier wrote it. */
+  reason: string | null;
+  /** Failed attempts so far. */
+  attempts: number;
+  failedAt: string | null;
+  /** When the owner's answer is due (undelivered only). */
+  actBy: string | null;
+}
+
+/** GET /api/admin/delivery-problems */
+export interface DeliveryProblemsResponse {
+  success: true;
+  problems: DeliveryProblem[];
+}
+
+/** POST /api/admin/orders/{id}/delivery-problem { action, phone?, addressNote?, date? } */
+export interface DeliveryProblemActionResponse {
+  success: true;
+  action: 're-attempt' | 'return';
+}
+
 /** POST /api/courier/webhook: taken (stored once, or a duplicate, or another channel's AWB). */
 export interface CourierWebhookResponse {
   success: true;

@@ -17,6 +17,7 @@ import { orderDetailHandler } from './handlers/order-detail.js';
 import { recordDispatchHandler } from './handlers/record-dispatch.js';
 import { batchDispatchHandler } from './handlers/batch-dispatch.js';
 import { courierWebhookHandler } from './handlers/courier-webhook.js';
+import { deliveryProblemActionHandler, listDeliveryProblemsHandler } from './handlers/delivery-problems.js';
 import { shipBatchHandler, shipmentLabelHandler, shipOrderHandler } from './handlers/ship-orders.js';
 import type { Courier } from './clients/courier.js';
 import type { Logger } from '@pickles/service-kit';
@@ -67,6 +68,8 @@ export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSecon
   router.get('/api/admin/orders/:id/credit-notes/:number.pdf', admin, creditNotePdfHandler(db));
   router.put('/api/admin/orders/:id/dispatch', admin, body, recordDispatchHandler(db));
   router.post('/api/admin/orders/:id/ship', admin, body, shipOrderHandler({ db, courier, logger }));
+  router.get('/api/admin/delivery-problems', admin, listDeliveryProblemsHandler(db));
+  router.post('/api/admin/orders/:id/delivery-problem', admin, body, deliveryProblemActionHandler(db, courier));
   router.get('/api/admin/orders/:id/label', admin, shipmentLabelHandler({ db, courier, logger }));
   router.post('/api/admin/orders/:id/refunds', admin, body, createRefundHandler(db));
   router.post('/api/admin/orders/:id/resend-confirmation', admin, body, resendConfirmationHandler(db, redis, redisPrefix));

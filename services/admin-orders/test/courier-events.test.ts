@@ -140,3 +140,48 @@ describe('polling shipments the courier fell silent about', () => {
     expect(await storedEvents(order.id)).toHaveLength(3);
   });
 });
+
+describe('the delivery problems queue', () => {
+  it('lists a failed delivery with its reason, attempts and 24 hours to act; a re-attempt with a corrected phone reaches the courier and takes it off until the next failure', async () => {
+    const { order, awb } = await bookedOrder();
+    for (const name of ['pick-up', 'in-transit', 'out-for-delivery'] as const) await step(order.id, awb, name);
+    await step(order.id, awb, 'fail', 'customer-not-available');
+    const queue = (await call(h.app, 'GET', '/api/admin/delivery-problems', { token })).body;
+    const problem = queue.problems.find((p: { orderId: string }) => p.orderId === order.id);
+    expect(problem).toMatchObject({ orderNumber: order.orderNumber, awb, kind: 'undelivered', reason: 'Customer Not Available', attempts: 1 });
+    expect(new Date(problem.actBy).getTime() - new Date(problem.failedAt).getTime()).toBe(24 * 3_600_000);
+
+    const bad = await call(h.app, 'POST', `/api/admin/orders/${order.id}/delivery-problem`, { token, body: { action: 'return', phone: '9876543210' } });
+    expect(bad.status).toBe(400);
+    const answered = await call(h.app, 'POST', `/api/admin/orders/${order.id}/delivery-problem`, {
+      token,
+      body: { action: 're-attempt', phone: '9123456780', addressNote: 'Ring the bell twice, blue gate' },
+    });
+    expect(answered.body).toEqual({ success: true, action: 're-attempt' });
+    const ndr = await sandbox.client.ndrDetail(awb);
+    expect(ndr.history.filter((entry) => entry.actionBy === 'seller')).toHaveLength(1);
+    expect((await call(h.app, 'GET', '/api/admin/delivery-problems', { token })).body.problems.some((p: { orderId: string }) => p.orderId === order.id)).toBe(false);
+    const again = await call(h.app, 'POST', `/api/admin/orders/${order.id}/delivery-problem`, { token, body: { action: 're-attempt' } });
+    expect(again.status).toBe(409);
+
+    await step(order.id, awb, 'out-for-delivery');
+    await step(order.id, awb, 'fail', 'customer-not-available');
+    const second = (await call(h.app, 'GET', '/api/admin/delivery-problems', { token })).body.problems.find((p: { orderId: string }) => p.orderId === order.id);
+    expect(second).toMatchObject({ kind: 'undelivered', attempts: 2 });
+  });
+
+  it('a return ends as returned: the parcel comes back and waits for the refund decision while the order is paid', async () => {
+    const { order, awb } = await bookedOrder();
+    for (const name of ['pick-up', 'in-transit', 'out-for-delivery'] as const) await step(order.id, awb, name);
+    await step(order.id, awb, 'fail', 'customer-not-available');
+    expect((await call(h.app, 'POST', `/api/admin/orders/${order.id}/delivery-problem`, { token, body: { action: 'return' } })).status).toBe(200);
+    await eventually(async () => (await detail(order.id)).shipment.deliveryStatus === 'rto-initiated');
+    await step(order.id, awb, 'rto-deliver');
+    const page = await detail(order.id);
+    expect(page.shipment.deliveryStatus).toBe('rto-delivered');
+    expect(page.order.status).toBe('paid');
+    const problem = (await call(h.app, 'GET', '/api/admin/delivery-problems', { token })).body.problems.find((p: { orderId: string }) => p.orderId === order.id);
+    expect(problem).toMatchObject({ kind: 'returned', actBy: null });
+    expect(await shopperUpdates(order.id)).toEqual(['dispatched', 'out-for-delivery', 'delivery-failed']);
+  });
+});

@@ -11,7 +11,7 @@ import {
   statusUpdateSchema,
   verifyPaymentPayloadSchema,
 } from '../validation.js';
-import { batchDispatchSchema, createRefundSchema, recordDispatchSchema, shipBatchSchema, shipOrderSchema } from '../admin-order-requests.js';
+import { batchDispatchSchema, createRefundSchema, deliveryProblemActionSchema, recordDispatchSchema, shipBatchSchema, shipOrderSchema } from '../admin-order-requests.js';
 import { trackLinkQuerySchema, trackOrderRequestSchema } from '../tracking-requests.js';
 import { complaintListQuerySchema, complaintRequestSchema, resolveComplaintSchema } from '../complaints.js';
 import { productStockUpdateSchema } from '../stock.js';
@@ -233,6 +233,29 @@ export function buildOpenApiDocument() {
     ...admin,
     request: { body: { content: { 'application/json': { schema: shipBatchSchema } } } },
     responses: { 200: json(answers.shipBatchResponseSchema, 'Orders booked or pending, and orders refused with the reason'), 400: error('No orders or too many'), 404: error('No courier is configured'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/delivery-problems',
+    summary: 'Failed deliveries waiting for the owner (reason, attempts, time left: 24 hours), and parcels returning or returned on orders still paid',
+    ...admin,
+    responses: { 200: json(answers.deliveryProblemsResponseSchema, 'The queue'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/{id}/delivery-problem',
+    summary: "The owner's answer to a failed delivery: re-attempt (with a corrected phone, a note for the delivery agent, a day) or return (final)",
+    ...admin,
+    request: { params: orderId, body: { content: { 'application/json': { schema: deliveryProblemActionSchema } } } },
+    responses: {
+      200: json(answers.deliveryProblemActionResponseSchema, 'Sent to the courier'),
+      400: error('Invalid action, phone, note or day'),
+      404: error('Not shipped through the courier, or no courier configured'),
+      409: error('Not waiting for an answer'),
+      422: error('The courier refused'),
+      503: error('The courier did not answer'),
+      ...unauthorised,
+    },
   });
   registry.registerPath({
     method: 'get',

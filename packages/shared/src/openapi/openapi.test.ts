@@ -28,6 +28,8 @@ describe('docs/api/openapi.json', () => {
         '/api/admin/orders/ship-batch',
         '/api/admin/orders/{id}/label',
         '/api/courier/webhook',
+        '/api/admin/delivery-problems',
+        '/api/admin/orders/{id}/delivery-problem',
         '/api/admin/orders/{id}/refunds',
         '/api/admin/orders/{id}/resend-confirmation',
         '/api/admin/orders/ids',

@@ -214,6 +214,31 @@ export const shipBatchResponseSchema = z
   })
   .meta({ id: 'ShipBatchResponse' });
 
+export const deliveryProblemsResponseSchema = z
+  .object({
+    success: z.literal(true),
+    problems: z.array(
+      z.object({
+        orderId: z.string(),
+        orderNumber: z.string(),
+        customerName: z.string(),
+        customerPhone: z.string(),
+        city: z.string(),
+        pincode: z.string(),
+        awb: z.string(),
+        courierName: z.string().nullable(),
+        kind: z.enum(['undelivered', 'returning', 'returned']),
+        reason: z.string().nullable(),
+        attempts: z.number().int(),
+        failedAt: z.string().nullable(),
+        actBy: z.string().nullable().meta({ description: '24 hours after the failed attempt (undelivered only)' }),
+      }),
+    ),
+  })
+  .meta({ id: 'DeliveryProblemsResponse' });
+
+export const deliveryProblemActionResponseSchema = z.object({ success: z.literal(true), action: z.enum(['re-attempt', 'return']) }).meta({ id: 'DeliveryProblemActionResponse' });
+
 export const courierWebhookResponseSchema = z.object({ success: z.literal(true) }).meta({ id: 'CourierWebhookResponse' });
 
 export const shipmentLabelResponseSchema = z.object({ success: z.literal(true), url: z.string().meta({ description: "The courier's label PDF" }) }).meta({ id: 'ShipmentLabelResponse' });
@@ -446,6 +471,8 @@ agree<Same<z.infer<typeof shipOrderResponseSchema>, Api.ShipOrderResponse>>(true
 agree<Same<z.infer<typeof shipBatchResponseSchema>, Api.ShipBatchResponse>>(true);
 agree<Same<z.infer<typeof shipmentLabelResponseSchema>, Api.ShipmentLabelResponse>>(true);
 agree<Same<z.infer<typeof courierWebhookResponseSchema>, Api.CourierWebhookResponse>>(true);
+agree<Same<z.infer<typeof deliveryProblemsResponseSchema>, Api.DeliveryProblemsResponse>>(true);
+agree<Same<z.infer<typeof deliveryProblemActionResponseSchema>, Api.DeliveryProblemActionResponse>>(true);
 agree<Same<z.infer<typeof batchDispatchResponseSchema>, Api.BatchDispatchResponse>>(true);
 agree<Same<z.infer<typeof createRefundResponseSchema>, Api.CreateRefundResponse>>(true);
 agree<Same<z.infer<typeof successResponseSchema>, Api.ResendConfirmationResponse>>(true);
