@@ -238,6 +238,10 @@ export const SHIPMENT_DELIVERY_STATUSES = [
 ] as const;
 export type ShipmentDeliveryStatus = (typeof SHIPMENT_DELIVERY_STATUSES)[number];
 
+export function isShipmentDeliveryStatus(value: unknown): value is ShipmentDeliveryStatus {
+  return (SHIPMENT_DELIVERY_STATUSES as readonly unknown[]).includes(value);
+}
+
 /** One event of the courier's, as the order page's timeline shows it. */
 export interface ShipmentEventRecord {
   status: ShipmentDeliveryStatus;
@@ -470,6 +474,8 @@ export interface TrackOrderResponse {
    * courier's part from the dispatch's day; null once delivered, cancelled, refunded or unpaid.
    */
   deliveryPromise: DeliveryPromise | null;
+  /** The courier's events, oldest first (an order shipped through the courier); a failed attempt carries its reason. */
+  courierEvents: { status: ShipmentDeliveryStatus; occurredAt: string; reason: string | null }[];
 }
 
 

@@ -319,7 +319,10 @@ export const trackOrderResponseSchema = z
     dispatch: z.object({ courierName: z.string(), awb: z.string(), trackingUrl: z.string().nullable(), dispatchedAt: z.string() }).nullable(),
     refunds: z.array(z.object({ amount: z.number(), state: z.enum(['in-progress', 'processed', 'failed']), requestedAt: z.string() })),
     invoiceNumber: z.string().nullable().meta({ description: "The order's GST tax invoice number, null until issued; the PDF is at /api/track/invoice" }),
-    deliveryPromise: deliveryPromiseSchema.nullable().meta({ description: 'Until dispatch from the order\'s day, then the courier\'s part from the dispatch\'s; null once delivered, cancelled, refunded or unpaid' }),
+    deliveryPromise: deliveryPromiseSchema.nullable().meta({ description: 'Until dispatch from the order\'s day, then the courier\'s part from the dispatch\'s (or the courier\'s own expected day once it gives one); null once delivered, cancelled, refunded or unpaid' }),
+    courierEvents: z
+      .array(z.object({ status: z.enum(SHIPMENT_DELIVERY_STATUSES), occurredAt: z.string(), reason: z.string().nullable() }))
+      .meta({ description: "The courier's events, oldest first; a failed attempt carries its reason" }),
   })
   .meta({ id: 'TrackOrderResponse' });
 
