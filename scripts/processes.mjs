@@ -32,6 +32,7 @@ export const PROCESSES = [
   // Development only: never started in production mode, never part of the production overlay.
   { name: 'razorpay-sandbox', entry: 'tools/razorpay-sandbox/src/index.ts' },
   { name: 'mail-catcher', entry: 'tools/mail-catcher/src/index.ts' },
+  { name: 'courier-sandbox', entry: 'tools/courier-sandbox/src/index.ts' },
 ];
 
 /** The bundle a process runs in production, from the repository root (next to its source map). */

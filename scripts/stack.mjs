@@ -19,6 +19,7 @@ export const DEFAULT_PORTS = {
   adminOrders: 4003,
   notifications: 4004,
   sandbox: 4010,
+  courierSandbox: 4020,
   mailHttp: 8025,
   mailSmtp: 1025,
   // The gateway's Prometheus listener (METRICS_PORT); port sets without it get any free port.
@@ -40,6 +41,32 @@ export const SANDBOX_KEYS = {
   keySecret: 'sandbox_key_secret_change_me',
   webhookSecret: 'sandbox_webhook_secret_change_me',
 };
+
+/**
+ * The courier sandbox's own API user and webhook token (tools/courier-sandbox/src/env.ts defaults):
+ * a demo stack books through it; production refuses them (PUBLISHED_VALUES).
+ */
+export const COURIER_SANDBOX_CREDENTIALS = {
+  email: 'api-user@courier-sandbox.example',
+  password: 'courier-sandbox-password',
+  webhookToken: 'courier-sandbox-webhook-token',
+};
+
+/**
+ * The courier as admin-orders sees it (COURIER_*): in a demo stack the sandbox, unless the caller
+ * names a courier of its own; in a live shop only what the operator set (none: manual dispatch only).
+ */
+function courierEnvironment(base, real, courierSandboxUrl) {
+  if (real || base.COURIER_EMAIL) return {};
+  return {
+    COURIER_API_BASE_URL: courierSandboxUrl,
+    COURIER_TRACKING_PAGE_URL: `${base.COURIER_SANDBOX_PUBLIC_URL ?? courierSandboxUrl}/tracking/`,
+    COURIER_EMAIL: COURIER_SANDBOX_CREDENTIALS.email,
+    COURIER_PASSWORD: COURIER_SANDBOX_CREDENTIALS.password,
+    COURIER_WEBHOOK_TOKEN: COURIER_SANDBOX_CREDENTIALS.webhookToken,
+    COURIER_PICKUP_LOCATION: base.COURIER_PICKUP_LOCATION ?? 'Primary',
+  };
+}
 
 export const DEMO_ADMIN = { username: 'admin', password: 'pickles-admin' };
 
@@ -140,6 +167,7 @@ export function parseReplicas(argv = process.argv.slice(2), env = process.env) {
 export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, databaseUrl, redisUrl, redisPrefix, adminPasswordHash, jwtSecret, logLevel, replicas = 1 }) {
   const real = usesRealRazorpay(base);
   const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
+  const courierSandboxUrl = `http://127.0.0.1:${ports.courierSandbox}`;
   const shared = {
     ...base,
     // Real Razorpay keys mean a live shop: production mode, which refuses every published demo value.
@@ -176,6 +204,21 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
             },
             health: `http://127.0.0.1:${ports.sandbox}/health`,
           },
+          // Development only: a local Shiprocket, whose tracking webhooks come in through the gateway.
+          'courier-sandbox': {
+            process: 'courier-sandbox',
+            entry: entryOf('courier-sandbox'),
+            env: {
+              ...shared,
+              PORT: String(ports.courierSandbox),
+              COURIER_SANDBOX_EMAIL: COURIER_SANDBOX_CREDENTIALS.email,
+              COURIER_SANDBOX_PASSWORD: COURIER_SANDBOX_CREDENTIALS.password,
+              COURIER_SANDBOX_WEBHOOK_TOKEN: COURIER_SANDBOX_CREDENTIALS.webhookToken,
+              COURIER_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/api/courier/webhook`,
+              COURIER_SANDBOX_PUBLIC_URL: base.COURIER_SANDBOX_PUBLIC_URL ?? courierSandboxUrl,
+            },
+            health: `http://127.0.0.1:${ports.courierSandbox}/health`,
+          },
         }),
     checkout: {
       process: 'checkout',
@@ -196,6 +239,7 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
       env: {
         ...shared,
         PORT: String(ports.adminOrders),
+        ...courierEnvironment(base, real, courierSandboxUrl),
         // A live shop runs only with the owner's own key and admin (start.mjs insists before starting).
         ...(real ? {} : { JWT_SECRET: base.JWT_SECRET ?? jwtSecret, ADMIN_USERNAME: base.ADMIN_USERNAME ?? DEMO_ADMIN.username, ADMIN_PASSWORD_HASH: base.ADMIN_PASSWORD_HASH ?? adminPasswordHash }),
       },
@@ -238,7 +282,7 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
       processes[replicaName(service, k)] = { ...first, env: { ...first.env, PORT: String(port) }, health: `http://127.0.0.1:${port}/health` };
     }
   }
-  return { real, sandboxUrl, processes };
+  return { real, sandboxUrl, courierSandboxUrl, processes };
 }
 
 /** The services that run N copies with --replicas (the gateway, sandbox and mail catcher run one). */

@@ -142,6 +142,7 @@ async function main() {
       `  Admin panel:   ${shop}/admin   (login: ${env.ADMIN_PASSWORD_HASH ? `${env.ADMIN_USERNAME ?? DEMO_ADMIN.username} / your password` : `${DEMO_ADMIN.username} / ${DEMO_ADMIN.password}`})`,
       `  Health:        ${shop}/api/health`,
       real ? '  Razorpay:      real Razorpay (keys from the environment)' : `  Razorpay:      local sandbox at http://localhost:${ports.sandbox}/sandbox (test card 4100 2800 0000 1007)`,
+      real ? (env.COURIER_EMAIL ? '  Courier:       Shiprocket (COURIER_* from the environment)' : '  Courier:       none configured (Ship hidden; dispatches recorded by hand)') : `  Courier:       local sandbox at http://localhost:${ports.courierSandbox}/sandbox (play the courier there)`,
       real ? '  E-mails:       sent through SMTP_URL' : `  E-mails:       http://localhost:${ports.mailHttp}`,
       '  Ctrl-C stops everything.',
       '',

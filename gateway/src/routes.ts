@@ -45,6 +45,9 @@ export const ROUTES: Route[] = [
   { path: '/api/track/invoice', exact: true, service: 'checkout', bodyLimit: 8 * KB },
   // India Post's pincode directory: GET /api/pincodes/{pincode}, no body.
   { path: '/api/pincodes/', service: 'checkout', bodyLimit: 1 * KB },
+  // Shiprocket's tracking webhooks (x-api-key checked by admin-orders). Idempotent: events are
+  // de-duplicated by their key (AWB, status, scan time); the courier redelivers them itself.
+  { path: '/api/courier/webhook', exact: true, service: 'admin-orders', bodyLimit: 256 * KB, idempotent: true },
   { path: '/api/complaints', exact: true, service: 'checkout', bodyLimit: 16 * KB },
   { path: '/api/catalogue/availability', exact: true, service: 'checkout', bodyLimit: 1 * KB },
   // The owner's bulk actions name up to 100,000 orders (a uuid, quotes and a comma: about 40 bytes each).
@@ -62,7 +65,7 @@ export function matchRoute(pathname: string): Route | undefined {
 }
 
 /** Client-side routes of the SPA (docs/product.md §2) that get the app shell rather than a 404. */
-export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin(\/orders\/[^/]+(\/packing-slip)?|\/complaints|\/stock)?$/, /^\/track$/, /^\/complaint$/, /^\/policies(\/.*)?$/];
+export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin(\/orders\/[^/]+(\/packing-slip)?|\/complaints|\/stock|\/delivery-problems)?$/, /^\/track$/, /^\/complaint$/, /^\/policies(\/.*)?$/];
 
 export function isClientRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -112,6 +112,7 @@ describe('routing', () => {
     ['/api/payment/webhook', 'payments'],
     ['/api/admin/login', 'admin-orders'],
     ['/api/order/remove-multiple', 'admin-orders'],
+    ['/api/courier/webhook', 'admin-orders'],
   ])('sends POST %s to %s with the full path and a request id', async (route, service) => {
     const response = await fetch(`${gateway.url}${route}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' });
     expect(response.status).toBe(200);

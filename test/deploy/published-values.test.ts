@@ -25,6 +25,12 @@ const CARRIES: Record<string, string> = {
   SHOP_URL: 'SHOP_URL',
   TRACKING_LINK_SECRET: 'TRACKING_LINK_SECRET',
   DEMO_TRACKING_LINK_SECRET: 'TRACKING_LINK_SECRET',
+  COURIER_EMAIL: 'COURIER_EMAIL',
+  COURIER_PASSWORD: 'COURIER_PASSWORD',
+  COURIER_WEBHOOK_TOKEN: 'COURIER_WEBHOOK_TOKEN',
+  COURIER_SANDBOX_EMAIL: 'COURIER_EMAIL',
+  COURIER_SANDBOX_PASSWORD: 'COURIER_PASSWORD',
+  COURIER_SANDBOX_WEBHOOK_TOKEN: 'COURIER_WEBHOOK_TOKEN',
 };
 
 const read = (file: string) => readFileSync(path.join(repoRoot, file), 'utf8');
@@ -60,6 +66,10 @@ function written(): { file: string; name: string; value: string }[] {
   const stack = read('scripts/stack.mjs');
   for (const [key, name] of [['keyId', 'SANDBOX_KEY_ID'], ['keySecret', 'SANDBOX_KEY_SECRET'], ['webhookSecret', 'SANDBOX_WEBHOOK_SECRET']] as const) {
     const match = new RegExp(`${key}: '([^']+)'`).exec(stack);
+    if (match) out.push({ file: 'scripts/stack.mjs', name, value: match[1]! });
+  }
+  for (const [key, name] of [['email', 'COURIER_SANDBOX_EMAIL'], ['password', 'COURIER_SANDBOX_PASSWORD'], ['webhookToken', 'COURIER_SANDBOX_WEBHOOK_TOKEN']] as const) {
+    const match = new RegExp(`COURIER_SANDBOX_CREDENTIALS = \\{[^}]*${key}: '([^']+)'`).exec(stack);
     if (match) out.push({ file: 'scripts/stack.mjs', name, value: match[1]! });
   }
   const tracking = /DEMO_TRACKING_LINK_SECRET = '([^']+)'/.exec(stack);

@@ -49,6 +49,10 @@ const OWN = {
   GRIEVANCE_OFFICER_EMAIL: 'grievance@royalpickles.in',
   GST_DEFAULT_HSN: '1602',
   GST_DEFAULT_RATE_PERCENT: '12',
+  // The shop's own Shiprocket API user and webhook token.
+  COURIER_EMAIL: 'api@royalpickles.in',
+  COURIER_PASSWORD: 'own-courier-password',
+  COURIER_WEBHOOK_TOKEN: 'own-courier-webhook-token',
   // Where nothing listens: a process that passes the checks fails later, on PostgreSQL, not here.
   DATABASE_URL: 'postgres://postgres@127.0.0.1:9/none',
 };
@@ -71,6 +75,10 @@ const ENTRIES: Record<string, string> = {
   GRIEVANCE_OFFICER_NAME: 'services/payments/src/index.ts',
   GRIEVANCE_OFFICER_PHONE: 'services/payments/src/index.ts',
   GRIEVANCE_OFFICER_EMAIL: 'services/payments/src/index.ts',
+  // The courier's API user and webhook token: admin-orders books and hears from the courier.
+  COURIER_EMAIL: 'services/admin-orders/src/index.ts',
+  COURIER_PASSWORD: 'services/admin-orders/src/index.ts',
+  COURIER_WEBHOOK_TOKEN: 'services/admin-orders/src/index.ts',
 };
 
 describe('production mode refuses what the repository publishes', () => {
@@ -144,6 +152,17 @@ describe('production mode refuses what the repository publishes', () => {
     expect(refused.code).toBe(1);
     expect(refused.lines[0]).toMatch(/^Invalid environment variable RAZORPAY_API_BASE_URL \(set\): production talks to Razorpay itself/);
     expect(productionProblems({ ...OWN, RAZORPAY_API_BASE_URL: 'http://127.0.0.1:4010', RAZORPAY_ALLOW_BASE_URL: 'true' })).toEqual([]);
+  });
+
+  it('a courier base URL override (the courier sandbox), unless explicitly allowed', () => {
+    const refused = start('services/admin-orders/src/index.ts', { ...OWN, COURIER_API_BASE_URL: 'http://127.0.0.1:4020' });
+    expect(refused.code).toBe(1);
+    expect(refused.lines[0]).toMatch(/^Invalid environment variable COURIER_API_BASE_URL \(set\): production books with Shiprocket itself/);
+    expect(productionProblems({ ...OWN, COURIER_API_BASE_URL: 'http://127.0.0.1:4020', COURIER_ALLOW_BASE_URL: 'true' })).toEqual([]);
+  });
+
+  it('the courier sandbox does not run at all', () => {
+    expect(start('tools/courier-sandbox/src/index.ts', {})).toEqual({ code: 1, lines: ['The courier sandbox is a development and test tool: it does not run with NODE_ENV=production'] });
   });
 
   it('the Razorpay sandbox and the mail catcher do not run at all', () => {

@@ -121,6 +121,50 @@ export interface OrderDispatchesTable {
   updated_at: Timestamp;
 }
 
+/** A shipment booked (or being booked) with the courier: migrations/030-shipments.ts. */
+export interface ShipmentsTable {
+  order_id: string;
+  state: 'pending' | 'booked' | 'failed';
+  requested_courier_id: number | null;
+  /** bigint: kysely reads it as a string. */
+  courier_order_id: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  shipment_id: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  awb: string | null;
+  courier_name: string | null;
+  pickup_scheduled_at: Date | string | null;
+  attempts: Generated<number>;
+  last_error: string | null;
+  next_attempt_at: Date | string | null;
+  claimed_until: Date | string | null;
+  requested_by: string;
+  requested_at: Timestamp;
+  booked_at: Date | string | null;
+  delivery_status: string | null;
+  last_event_at: Date | string | null;
+  last_polled_at: Date | string | null;
+  expected_delivery_at: Date | string | null;
+  problem_action: 're-attempt' | 'return' | null;
+  problem_action_at: Date | string | null;
+  problem_action_by: string | null;
+  updated_at: Timestamp;
+}
+
+/** The courier's tracking events, one per event key (AWB + status + scan time). */
+export interface ShipmentEventsTable {
+  event_key: string;
+  order_id: string;
+  awb: string;
+  status: string;
+  courier_status: string;
+  occurred_at: Date | string;
+  reason: string | null;
+  reason_code: string | null;
+  attempt: number | null;
+  location: string | null;
+  source: 'webhook' | 'poll';
+  received_at: CreatedAt;
+}
+
 export interface RefundRequestsTable {
   /** Also the X-Refund-Idempotency key sent to Razorpay. */
   id: Generated<string>;
@@ -281,6 +325,8 @@ export interface Database {
   payment_attention: PaymentAttentionTable;
   refunds: RefundsTable;
   order_dispatches: OrderDispatchesTable;
+  shipments: ShipmentsTable;
+  shipment_events: ShipmentEventsTable;
   refund_requests: RefundRequestsTable;
   admin_users: AdminUsersTable;
   revoked_tokens: RevokedTokensTable;

@@ -24,6 +24,10 @@ export const PUBLISHED_VALUES: Readonly<Record<string, readonly string[]>> = {
   ],
   SMTP_URL: ['smtp://mail-catcher:1025', 'smtp://127.0.0.1:1025', 'smtp://localhost:1025', 'smtps://FAKE-user:FAKE-password@smtp.example.com:465'],
   TRACKING_LINK_SECRET: ['demo-tracking-link-secret-for-local-shops-only'],
+  // The courier sandbox's API user and webhook token (tools/courier-sandbox): a live shop books with its own.
+  COURIER_EMAIL: ['api-user@courier-sandbox.example'],
+  COURIER_PASSWORD: ['courier-sandbox-password'],
+  COURIER_WEBHOOK_TOKEN: ['courier-sandbox-webhook-token'],
   // Not secrets, but shoppers would call a stranger's number or follow links to nowhere.
   SUPPORT_PHONE: ['+91 11 4567 8900'],
   SHOP_URL: ['https://shop.example.in'],
@@ -41,7 +45,7 @@ export const DEMO_ADMIN_PASSWORD = 'pickles-admin';
 
 /**
  * One line per problem with `source` in production mode: a published value, a missing variable the
- * process needs there, a local SHOP_URL, or a Razorpay base URL override that was not explicitly allowed.
+ * process needs there, a local SHOP_URL, or a Razorpay or courier base URL override that was not explicitly allowed.
  */
 export function productionProblems(source: Record<string, string | undefined>, requiredInProduction: readonly string[] = []): string[] {
   const problems: string[] = [];
@@ -59,6 +63,9 @@ export function productionProblems(source: Record<string, string | undefined>, r
   }
   if (source.RAZORPAY_API_BASE_URL && source.RAZORPAY_ALLOW_BASE_URL !== 'true') {
     problems.push('Invalid environment variable RAZORPAY_API_BASE_URL (set): production talks to Razorpay itself; set RAZORPAY_ALLOW_BASE_URL=true to point it elsewhere on purpose');
+  }
+  if (source.COURIER_API_BASE_URL && source.COURIER_ALLOW_BASE_URL !== 'true') {
+    problems.push('Invalid environment variable COURIER_API_BASE_URL (set): production books with Shiprocket itself; set COURIER_ALLOW_BASE_URL=true to point it elsewhere on purpose');
   }
   return problems;
 }

@@ -70,6 +70,44 @@ export interface RecordDispatchRequest {
 }
 export type RecordDispatchInput = z.output<typeof recordDispatchSchema>;
 
+/** Most orders one Ship of the list books at once (each is a few courier calls). */
+export const MAX_SHIP_BATCH = 50;
+
+/** POST /api/admin/orders/{id}/ship: without courierId the courier's own rules choose one. */
+export const shipOrderSchema = z.object({
+  courierId: z.number({ error: 'Choose a courier from the list' }).int({ error: 'Choose a courier from the list' }).positive({ error: 'Choose a courier from the list' }).optional(),
+});
+export type ShipOrderRequest = z.input<typeof shipOrderSchema>;
+
+/** POST /api/admin/orders/ship-batch: the selected orders, each booked with the courier's choice. */
+export const shipBatchSchema = z.object({
+  orderIds: z
+    .array(z.uuid({ error: 'Invalid order id' }), { error: 'Select at least one order' })
+    .min(1, { error: 'Select at least one order' })
+    .max(MAX_SHIP_BATCH, { error: `At most ${MAX_SHIP_BATCH} orders at a time` }),
+});
+export type ShipBatchRequest = z.input<typeof shipBatchSchema>;
+
+/**
+ * POST /api/admin/orders/{id}/delivery-problem: the owner's answer to a failed delivery. A
+ * re-attempt may carry a corrected phone, a note for the delivery agent and a day; a return cannot
+ * be undone.
+ */
+export const deliveryProblemActionSchema = z
+  .object({
+    action: z.enum(['re-attempt', 'return'], { error: 'Choose re-attempt or return' }),
+    phone: optional(z.string().trim().regex(/^[6-9]\d{9}$/, { error: 'A 10-digit Indian mobile number' })),
+    addressNote: optional(plainString('A note of at most 200 characters', 200).trim()),
+    date: optional(z.iso.date({ error: 'A day as YYYY-MM-DD' })),
+  })
+  .superRefine((value, ctx) => {
+    if (value.action !== 'return') return;
+    for (const field of ['phone', 'addressNote', 'date'] as const) {
+      if (value[field] !== undefined) ctx.addIssue({ code: 'custom', path: [field], message: 'Only a re-attempt takes a phone, a note or a day' });
+    }
+  });
+export type DeliveryProblemActionRequest = z.input<typeof deliveryProblemActionSchema>;
+
 /** POST /api/admin/orders/dispatch-batch: the pasted text, one "order number, courier, AWB" per line. */
 export const batchDispatchSchema = z.object({
   lines: z

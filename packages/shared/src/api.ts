@@ -224,6 +224,121 @@ export interface OrderDispatch {
   corrections: number;
 }
 
+/** The courier's tracking status of a shipment (@pickles/courier-client's ShipmentStatus). */
+export const SHIPMENT_DELIVERY_STATUSES = [
+  'pickup-scheduled',
+  'picked-up',
+  'in-transit',
+  'out-for-delivery',
+  'delivered',
+  'undelivered',
+  'rto-initiated',
+  'rto-delivered',
+  'cancelled',
+  'other',
+] as const;
+export type ShipmentDeliveryStatus = (typeof SHIPMENT_DELIVERY_STATUSES)[number];
+
+export function isShipmentDeliveryStatus(value: unknown): value is ShipmentDeliveryStatus {
+  return (SHIPMENT_DELIVERY_STATUSES as readonly unknown[]).includes(value);
+}
+
+/** One event of the courier's, as the order page's timeline shows it. */
+export interface ShipmentEventRecord {
+  status: ShipmentDeliveryStatus;
+  /** The courier's own words ("OUT FOR DELIVERY"). */
+  courierStatus: string;
+  occurredAt: string;
+  /** An undelivered attempt's reason, as the courier wrote it. */
+  reason: string | null;
+  location: string | null;
+}
+
+/**
+ * An order shipped through the courier (Ship). state pending: being booked, or waiting for the
+ * courier's API to answer again (the shop keeps trying; `error` says what failed last); booked: the
+ * AWB is assigned and the pickup scheduled (the order's dispatch is recorded); failed: the courier
+ * refused the booking (`error`), Ship again or record the dispatch by hand.
+ */
+export interface OrderShipment {
+  state: 'pending' | 'booked' | 'failed';
+  awb: string | null;
+  courierName: string | null;
+  trackingUrl: string | null;
+  pickupScheduledAt: string | null;
+  attempts: number;
+  error: string | null;
+  requestedAt: string;
+  bookedAt: string | null;
+  /** The latest courier event's status (by the event's time); null before the first. */
+  deliveryStatus: ShipmentDeliveryStatus | null;
+  /** The courier's expected delivery, when it gave one. */
+  expectedDeliveryAt: string | null;
+  /** Oldest first. */
+  events: ShipmentEventRecord[];
+}
+
+/** POST /api/admin/orders/{id}/ship { courierId? }: 200 booked, 202 pending (the courier did not answer; retried). */
+export interface ShipOrderResponse {
+  success: true;
+  shipment: OrderShipment;
+}
+
+/** POST /api/admin/orders/ship-batch { orderIds }: each order on its own. */
+export interface ShipBatchResponse {
+  success: true;
+  shipped: { orderId: string; orderNumber: string; shipment: OrderShipment }[];
+  refused: { orderId: string; orderNumber: string | null; reason: string }[];
+}
+
+/**
+ * A shipment in the delivery problems queue. undelivered: the courier's last attempt failed and
+ * waits for the owner's answer (re-attempt or return) by `actBy`, 24 hours after it; returning /
+ * returned: the parcel is on its way back (RTO) or back with us, the order still paid: refund it
+ * (perishables are not resold, the refund policy says what the shopper gets back) or reship by hand.
+ */
+export interface DeliveryProblem {
+  orderId: string;
+  orderNumber: string;
+  customerName: string;
+  customerPhone: string;
+  city: string;
+  pincode: string;
+  awb: string;
+  courierName: string | null;
+  kind: 'undelivered' | 'returning' | 'returned';
+  /** The latest failed attempt's reason, as the courier wrote it. */
+  reason: string | null;
+  /** Failed attempts so far. */
+  attempts: number;
+  failedAt: string | null;
+  /** When the owner's answer is due (undelivered only). */
+  actBy: string | null;
+}
+
+/** GET /api/admin/delivery-problems */
+export interface DeliveryProblemsResponse {
+  success: true;
+  problems: DeliveryProblem[];
+}
+
+/** POST /api/admin/orders/{id}/delivery-problem { action, phone?, addressNote?, date? } */
+export interface DeliveryProblemActionResponse {
+  success: true;
+  action: 're-attempt' | 'return';
+}
+
+/** POST /api/courier/webhook: taken (stored once, or a duplicate, or another channel's AWB). */
+export interface CourierWebhookResponse {
+  success: true;
+}
+
+/** GET /api/admin/orders/{id}/label: the courier's label PDF to print. */
+export interface ShipmentLabelResponse {
+  success: true;
+  url: string;
+}
+
 /** A refund the owner asked for and what Razorpay has made of it. Amounts in rupees. */
 export interface OrderRefund {
   /** The refund request's id (also the idempotency key sent to Razorpay). */
@@ -285,6 +400,10 @@ export interface AdminOrderDetailResponse {
     shipping: number;
   };
   dispatch: OrderDispatch | null;
+  /** The courier booking and its tracking events; null when the order was not shipped through the courier. */
+  shipment?: OrderShipment | null;
+  /** Ship is offered: a courier is configured and the lifecycle allows it (mayOwner 'ship'). */
+  canShip?: boolean;
   payments: OrderPaymentRecord[];
   refunds: OrderRefund[];
   /** Rupees that may still be refunded: paid minus every refund not failed or refused. */
@@ -356,6 +475,8 @@ export interface TrackOrderResponse {
    * courier's part from the dispatch's day; null once delivered, cancelled, refunded or unpaid.
    */
   deliveryPromise: DeliveryPromise | null;
+  /** The courier's events, oldest first (an order shipped through the courier); a failed attempt carries its reason. */
+  courierEvents: { status: ShipmentDeliveryStatus; occurredAt: string; reason: string | null }[];
 }
 
 

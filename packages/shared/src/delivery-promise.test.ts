@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DELIVERY_ZONES, PROCESSING_DAYS, describePromise, promiseDelivery, promiseFromDispatch } from './delivery-promise.js';
+import { DELIVERY_ZONES, PROCESSING_DAYS, describePromise, promiseDelivery, promiseFromDispatch, promiseFromCourier } from './delivery-promise.js';
 import { addIndiaDays, indiaDayOf } from './india-time.js';
 
 describe('the delivery promise', () => {
@@ -33,6 +33,13 @@ describe('the delivery promise', () => {
     const promise = promiseFromDispatch('regional', new Date('2026-12-05T04:00:00Z'));
     expect(promise).toEqual({ zone: 'regional', from: '2026-12-05', earliest: '2026-12-09', latest: '2026-12-12', processingDays: null, courierDays: [4, 7] });
     expect(describePromise(promise).detail).toBe('With the courier: 4-7 days from dispatch.');
+  });
+
+  it("the courier's expected day replaces the range from dispatch, in India's calendar", () => {
+    // 20:00 UTC on 3 Dec is 4 Dec in India.
+    const promise = promiseFromCourier('national', new Date('2026-11-30T06:00:00Z'), new Date('2026-12-03T20:00:00Z'));
+    expect(promise).toMatchObject({ from: '2026-11-30', earliest: '2026-12-04', latest: '2026-12-04', processingDays: null });
+    expect(describePromise(promise)).toEqual({ dates: 'on 4 Dec 2026', sentence: 'Expected delivery: on 4 Dec 2026', detail: "The courier's expected day." });
   });
 
   it("never promises beyond the policy's 7-10 days of processing and 7-10 of delivery", () => {

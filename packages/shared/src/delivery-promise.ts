@@ -73,6 +73,15 @@ export function promiseFromDispatch(zone: DeliveryZone, dispatchedAt: Date): Del
   return { zone, from, earliest: addIndiaDays(from, courier[0]), latest: addIndiaDays(from, courier[1]), processingDays: null, courierDays: courier };
 }
 
+/**
+ * The courier's own expected day, once it gives one (a tracking event or the track API): it
+ * replaces the range counted from the dispatch, early or late, as the one promise everyone shows.
+ */
+export function promiseFromCourier(zone: DeliveryZone, dispatchedAt: Date, expectedAt: Date): DeliveryPromise {
+  const day = indiaDayOf(expectedAt);
+  return { zone, from: indiaDayOf(dispatchedAt), earliest: day, latest: day, processingDays: null, courierDays: courierDays(zone) };
+}
+
 const days = ([min, max]: DayRange) => `${min}-${max} days`;
 
 export interface PromiseWords {
@@ -86,6 +95,10 @@ export interface PromiseWords {
 
 /** The words every place shows a promise in. */
 export function describePromise(promise: DeliveryPromise): PromiseWords {
+  if (promise.earliest === promise.latest && !promise.processingDays) {
+    const dates = `on ${formatIndiaDayShort(promise.earliest, true)}`;
+    return { dates, sentence: `Expected delivery: ${dates}`, detail: "The courier's expected day." };
+  }
   const sameYear = promise.earliest.slice(0, 4) === promise.latest.slice(0, 4);
   const dates = `between ${formatIndiaDayShort(promise.earliest, !sameYear)} and ${formatIndiaDayShort(promise.latest, true)}`;
   const detail = promise.processingDays

@@ -32,6 +32,9 @@ function expectedAllowed(from: OrderStatus, payment: PaymentStatus, to: OrderSta
       return false;
     case 'expiry':
       return to === 'cancelled' && waitingForMoney;
+    case 'courier':
+      // Its delivered scan delivers a paid order it carried, nothing else.
+      return to === 'delivered' && from === 'paid' && payment === 'paid';
     case 'owner': {
       const fulfilled = (['paid', 'delivered', 'completed'] as string[]).includes(from);
       // A cancelled order whose money is held goes back to paid (taken back) and nowhere else.
@@ -56,9 +59,9 @@ describe('the transition table', () => {
     expect(wrong).toEqual([]);
   });
 
-  it('covers all 980 cells, 56 of them allowed', () => {
-    expect(cells).toHaveLength(7 * 4 * 7 * 5);
-    expect(cells.filter(([from, payment, to, actor]) => expectedAllowed(from, payment, to, actor))).toHaveLength(56);
+  it('covers all 1,176 cells, 57 of them allowed', () => {
+    expect(cells).toHaveLength(7 * 4 * 7 * 6);
+    expect(cells.filter(([from, payment, to, actor]) => expectedAllowed(from, payment, to, actor))).toHaveLength(57);
   });
 
   it('the orders still awaiting payment are the unpaid, unclosed ones', () => {
@@ -106,6 +109,8 @@ function expectedOwnerAction(status: OrderStatus, payment: PaymentStatus, captur
   switch (action) {
     case 'dispatch':
       return payment === 'paid' && (['paid', 'delivered', 'completed'] as string[]).includes(status);
+    case 'ship':
+      return payment === 'paid' && status === 'paid';
     case 'refund':
       return payment === 'paid' && captured;
     case 'resend-confirmation':
@@ -121,7 +126,7 @@ describe("the owner's actions", () => {
   );
 
   it('allows exactly what the rules allow, for every (status, payment status, captured, action), each refusal with a reason', () => {
-    expect(cells).toHaveLength(7 * 4 * 2 * 4);
+    expect(cells).toHaveLength(7 * 4 * 2 * 5);
     const wrong = cells.flatMap(([status, payment, captured, action]) => {
       const answer = mayOwner({ status, paymentStatus: payment, captured }, action);
       const problems: string[] = [];
@@ -130,6 +135,18 @@ describe("the owner's actions", () => {
       return problems;
     });
     expect(wrong).toEqual([]);
+  });
+
+  it('ships an order once: a paid order with a dispatch recorded (by hand or by the courier) is not booked again', () => {
+    expect(mayOwner({ status: 'paid', paymentStatus: 'paid' }, 'ship')).toEqual({ allowed: true });
+    expect(mayOwner({ status: 'paid', paymentStatus: 'paid', dispatched: true }, 'ship')).toEqual({ allowed: false, reason: 'This order has already been dispatched' });
+  });
+
+  it("the courier's delivered scan delivers a paid order and nothing else", () => {
+    const delivers = (status: OrderStatus, paymentStatus: PaymentStatus) => findTransition({ status, paymentStatus }, 'delivered', 'courier') !== undefined;
+    expect(delivers('paid', 'paid')).toBe(true);
+    for (const status of ORDER_STATUSES.filter((s) => s !== 'paid')) expect(delivers(status, 'paid'), status).toBe(false);
+    expect(delivers('paid', 'refunded')).toBe(false);
   });
 
   it('a cancelled order whose money is held can only be taken back: no move of the owner reaches a state Remove accepts', () => {

@@ -11,9 +11,10 @@ import { ADMIN_SETTABLE_STATUSES, type AdminSettableStatus, type OrderStatus, ty
 /**
  * Who moves an order. `shopper` is the browser's verify and payment-failed calls, `webhook` Razorpay's
  * events, `reconciler` our own questions to Razorpay, `owner` the admin panel, `expiry` the job that
- * closes orders never paid within the late-authorisation window.
+ * closes orders never paid within the late-authorisation window, `courier` the courier's tracking events
+ * (webhooks and polling) of a shipment the owner booked.
  */
-export const ORDER_ACTORS = ['shopper', 'webhook', 'reconciler', 'owner', 'expiry'] as const;
+export const ORDER_ACTORS = ['shopper', 'webhook', 'reconciler', 'owner', 'expiry', 'courier'] as const;
 export type OrderActor = (typeof ORDER_ACTORS)[number];
 
 /** Actors that report what happened to a payment. */
@@ -69,6 +70,13 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     by: ['owner'],
     whenPayment: ['paid'],
     why: 'goods go out only against captured money, and a cancelled order is taken back (to paid) before it ships',
+  },
+  {
+    from: ['paid'],
+    to: 'delivered',
+    by: ['courier'],
+    whenPayment: ['paid'],
+    why: "the courier's delivered scan delivers a paid order it carried; it never reopens a closed or cancelled one",
   },
   {
     from: ['paid', 'delivered', 'completed'],
@@ -157,12 +165,16 @@ export function canRemove(order: OrderState): boolean {
  * the batch), refund it, resend its confirmation, remove it. The API answers a refusal with the
  * reason as it is; the admin pages offer only what is allowed.
  */
-export const OWNER_ACTIONS = ['dispatch', 'refund', 'resend-confirmation', 'remove'] as const;
+export const OWNER_ACTIONS = ['dispatch', 'ship', 'refund', 'resend-confirmation', 'remove'] as const;
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
 
-/** The order as the owner's actions see it; `captured`: Razorpay reported its payment captured (a refund needs it). */
+/**
+ * The order as the owner's actions see it; `captured`: Razorpay reported its payment captured (a
+ * refund needs it); `dispatched`: a dispatch is recorded (by hand or by a courier booking).
+ */
 export interface OwnerOrderFacts extends OrderState {
   captured?: boolean;
+  dispatched?: boolean;
 }
 
 export type OwnerAnswer = { allowed: true } | { allowed: false; reason: string };
@@ -182,6 +194,14 @@ export function mayOwner(order: OwnerOrderFacts, action: OwnerAction): OwnerAnsw
       if (order.paymentStatus === 'refunded') return refusedBecause("Cannot record a dispatch: this order's payment was refunded");
       if (order.paymentStatus !== 'paid') return refusedBecause('Cannot record a dispatch: this order is not paid');
       if (!SHIPPABLE_STATUSES.includes(order.status)) return refusedBecause(`Cannot record a dispatch for a ${order.status} order`);
+      return ALLOWED;
+    case 'ship':
+      // Booking the courier sends the parcel out: a paid order not yet on its way, once.
+      if (order.status === 'cancelled') return refusedBecause('Cannot ship a cancelled order');
+      if (order.paymentStatus === 'refunded') return refusedBecause("Cannot ship: this order's payment was refunded");
+      if (order.paymentStatus !== 'paid') return refusedBecause('Cannot ship: this order is not paid');
+      if (order.status !== 'paid') return refusedBecause(`Cannot ship a ${order.status} order`);
+      if (order.dispatched) return refusedBecause('This order has already been dispatched');
       return ALLOWED;
     case 'refund':
       if (order.paymentStatus === 'refunded') return refusedBecause('This order has already been refunded in full');

@@ -5,6 +5,7 @@ import { createServiceApp, errorHandler, healthRouter, notFoundHandler, pingRedi
 import { createLoginLimiter } from './auth/login-limiter.js';
 import { attentionReading } from './metrics.js';
 import { routes } from './routes.js';
+import type { Courier } from './clients/courier.js';
 
 export interface AppDeps {
   db: Db;
@@ -16,6 +17,8 @@ export interface AppDeps {
   loginMaxFailures: number;
   loginWindowSeconds: number;
   isShuttingDown?: () => boolean;
+  /** The courier (Shiprocket or its sandbox); undefined: no courier, Ship hidden. */
+  courier?: Courier;
 }
 
 export function buildApp(deps: AppDeps): Express {
@@ -33,7 +36,7 @@ export function buildApp(deps: AppDeps): Express {
     ),
   );
   const limiter = createLoginLimiter(deps.redis, deps.redisPrefix, deps.loginMaxFailures, deps.loginWindowSeconds);
-  app.use(routes({ db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, limiter, jwtSecret: deps.jwtSecret, jwtTtlSeconds: deps.jwtTtlSeconds }));
+  app.use(routes({ db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, limiter, jwtSecret: deps.jwtSecret, jwtTtlSeconds: deps.jwtTtlSeconds, courier: deps.courier, logger: deps.logger }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

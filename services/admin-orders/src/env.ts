@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { baseEnvSchema, portSchema } from '@pickles/service-kit';
+import { baseEnvSchema, portSchema, urlSchema } from '@pickles/service-kit';
 import { sellerProfileEnvSchema } from '@pickles/shared/seller-profile';
+
+const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
 const positiveInt = (fallback: number) => z.coerce.number({ error: 'expected a whole number' }).int().positive({ error: 'expected a positive whole number' }).default(fallback);
 
@@ -24,8 +26,28 @@ export const envSchema = baseEnvSchema
     UNPAID_PERSONAL_DATA_DAYS: positiveInt(30),
     /** How often that erasure runs. */
     RETENTION_INTERVAL_MINUTES: positiveInt(60),
+    /** The courier (Shiprocket's API user); unset = no courier: Ship hidden, dispatches recorded by hand. */
+    COURIER_EMAIL: z.preprocess(emptyToUndefined, z.email({ error: 'expected an e-mail address' }).optional()),
+    COURIER_PASSWORD: z.preprocess(emptyToUndefined, z.string().min(1).optional()),
+    /** The token Shiprocket sends as x-api-key with every tracking webhook. */
+    COURIER_WEBHOOK_TOKEN: z.preprocess(emptyToUndefined, z.string().min(8, { error: 'expected at least 8 characters' }).optional()),
+    /** The pickup address's nickname in Shiprocket. */
+    COURIER_PICKUP_LOCATION: z.string().trim().min(1).default('Primary'),
+    /** Unset = Shiprocket itself; the courier sandbox in development (production needs COURIER_ALLOW_BASE_URL). */
+    COURIER_API_BASE_URL: z.preprocess(emptyToUndefined, urlSchema().optional()),
+    COURIER_TRACKING_PAGE_URL: z.preprocess(emptyToUndefined, urlSchema().optional()),
+    /** A shipment with no courier event for this long is asked about through the track API. */
+    COURIER_POLL_AFTER_HOURS: positiveInt(24),
+    /** How often pending bookings are retried and silent shipments polled. */
+    COURIER_WORKER_INTERVAL_SECONDS: positiveInt(30),
   })
   .superRefine((env, ctx) => {
+    const courier = [env.COURIER_EMAIL, env.COURIER_PASSWORD, env.COURIER_WEBHOOK_TOKEN];
+    if (courier.some(Boolean) && !courier.every(Boolean)) {
+      for (const name of ['COURIER_EMAIL', 'COURIER_PASSWORD', 'COURIER_WEBHOOK_TOKEN'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with the other COURIER_* credentials (set all three, or none for no courier)' });
+      }
+    }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {
       ctx.addIssue({ code: 'custom', path: ['JWT_SECRET'], message: 'required in production (at least 32 characters)' });
     }

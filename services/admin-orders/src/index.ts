@@ -8,6 +8,8 @@ import { ensureAdmin, listAdminHashes } from './db/admins.js';
 import { verifyPassword } from './domain/password.js';
 import { publishedPasswordProblems } from './domain/published-passwords.js';
 import { startRetention } from './domain/personal-data.js';
+import { courierFromEnv } from './clients/courier.js';
+import { startCourierWorker } from './courier/worker.js';
 
 async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
   if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD_HASH && (await verifyPassword(DEMO_ADMIN_PASSWORD, env.ADMIN_PASSWORD_HASH))) {
@@ -34,7 +36,10 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
       refuseToStart(problems);
     }
   }
+  const courier = courierFromEnv(env);
+  if (!courier) logger.info('no courier configured (COURIER_EMAIL unset): Ship is hidden, dispatches are recorded by hand');
   const app = buildApp({
+    courier,
     db,
     redis,
     logger,
@@ -46,10 +51,12 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
     isShuttingDown,
   });
   const retention = startRetention(db, env.UNPAID_PERSONAL_DATA_DAYS, env.RETENTION_INTERVAL_MINUTES, (error) => logger.warn({ err: error }, 'personal data retention pass failed'));
+  const courierWorker = courier && startCourierWorker({ db, courier, logger }, { intervalMs: env.COURIER_WORKER_INTERVAL_SECONDS * 1000, pollAfterHours: env.COURIER_POLL_AFTER_HOURS });
   return {
     app,
     closers: [
       { name: 'retention', close: () => retention.stop() },
+      ...(courierWorker ? [{ name: 'courier worker', close: () => courierWorker.stop() }] : []),
       { name: 'postgres', close: () => db.destroy() },
       { name: 'redis', close: () => redis.quit() },
     ],

@@ -16,6 +16,11 @@ import { resolveAttentionHandler } from './handlers/resolve-attention.js';
 import { orderDetailHandler } from './handlers/order-detail.js';
 import { recordDispatchHandler } from './handlers/record-dispatch.js';
 import { batchDispatchHandler } from './handlers/batch-dispatch.js';
+import { courierWebhookHandler } from './handlers/courier-webhook.js';
+import { deliveryProblemActionHandler, listDeliveryProblemsHandler } from './handlers/delivery-problems.js';
+import { shipBatchHandler, shipmentLabelHandler, shipOrderHandler } from './handlers/ship-orders.js';
+import type { Courier } from './clients/courier.js';
+import type { Logger } from '@pickles/service-kit';
 import { createRefundHandler } from './handlers/create-refund.js';
 import { resendConfirmationHandler } from './handlers/resend-confirmation.js';
 import { creditNotePdfHandler, invoicePdfHandler } from './handlers/tax-documents.js';
@@ -29,6 +34,9 @@ export interface RouteDeps {
   limiter: LoginLimiter;
   jwtSecret: string;
   jwtTtlSeconds: number;
+  /** Undefined: no courier configured (Ship answers 404; dispatches are recorded by hand). */
+  courier: Courier | undefined;
+  logger: Logger;
 }
 
 /**
@@ -39,22 +47,30 @@ export interface RouteDeps {
 const body = express.json({ limit: '16kb' });
 const dispatchLines = express.json({ limit: '64kb' });
 const orderIdList = express.json({ limit: '5mb' });
+/** The courier's webhook is read raw: its body is parsed by the courier client, whatever its content type. */
+const courierWebhookBody = express.raw({ type: () => true, limit: '256kb' });
 
 /** Full paths, /api included: the gateway forwards them unchanged. */
-export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSeconds }: RouteDeps): Router {
+export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSeconds, courier, logger }: RouteDeps): Router {
   const router = Router();
   const admin = requireAdmin(db, jwtSecret);
+  router.post('/api/courier/webhook', courierWebhookBody, courierWebhookHandler(db, courier));
   router.post('/api/admin/login', body, login({ db, limiter, jwtSecret, ttlSeconds: jwtTtlSeconds }));
   router.post('/api/admin/logout', admin, logout(db));
   router.get('/api/admin/orders', admin, listOrdersHandler(db));
   router.get('/api/admin/orders/export', admin, exportOrdersHandler(db));
   router.get('/api/admin/orders/ids', admin, orderIdsHandler(db));
   router.post('/api/admin/orders/dispatch-batch', admin, dispatchLines, batchDispatchHandler(db));
-  router.get('/api/admin/orders/:id', admin, orderDetailHandler(db));
+  router.post('/api/admin/orders/ship-batch', admin, body, shipBatchHandler({ db, courier, logger }));
+  router.get('/api/admin/orders/:id', admin, orderDetailHandler(db, courier?.client));
   router.get('/api/admin/orders/:id/history', admin, orderHistoryHandler(db));
   router.get('/api/admin/orders/:id/invoice.pdf', admin, invoicePdfHandler(db));
   router.get('/api/admin/orders/:id/credit-notes/:number.pdf', admin, creditNotePdfHandler(db));
   router.put('/api/admin/orders/:id/dispatch', admin, body, recordDispatchHandler(db));
+  router.post('/api/admin/orders/:id/ship', admin, body, shipOrderHandler({ db, courier, logger }));
+  router.get('/api/admin/delivery-problems', admin, listDeliveryProblemsHandler(db));
+  router.post('/api/admin/orders/:id/delivery-problem', admin, body, deliveryProblemActionHandler(db, courier));
+  router.get('/api/admin/orders/:id/label', admin, shipmentLabelHandler({ db, courier, logger }));
   router.post('/api/admin/orders/:id/refunds', admin, body, createRefundHandler(db));
   router.post('/api/admin/orders/:id/resend-confirmation', admin, body, resendConfirmationHandler(db, redis, redisPrefix));
   router.patch('/api/admin/orders/:id/status', admin, body, updateStatusHandler(db));

@@ -6,6 +6,7 @@ import { createLogger } from '@pickles/service-kit';
 import { buildApp } from '../src/app.js';
 import { hashPassword } from '../src/domain/password.js';
 import { setAdminPassword } from '../src/db/admins.js';
+import type { Courier } from '../src/clients/courier.js';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 export const MAX_FAILURES = 3;
@@ -17,7 +18,7 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-export async function startHarness({ loginMaxFailures = MAX_FAILURES }: { loginMaxFailures?: number } = {}): Promise<Harness> {
+export async function startHarness({ loginMaxFailures = MAX_FAILURES, courier }: { loginMaxFailures?: number; courier?: Courier } = {}): Promise<Harness> {
   const db = testDb();
   const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
   const app = await startApp(
@@ -31,6 +32,7 @@ export async function startHarness({ loginMaxFailures = MAX_FAILURES }: { loginM
       redisPrefix: `${process.env.REDIS_PREFIX}:${randomBytes(3).toString('hex')}`,
       loginMaxFailures,
       loginWindowSeconds: 60,
+      ...(courier ? { courier } : {}),
     }),
   );
   return {

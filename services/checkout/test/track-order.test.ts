@@ -73,6 +73,7 @@ describe('POST /api/track', () => {
       invoiceNumber: null,
       // The delivery promise the order was given: 20 Nov + 7-10 days of preparing + 2-4 by courier.
       deliveryPromise: { zone: 'local', from: '2026-11-20', earliest: '2026-11-29', latest: '2026-12-04', processingDays: [7, 10], courierDays: [2, 4] },
+      courierEvents: [],
     });
     expect(found.headers.get('cache-control')).toBe('no-store');
     // Nothing the shopper did not type: no name, address, phone or e-mail.
@@ -233,6 +234,33 @@ describe('stages from what the database holds', () => {
       [200, 'processed'],
       [50, 'in-progress'],
     ]);
+  });
+
+  it("shipped through the courier: its events oldest first (a failed attempt with its reason), and its expected day as the promise", async () => {
+    const order = await seed({ deliveryZone: 'national' });
+    await h.db
+      .insertInto('order_dispatches')
+      .values({ order_id: order.id, courier: 'Delhivery Surface', awb: 'SR0001', tracking_url: 'https://shiprocket.co/tracking/SR0001', dispatched_at: new Date('2026-11-24T04:00:00Z'), recorded_by: 'admin', updated_at: new Date() })
+      .execute();
+    await h.db
+      .insertInto('shipments')
+      .values({ order_id: order.id, state: 'booked', awb: 'SR0001', courier_name: 'Delhivery Surface', requested_by: 'admin', booked_at: new Date('2026-11-24T04:00:00Z'), expected_delivery_at: new Date('2026-11-28T20:00:00Z') })
+      .execute();
+    const events = [
+      ['SR0001|21|b', 'undelivered', '2026-11-27T09:00:00.000Z', 'Customer Not Available'],
+      ['SR0001|42|a', 'picked-up', '2026-11-24T08:00:00.000Z', null],
+    ] as const;
+    for (const [key, status, at, reason] of events) {
+      await h.db.insertInto('shipment_events').values({ event_key: key, order_id: order.id, awb: 'SR0001', status, courier_status: status.toUpperCase(), occurred_at: at, reason, source: 'webhook' }).execute();
+    }
+    const { body } = await lookUp({ orderNumber: order.orderNumber, contact: '9812345670' });
+    expect(body.courierEvents).toEqual([
+      { status: 'picked-up', occurredAt: '2026-11-24T08:00:00.000Z', reason: null },
+      { status: 'undelivered', occurredAt: '2026-11-27T09:00:00.000Z', reason: 'Customer Not Available' },
+    ]);
+    // 20:00 UTC on 28 Nov is 29 Nov in India: the courier's day replaces the 7-10 days from dispatch.
+    expect(body.deliveryPromise).toEqual({ zone: 'national', from: '2026-11-24', earliest: '2026-11-29', latest: '2026-11-29', processingDays: null, courierDays: [7, 10] });
+    expect(body.dispatch.trackingUrl).toBe('https://shiprocket.co/tracking/SR0001');
   });
 
   it("a courier the owner named, with the owner's link; then delivered", async () => {

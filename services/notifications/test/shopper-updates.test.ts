@@ -130,6 +130,42 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
     expect(mail!.html).toContain('&lt;b&gt;Ravi&lt;/b&gt;');
   });
 
+  it("out for delivery and a failed attempt (the courier's events): what happened, what to do within 24 hours, each event once", async () => {
+    const order = await insertOrder(db, { name: 'Meera Iyer' });
+    await db
+      .insertInto('shipments')
+      .values({ order_id: order.id, state: 'booked', awb: 'SR123456789', courier_name: 'Delhivery Surface', requested_by: 'admin', booked_at: new Date() })
+      .execute();
+    const out = { key: `SR123456789|17|2026-12-05T04:30:00.000Z`, status: 'out-for-delivery', courier_status: 'OUT FOR DELIVERY', occurred_at: new Date('2026-12-05T04:30:00Z'), reason: null };
+    const failed = { key: `SR123456789|21|2026-12-05T09:15:00.000Z`, status: 'undelivered', courier_status: 'UNDELIVERED', occurred_at: new Date('2026-12-05T09:15:00Z'), reason: 'Customer Not Available' };
+    for (const event of [out, failed]) {
+      await db
+        .insertInto('shipment_events')
+        .values({ event_key: event.key, order_id: order.id, awb: 'SR123456789', status: event.status, courier_status: event.courier_status, occurred_at: event.occurred_at, reason: event.reason, source: 'webhook' })
+        .execute();
+    }
+    expect(await processOrderShopperUpdate(update(order, 'out-for-delivery', out.key), deps)).toEqual({ shopper: 'sent' });
+    expect(await processOrderShopperUpdate(update(order, 'delivery-failed', failed.key), deps)).toEqual({ shopper: 'sent' });
+    expect(await processOrderShopperUpdate(update(order, 'delivery-failed', failed.key), deps)).toEqual({ shopper: 'already-sent' });
+    const [outMail, failedMail, ...others] = mailsFor(order);
+    expect(others).toHaveLength(0);
+    expect(outMail!.subject).toBe(`Your Royal Pickles order ${order.orderNumber} is out for delivery`);
+    expect(failedMail!.subject).toBe(`We could not deliver your Royal Pickles order ${order.orderNumber}`);
+    for (const part of [outMail!.text, visibleText(outMail!.html)]) {
+      expect(part).toContain(`Your order ${order.orderNumber} is out for delivery today.`);
+      expect(part).toContain('Delhivery Surface');
+      expect(part).toContain('SR123456789');
+    }
+    for (const part of [failedMail!.text, visibleText(failedMail!.html)]) {
+      expect(part).toContain(`The courier tried to deliver your order ${order.orderNumber} on 5 Dec 2026 but could not: Customer Not Available.`);
+      expect(part).toContain('The courier will try again.');
+      expect(part).toContain('call us at +91 11 2345 6789 or write to help@royalpickles.in within 24 hours');
+      expect(part).toContain('After repeated failed attempts the courier returns the parcel to us.');
+    }
+    trackingLinkIn(outMail!.html, order);
+    trackingLinkIn(failedMail!.text, order);
+  });
+
   it('delivered: enjoy, the 24-hour unboxing-video rule and how to keep the pickles', async () => {
     const order = await insertOrder(db, { status: 'delivered' });
     await processOrderShopperUpdate(update(order, 'delivered'), deps);

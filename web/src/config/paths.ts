@@ -22,6 +22,8 @@ export const paths = {
   adminComplaints: adminComplaintsPath,
   /** The owner's batches: jars per batch, on sale or coming soon. */
   adminStock: `${ADMIN_PATH}/stock`,
+  /** Failed deliveries and returns (the courier's NDR queue). */
+  adminDeliveryProblems: `${ADMIN_PATH}/delivery-problems`,
   policies: '/policies',
   policy: policyPath,
   defaultPolicy: '/policies/privacy-policy',

@@ -10,7 +10,17 @@ import { UnsupportedEventError } from './payment-verified.js';
 export const ORDER_SHOPPER_UPDATE = 'order.shopper-update' as const;
 export const ORDER_SHOPPER_UPDATE_VERSION = 1;
 
-export const SHOPPER_UPDATE_KINDS = ['dispatched', 'delivered', 'cancelled', 'refund-started', 'refund-completed', 'confirmation-resent'] as const;
+export const SHOPPER_UPDATE_KINDS = [
+  'dispatched',
+  'delivered',
+  'cancelled',
+  'refund-started',
+  'refund-completed',
+  'confirmation-resent',
+  // The courier's tracking events (admin-orders, decision 026), keyed by the event's key.
+  'out-for-delivery',
+  'delivery-failed',
+] as const;
 export type ShopperUpdateKind = (typeof SHOPPER_UPDATE_KINDS)[number];
 
 export const orderShopperUpdateV1Schema = z.object({
@@ -19,7 +29,8 @@ export const orderShopperUpdateV1Schema = z.object({
   kind: z.enum(SHOPPER_UPDATE_KINDS),
   /**
    * One e-mail per key and kind. The order id for dispatched, delivered and cancelled; the refund
-   * request's id for refund e-mails; a fresh id for each confirmation the owner resends.
+   * request's id for refund e-mails; a fresh id for each confirmation the owner resends; the courier
+   * event's key (AWB, status, scan time) for out-for-delivery and delivery-failed.
    */
   dedupeKey: z.string().min(1).max(100),
   /** The refund request, for refund-started and refund-completed. */

@@ -11,7 +11,7 @@ import {
   statusUpdateSchema,
   verifyPaymentPayloadSchema,
 } from '../validation.js';
-import { batchDispatchSchema, createRefundSchema, recordDispatchSchema } from '../admin-order-requests.js';
+import { batchDispatchSchema, createRefundSchema, deliveryProblemActionSchema, recordDispatchSchema, shipBatchSchema, shipOrderSchema } from '../admin-order-requests.js';
 import { trackLinkQuerySchema, trackOrderRequestSchema } from '../tracking-requests.js';
 import { complaintListQuerySchema, complaintRequestSchema, resolveComplaintSchema } from '../complaints.js';
 import { productStockUpdateSchema } from '../stock.js';
@@ -81,6 +81,21 @@ export function buildOpenApiDocument() {
       body: { content: { 'application/json': { schema: z.object({ event: z.string(), payload: z.record(z.string(), z.unknown()) }).loose() } } },
     },
     responses: { 200: json(answers.webhookResponseSchema, 'Handled (or a duplicate)'), 400: error('Bad signature or body') },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/courier/webhook',
+    summary: "The courier's tracking webhooks (Shiprocket's shape), authenticated by the token in x-api-key; each event stored once by AWB, status and scan time, applied in the order it happened",
+    request: {
+      headers: z.object({ 'x-api-key': z.string() }),
+      body: { content: { 'application/json': { schema: z.object({ awb: z.string(), current_status: z.string(), shipment_status_id: z.number().optional(), current_timestamp: z.string() }).loose() } } },
+    },
+    responses: {
+      200: json(answers.courierWebhookResponseSchema, 'Taken (also a duplicate, or an AWB this shop did not book)'),
+      400: error('Not a tracking webhook'),
+      401: error('Invalid webhook token'),
+      404: error('No courier is configured'),
+    },
   });
   registry.registerPath({
     method: 'post',
@@ -194,6 +209,61 @@ export function buildOpenApiDocument() {
       409: error('The order is not paid, refunded or cancelled'),
       ...unauthorised,
     },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/{id}/ship',
+    summary: "Book a paid order with the courier (create shipment, AWB by the courier's rules or the courierId given, pickup); booked, its dispatch is recorded and the shopper e-mailed. Safe to send again",
+    ...admin,
+    request: { params: orderId, body: { content: { 'application/json': { schema: shipOrderSchema } } } },
+    responses: {
+      200: json(answers.shipOrderResponseSchema, 'Booked (or booked before)'),
+      202: json(answers.shipOrderResponseSchema, 'Booking pending: the courier did not answer; the shop keeps trying and the order page shows it'),
+      400: error('Invalid courier id'),
+      404: error('Order not found, or no courier is configured'),
+      409: error('The order may not be shipped (not paid, cancelled, refunded, already dispatched)'),
+      422: error('The courier refused the booking (its reason)'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/ship-batch',
+    summary: 'Ship many paid orders at once (at most 50), each with the courier\'s choice; each order on its own',
+    ...admin,
+    request: { body: { content: { 'application/json': { schema: shipBatchSchema } } } },
+    responses: { 200: json(answers.shipBatchResponseSchema, 'Orders booked or pending, and orders refused with the reason'), 400: error('No orders or too many'), 404: error('No courier is configured'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/delivery-problems',
+    summary: 'Failed deliveries waiting for the owner (reason, attempts, time left: 24 hours), and parcels returning or returned on orders still paid',
+    ...admin,
+    responses: { 200: json(answers.deliveryProblemsResponseSchema, 'The queue'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/{id}/delivery-problem',
+    summary: "The owner's answer to a failed delivery: re-attempt (with a corrected phone, a note for the delivery agent, a day) or return (final)",
+    ...admin,
+    request: { params: orderId, body: { content: { 'application/json': { schema: deliveryProblemActionSchema } } } },
+    responses: {
+      200: json(answers.deliveryProblemActionResponseSchema, 'Sent to the courier'),
+      400: error('Invalid action, phone, note or day'),
+      404: error('Not shipped through the courier, or no courier configured'),
+      409: error('Not waiting for an answer'),
+      422: error('The courier refused'),
+      503: error('The courier did not answer'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/orders/{id}/label',
+    summary: "The courier's shipping label (a PDF to print) of a booked order",
+    ...admin,
+    request: { params: orderId },
+    responses: { 200: json(answers.shipmentLabelResponseSchema, 'Where the label PDF is'), 404: error('Order not booked with the courier'), 503: error('The courier did not answer'), ...unauthorised },
   });
   registry.registerPath({
     method: 'post',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type * as Api from '../api.js';
+import { SHIPMENT_DELIVERY_STATUSES } from '../api.js';
 import type { CreateOrderResponse } from '../validation.js';
 import { ATTENTION_KINDS } from '../order-lifecycle.js';
 import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status.js';
@@ -176,6 +177,72 @@ export const orderDispatchSchema = z
   })
   .meta({ id: 'OrderDispatch' });
 
+export const shipmentEventSchema = z
+  .object({
+    status: z.enum(SHIPMENT_DELIVERY_STATUSES),
+    courierStatus: z.string().meta({ description: 'The courier\'s own words ("OUT FOR DELIVERY")' }),
+    occurredAt: z.string(),
+    reason: z.string().nullable().meta({ description: "An undelivered attempt's reason, as the courier wrote it" }),
+    location: z.string().nullable(),
+  })
+  .meta({ id: 'ShipmentEvent' });
+
+export const orderShipmentSchema = z
+  .object({
+    state: z.enum(['pending', 'booked', 'failed']).meta({ description: 'pending: being booked or waiting for the courier to answer again (retried); booked: AWB assigned, pickup scheduled; failed: the courier refused (see error)' }),
+    awb: z.string().nullable(),
+    courierName: z.string().nullable(),
+    trackingUrl: z.string().nullable(),
+    pickupScheduledAt: z.string().nullable(),
+    attempts: z.number().int(),
+    error: z.string().nullable(),
+    requestedAt: z.string(),
+    bookedAt: z.string().nullable(),
+    deliveryStatus: z.enum(SHIPMENT_DELIVERY_STATUSES).nullable().meta({ description: "The latest courier event's status, by the event's time" }),
+    expectedDeliveryAt: z.string().nullable(),
+    events: z.array(shipmentEventSchema).meta({ description: 'Oldest first' }),
+  })
+  .meta({ id: 'OrderShipment' });
+
+export const shipOrderResponseSchema = z.object({ success: z.literal(true), shipment: orderShipmentSchema }).meta({ id: 'ShipOrderResponse' });
+
+export const shipBatchResponseSchema = z
+  .object({
+    success: z.literal(true),
+    shipped: z.array(z.object({ orderId: z.string(), orderNumber: z.string(), shipment: orderShipmentSchema })),
+    refused: z.array(z.object({ orderId: z.string(), orderNumber: z.string().nullable(), reason: z.string() })),
+  })
+  .meta({ id: 'ShipBatchResponse' });
+
+export const deliveryProblemsResponseSchema = z
+  .object({
+    success: z.literal(true),
+    problems: z.array(
+      z.object({
+        orderId: z.string(),
+        orderNumber: z.string(),
+        customerName: z.string(),
+        customerPhone: z.string(),
+        city: z.string(),
+        pincode: z.string(),
+        awb: z.string(),
+        courierName: z.string().nullable(),
+        kind: z.enum(['undelivered', 'returning', 'returned']),
+        reason: z.string().nullable(),
+        attempts: z.number().int(),
+        failedAt: z.string().nullable(),
+        actBy: z.string().nullable().meta({ description: '24 hours after the failed attempt (undelivered only)' }),
+      }),
+    ),
+  })
+  .meta({ id: 'DeliveryProblemsResponse' });
+
+export const deliveryProblemActionResponseSchema = z.object({ success: z.literal(true), action: z.enum(['re-attempt', 'return']) }).meta({ id: 'DeliveryProblemActionResponse' });
+
+export const courierWebhookResponseSchema = z.object({ success: z.literal(true) }).meta({ id: 'CourierWebhookResponse' });
+
+export const shipmentLabelResponseSchema = z.object({ success: z.literal(true), url: z.string().meta({ description: "The courier's label PDF" }) }).meta({ id: 'ShipmentLabelResponse' });
+
 export const orderRefundSchema = z
   .object({
     id: z.string().meta({ description: "The refund request's id (Razorpay's refund id for a refund made in its dashboard)" }),
@@ -207,6 +274,8 @@ export const adminOrderDetailResponseSchema = z
       shipping: z.number(),
     }),
     dispatch: orderDispatchSchema.nullable(),
+    shipment: orderShipmentSchema.nullable().optional().meta({ description: 'The courier booking and its tracking events; null when not shipped through the courier' }),
+    canShip: z.boolean().optional().meta({ description: 'Ship is offered: a courier is configured and the order may be shipped' }),
     payments: z.array(z.object({ razorpayPaymentId: z.string(), status: z.string(), amount: z.number(), method: z.string().nullable(), createdAt: z.string() })),
     refunds: z.array(orderRefundSchema),
     refundable: z.number().meta({ description: 'Rupees that may still be refunded (0 when the order cannot be refunded)' }),
@@ -250,7 +319,10 @@ export const trackOrderResponseSchema = z
     dispatch: z.object({ courierName: z.string(), awb: z.string(), trackingUrl: z.string().nullable(), dispatchedAt: z.string() }).nullable(),
     refunds: z.array(z.object({ amount: z.number(), state: z.enum(['in-progress', 'processed', 'failed']), requestedAt: z.string() })),
     invoiceNumber: z.string().nullable().meta({ description: "The order's GST tax invoice number, null until issued; the PDF is at /api/track/invoice" }),
-    deliveryPromise: deliveryPromiseSchema.nullable().meta({ description: 'Until dispatch from the order\'s day, then the courier\'s part from the dispatch\'s; null once delivered, cancelled, refunded or unpaid' }),
+    deliveryPromise: deliveryPromiseSchema.nullable().meta({ description: 'Until dispatch from the order\'s day, then the courier\'s part from the dispatch\'s (or the courier\'s own expected day once it gives one); null once delivered, cancelled, refunded or unpaid' }),
+    courierEvents: z
+      .array(z.object({ status: z.enum(SHIPMENT_DELIVERY_STATUSES), occurredAt: z.string(), reason: z.string().nullable() }))
+      .meta({ description: "The courier's events, oldest first; a failed attempt carries its reason" }),
   })
   .meta({ id: 'TrackOrderResponse' });
 
@@ -398,6 +470,12 @@ agree<Assignable<Detail['order'], Api.AdminOrderDetailResponse['order']>>(true);
 agree<Assignable<Api.AdminOrderDetailResponse['order'], Detail['order']>>(true);
 agree<Same<keyof Detail['order'], keyof Api.AdminOrderDetailResponse['order']>>(true);
 agree<Same<z.infer<typeof recordDispatchResponseSchema>, Api.RecordDispatchResponse>>(true);
+agree<Same<z.infer<typeof shipOrderResponseSchema>, Api.ShipOrderResponse>>(true);
+agree<Same<z.infer<typeof shipBatchResponseSchema>, Api.ShipBatchResponse>>(true);
+agree<Same<z.infer<typeof shipmentLabelResponseSchema>, Api.ShipmentLabelResponse>>(true);
+agree<Same<z.infer<typeof courierWebhookResponseSchema>, Api.CourierWebhookResponse>>(true);
+agree<Same<z.infer<typeof deliveryProblemsResponseSchema>, Api.DeliveryProblemsResponse>>(true);
+agree<Same<z.infer<typeof deliveryProblemActionResponseSchema>, Api.DeliveryProblemActionResponse>>(true);
 agree<Same<z.infer<typeof batchDispatchResponseSchema>, Api.BatchDispatchResponse>>(true);
 agree<Same<z.infer<typeof createRefundResponseSchema>, Api.CreateRefundResponse>>(true);
 agree<Same<z.infer<typeof successResponseSchema>, Api.ResendConfirmationResponse>>(true);

@@ -5,14 +5,20 @@ import { orderDispatch } from './dispatches.js';
 import { orderHistory } from './orders.js';
 import { orderRefunds, refundableOrderFacts, refundablePaise } from './refunds.js';
 import { orderTaxDocuments } from './tax-documents.js';
+import { orderShipment } from './shipments.js';
+
+/** The courier as the order page needs it: its tracking links; undefined when none is configured. */
+export interface DetailCourier {
+  trackUrlOf: (awb: string) => string;
+}
 
 /** Everything the admin's order page shows, or undefined for an unknown (or archived) order. */
-export async function orderDetail(db: Db, id: string): Promise<Omit<AdminOrderDetailResponse, 'success'> | undefined> {
+export async function orderDetail(db: Db, id: string, courier?: DetailCourier): Promise<Omit<AdminOrderDetailResponse, 'success'> | undefined> {
   const { rows } = await sql<AdminOrderRow & { subtotal_paise: number; shipping_paise: number }>`
     select ${ADMIN_ORDER_COLUMNS}, orders.subtotal_paise, orders.shipping_paise from orders where orders.id = ${id}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  const [items, dispatch, payments, refunds, facts, refundable, history, emails, taxDocuments] = await Promise.all([
+  const [items, dispatch, payments, refunds, facts, refundable, history, emails, taxDocuments, shipment] = await Promise.all([
     db.selectFrom('order_items').select(['name', 'quantity', 'unit_price_paise', 'line_total_paise']).where('order_id', '=', id).orderBy('id').execute(),
     orderDispatch(db, id),
     db.selectFrom('payments').selectAll().where('order_id', '=', id).orderBy('created_at').execute(),
@@ -22,6 +28,7 @@ export async function orderDetail(db: Db, id: string): Promise<Omit<AdminOrderDe
     orderHistory(db, id),
     db.selectFrom('sent_emails').select(['kind', 'recipient', 'state', 'sent_at']).where('order_id', '=', id).orderBy('sent_at').orderBy('id').execute(),
     orderTaxDocuments(db, id),
+    orderShipment(db, id, courier?.trackUrlOf),
   ]);
   const order = toAdminOrder(row);
   return {
@@ -32,6 +39,12 @@ export async function orderDetail(db: Db, id: string): Promise<Omit<AdminOrderDe
       shipping: paiseToRupees(row.shipping_paise),
     },
     dispatch,
+    shipment,
+    // A failed booking may be shipped again; a pending or booked one is under way.
+    canShip:
+      courier !== undefined &&
+      (shipment === null || shipment.state === 'failed') &&
+      mayOwner({ status: order.status as OrderStatus, paymentStatus: order.paymentStatus as PaymentStatus, dispatched: dispatch !== null }, 'ship').allowed,
     payments: payments.map((payment) => ({
       razorpayPaymentId: payment.razorpay_payment_id,
       status: payment.status,

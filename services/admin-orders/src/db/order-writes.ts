@@ -107,6 +107,9 @@ export async function archiveOrders(trx: Trx, ids: readonly string[], archivedBy
           'refund_requests', coalesce((select jsonb_agg(to_jsonb(q) order by q.created_at) from refund_requests q where q.order_id = d.id), '[]'::jsonb),
           -- The dispatch row goes with the order (on delete cascade): the courier and AWB live on here.
           'dispatch', (select to_jsonb(x) from order_dispatches x where x.order_id = d.id),
+          -- So do the courier booking and its tracking events.
+          'shipment', (select to_jsonb(s) from shipments s where s.order_id = d.id),
+          'shipment_events', coalesce((select jsonb_agg(to_jsonb(v) order by v.occurred_at) from shipment_events v where v.order_id = d.id), '[]'::jsonb),
           'history', coalesce((select jsonb_agg(to_jsonb(h) order by h.id) from order_status_history h where h.order_id = d.id), '[]'::jsonb)
         ),
         ${archivedBy}

@@ -2,15 +2,15 @@ import type { RequestHandler } from 'express';
 import { NotFoundError } from '@pickles/service-kit';
 import type { Db } from '@pickles/db';
 import type { AdminOrderDetailResponse } from '@pickles/shared';
-import { orderDetail } from '../db/order-detail.js';
+import { orderDetail, type DetailCourier } from '../db/order-detail.js';
 import { isUuid } from './parse.js';
 
 /** GET /api/admin/orders/{id}: the order page (items, amounts, dispatch, payments, refunds, history, e-mails). */
-export function orderDetailHandler(db: Db): RequestHandler {
+export function orderDetailHandler(db: Db, courier?: DetailCourier): RequestHandler {
   return async (req, res) => {
     const id = req.params.id;
     if (!isUuid(id)) throw new NotFoundError('Order not found');
-    const detail = await orderDetail(db, id);
+    const detail = await orderDetail(db, id, courier);
     if (!detail) throw new NotFoundError('Order not found');
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, ...detail } satisfies AdminOrderDetailResponse);

@@ -47,6 +47,10 @@ export interface TrackedOrder {
   invoiceNumber: string | null;
   /** Decided at create-order; null for an order placed before zones were kept. */
   deliveryZone: DeliveryZone | null;
+  /** The courier's expected delivery, when a tracking event or poll gave one. */
+  courierExpectedAt: Date | null;
+  /** The courier's events (a shipment booked through Ship), oldest first by when they happened. */
+  courierEvents: { status: string; occurredAt: string; reason: string | null }[];
 }
 
 function proofMatches(proof: TrackingProof) {
@@ -79,6 +83,8 @@ export async function findTrackedOrder(db: Db, orderNumber: string, proof: Track
     refunds: { amount_paise: number; requested_at: string; status: 'pending' | 'processed' | 'failed' }[];
     invoice_number: string | null;
     delivery_zone: DeliveryZone | null;
+    courier_expected_at: Date | null;
+    courier_events: { status: string; occurred_at: string; reason: string | null }[];
   }>`
     select o.order_number, o.created_at, o.status, o.payment_status, o.amount_paise, o.refunded_paise, o.delivery_zone,
       (select coalesce(jsonb_agg(jsonb_build_object('name', i.name, 'quantity', i.quantity) order by i.id), '[]'::jsonb)
@@ -95,7 +101,10 @@ export async function findTrackedOrder(db: Db, orderNumber: string, proof: Track
           where rf.order_id = o.id
             and not exists (select 1 from refund_requests rr where rr.razorpay_refund_id = rf.razorpay_refund_id)
        ) r) as refunds,
-      (select t.number from tax_documents t where t.order_id = o.id and t.kind = 'invoice') as invoice_number
+      (select t.number from tax_documents t where t.order_id = o.id and t.kind = 'invoice') as invoice_number,
+      (select s.expected_delivery_at from shipments s where s.order_id = o.id) as courier_expected_at,
+      (select coalesce(jsonb_agg(jsonb_build_object('status', e.status, 'occurred_at', e.occurred_at, 'reason', e.reason) order by e.occurred_at), '[]'::jsonb)
+         from shipment_events e where e.order_id = o.id) as courier_events
     from orders o
     where o.order_number = ${orderNumber} and o.personal_data_erased_at is null and ${proofMatches(proof)}`.execute(db);
   const row = rows[0];
@@ -112,5 +121,7 @@ export async function findTrackedOrder(db: Db, orderNumber: string, proof: Track
     refunds: row.refunds.map((refund) => ({ amountPaise: refund.amount_paise, requestedAt: refund.requested_at, status: refund.status })),
     invoiceNumber: row.invoice_number,
     deliveryZone: row.delivery_zone,
+    courierExpectedAt: row.courier_expected_at === null ? null : new Date(row.courier_expected_at),
+    courierEvents: row.courier_events.map((event) => ({ status: event.status, occurredAt: new Date(event.occurred_at).toISOString(), reason: event.reason })),
   };
 }

@@ -1,7 +1,7 @@
 import type { RequestHandler, Response } from 'express';
 import type { Db } from '@pickles/db';
 import { parseOrThrow, trackingTokenVersion } from '@pickles/service-kit';
-import { paiseToRupees, promiseDelivery, promiseFromDispatch, UNKNOWN_ZONE, type DeliveryPromise, type ShopperOrderStage, type TrackOrderResponse } from '@pickles/shared';
+import { isShipmentDeliveryStatus, paiseToRupees, promiseDelivery, promiseFromCourier, promiseFromDispatch, UNKNOWN_ZONE, type DeliveryPromise, type ShopperOrderStage, type TrackOrderResponse } from '@pickles/shared';
 import { courierTrackingUrl, findCourier } from '@pickles/shared/couriers';
 import { shopperStage } from '@pickles/shared/shopper-stage';
 import { parseTrackingContact, trackLinkQuerySchema, trackOrderRequestSchema, TRACKING_MESSAGES } from '@pickles/shared/tracking-requests';
@@ -45,7 +45,11 @@ function webLink(url: string | null | undefined): string | null {
 function promiseOf(order: TrackedOrder, stage: ShopperOrderStage): DeliveryPromise | null {
   const zone = order.deliveryZone ?? UNKNOWN_ZONE;
   if (stage === 'paid') return promiseDelivery(zone, order.createdAt);
-  if (stage === 'dispatched' && order.dispatch) return promiseFromDispatch(zone, new Date(order.dispatch.dispatchedAt));
+  if (stage === 'dispatched' && order.dispatch) {
+    // The courier's expected day, once it gives one, is the promise; until then its part of ours.
+    if (order.courierExpectedAt) return promiseFromCourier(zone, new Date(order.dispatch.dispatchedAt), order.courierExpectedAt);
+    return promiseFromDispatch(zone, new Date(order.dispatch.dispatchedAt));
+  }
   return null;
 }
 
@@ -81,6 +85,7 @@ export function toTrackResponse(order: TrackedOrder): TrackOrderResponse {
     })),
     invoiceNumber: order.invoiceNumber,
     deliveryPromise: promiseOf(order, stage),
+    courierEvents: order.courierEvents.filter((event): event is TrackOrderResponse['courierEvents'][number] => isShipmentDeliveryStatus(event.status)),
   };
 }
 

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { parseOrderShopperUpdate, type EventEnvelope, type OrderShopperUpdateV1 } from '@pickles/shared';
 import { loadDispatch, loadRefund, refundsUnderway } from '../db/after-payment.js';
+import { loadCourierEvent } from '../db/courier-events.js';
+import { renderDeliveryFailed, renderOutForDelivery } from '../emails/courier-updates.js';
 import { loadOrderForEmail, type EmailOrder } from '../db/orders.js';
 import { decideRefundCompleted, decideRefundStarted } from '../db/refund-emails.js';
 import { sendOnce } from '../db/sent-emails.js';
@@ -31,6 +33,12 @@ async function render(deps: NotificationDeps, update: OrderShopperUpdateV1, orde
     }
     case 'confirmation-resent':
       return renderOrderConfirmation(order, shop);
+    case 'out-for-delivery':
+    case 'delivery-failed': {
+      const event = await loadCourierEvent(deps.db, order.id, update.dedupeKey);
+      if (!event) throw new UnrecoverableError(`courier event ${update.dedupeKey} of order ${order.id} not found`);
+      return update.kind === 'out-for-delivery' ? renderOutForDelivery(order, event, shop) : renderDeliveryFailed(order, event, shop);
+    }
   }
 }
 

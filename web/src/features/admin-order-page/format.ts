@@ -16,6 +16,8 @@ const EMAIL_KINDS: Record<string, string> = {
   cancelled: 'Cancelled',
   'refund-started': 'Refund started',
   'refund-completed': 'Refund completed',
+  'out-for-delivery': 'Out for delivery',
+  'delivery-failed': 'Delivery failed',
 };
 
 export function emailKindLabel(kind: string): string {

@@ -69,6 +69,12 @@ function RefundPolicy() {
         clearly shows the sealed package being opened and the problem with the product. Claims without an unboxing video, or made later
         than 24 hours after delivery, cannot be accepted.
       </p>
+      <h2>Parcels that could not be delivered</h2>
+      <p>
+        If the courier cannot reach you, we e-mail you after each failed attempt so that you can give us a better phone number, address or
+        day within 24 hours. A parcel the courier returns to us after its attempts is not sent again: pickles are perishable and a returned
+        jar is not resold. We refund the price of the pickles; the shipping charge is refunded only if the failure was ours.
+      </p>
       <h2>How refunds work</h2>
       <ul>
         <li>Refund requests are reviewed within 3-5 business days.</li>

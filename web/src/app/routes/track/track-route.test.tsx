@@ -25,6 +25,7 @@ const DISPATCHED: TrackOrderResponse = {
   refunds: [{ amount: 200, state: 'in-progress', requestedAt: '2026-11-25T06:00:00.000Z' }],
   invoiceNumber: null,
   deliveryPromise: { zone: 'national', from: '2026-11-24', earliest: '2026-12-01', latest: '2026-12-04', processingDays: null, courierDays: [7, 10] },
+  courierEvents: [],
 };
 
 function renderAt(entry: string | { pathname: string; state?: unknown }) {
@@ -93,6 +94,31 @@ describe('/track', () => {
     expect(result.textContent).toContain('₹200Being processedStarted 25 November 2026');
     expect(screen.getByRole('listitem', { current: 'step' }).textContent).toBe('Dispatched');
     expect(screen.getByRole('heading', { name: 'Look up another order' })).toBeTruthy();
+  });
+
+  it("shows what the courier reported, newest first, a failed attempt with its reason, and the courier's expected day", async () => {
+    stubApi({
+      'POST /track': () =>
+        jsonResponse(200, {
+          ...DISPATCHED,
+          deliveryPromise: { zone: 'national', from: '2026-11-24', earliest: '2026-11-29', latest: '2026-11-29', processingDays: null, courierDays: [7, 10] },
+          courierEvents: [
+            { status: 'picked-up', occurredAt: '2026-11-24T08:00:00.000Z', reason: null },
+            { status: 'undelivered', occurredAt: '2026-11-27T09:00:00.000Z', reason: 'Customer Not Available' },
+          ],
+        }),
+    });
+    renderAt('/track');
+    fireEvent.change(orderField(), { target: { value: 'RP261120-7KQ2XD' } });
+    fireEvent.change(contactField(), { target: { value: '9812345670' } });
+    submit();
+    await screen.findByRole('heading', { name: 'On its way with Delhivery' });
+    const events = screen.getByRole('list', { name: 'What the courier reported' });
+    expect(within(events).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Delivery attempt failedCustomer Not Available27 November 2026, 2:30 pm IST',
+      'Picked up from our kitchen24 November 2026, 1:30 pm IST',
+    ]);
+    expect(screen.getByTestId('track-delivery').textContent).toBe("Expected delivery: on 29 Nov 2026 The courier's expected day.");
   });
 
   it("shows the server's not-found message as an alert, and no result", async () => {

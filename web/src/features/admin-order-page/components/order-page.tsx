@@ -9,6 +9,7 @@ import { failureText } from '../../../lib/api-failure.js';
 import { formatDateTime } from '../format.js';
 import { useOrderDetail } from '../hooks/use-order-detail.js';
 import { DispatchSection } from './dispatch-section.js';
+import { ShipmentSection } from './shipment-section.js';
 import { CustomerSection, EmailsSection, HistorySection, ItemsSection, PaymentsSection, RefundsSection, Section, StatusBadge } from './order-sections.js';
 import { RefundDialog } from './refund-dialog.js';
 import { StatusAction } from './status-action.js';
@@ -170,6 +171,13 @@ export function OrderPage({ id }: { id: string }) {
             <StatusAction status={order.status} choices={detail.statusChoices} isBusy={busy === 'status'} onChange={(to) => void changeStatus(to)} />
           </Section>
           <CustomerSection order={order} />
+          <ShipmentSection
+            detail={detail}
+            onChanged={(changed) => {
+              setNotice(changed);
+              void refresh();
+            }}
+          />
           <DispatchSection detail={detail} onSaved={dispatchSaved} />
         </div>
         <div className="op-main">

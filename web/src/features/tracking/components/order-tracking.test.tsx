@@ -19,6 +19,7 @@ const PAID: TrackOrderResponse = {
   refunds: [],
   invoiceNumber: 'RP/26-27/000042',
   deliveryPromise: { zone: 'local', from: '2026-11-20', earliest: '2026-11-29', latest: '2026-12-04', processingDays: [7, 10], courierDays: [2, 4] },
+  courierEvents: [],
 };
 const TOKEN = 'abcDEF0123456789_-xyz';
 

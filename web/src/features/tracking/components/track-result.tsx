@@ -1,6 +1,6 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router-dom';
-import type { ShopperOrderStage, TrackOrderResponse } from '@pickles/shared/api';
+import type { ShipmentDeliveryStatus, ShopperOrderStage, TrackOrderResponse } from '@pickles/shared/api';
 import { formatRupees } from '@pickles/shared/money';
 import { paths } from '../../../config/paths.js';
 import { DeliveryPromiseText } from '../../../components/ui/delivery-promise.js';
@@ -53,6 +53,37 @@ function Invoice({ orderNumber, invoiceNumber, linkToken }: { orderNumber: strin
   );
 }
 
+/** The courier's events as a shopper reads them. */
+const COURIER_EVENT_WORDS: Record<ShipmentDeliveryStatus, string> = {
+  'pickup-scheduled': 'Pickup booked',
+  'picked-up': 'Picked up from our kitchen',
+  'in-transit': 'On its way',
+  'out-for-delivery': 'Out for delivery',
+  delivered: 'Delivered',
+  undelivered: 'Delivery attempt failed',
+  'rto-initiated': 'Being returned to us',
+  'rto-delivered': 'Returned to us',
+  cancelled: 'Shipment cancelled',
+  other: 'Courier update',
+};
+
+/** What the courier reported, newest first (the latest is what the shopper looks for). */
+function CourierEvents({ events }: { events: TrackOrderResponse['courierEvents'] }) {
+  return (
+    <ol className="track-events" aria-label="What the courier reported" data-testid="track-events">
+      {[...events].reverse().map((event) => (
+        <li key={`${event.status}-${event.occurredAt}`} className={event.status === 'undelivered' ? 'track-events__item track-events__item--problem' : 'track-events__item'}>
+          <span className="track-events__what">{COURIER_EVENT_WORDS[event.status]}</span>
+          {event.reason ? <span className="track-events__reason">{event.reason}</span> : null}
+          <span className="track-events__when">
+            {formatIndiaDay(event.occurredAt)}, {formatIndiaTime(event.occurredAt)}
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
 /** One order as the tracking lookup answered it: where it is, what happens next, the parcel and the money. */
 export function TrackResult({ order, linkToken, headingRef }: { order: TrackOrderResponse; linkToken?: string; headingRef: Ref<HTMLHeadingElement> }) {
   const { dispatch } = order;
@@ -94,6 +125,7 @@ export function TrackResult({ order, linkToken, headingRef }: { order: TrackOrde
               <dd>{formatIndiaDay(dispatch.dispatchedAt)}</dd>
             </div>
           </dl>
+          {order.courierEvents.length ? <CourierEvents events={order.courierEvents} /> : null}
           {dispatch.trackingUrl ? (
             <a
               className="btn btn-primary track-dispatch__link"
