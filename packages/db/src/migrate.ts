@@ -18,7 +18,7 @@ import * as m016 from './migrations/016-complaint-email-proven.js';
 import * as m017 from './migrations/017-delivery-zone.js';
 import * as m018 from './migrations/018-superseded-emails.js';
 import * as m019 from './migrations/019-search-india-date.js';
-import * as m030 from './migrations/030-shipments.js';
+import * as m020 from './migrations/020-shipments.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -41,7 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '017-delivery-zone': m017,
   '018-superseded-emails': m018,
   '019-search-india-date': m019,
-  '030-shipments': m030,
+  '020-shipments': m020,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

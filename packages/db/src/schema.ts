@@ -121,7 +121,7 @@ export interface OrderDispatchesTable {
   updated_at: Timestamp;
 }
 
-/** A shipment booked (or being booked) with the courier: migrations/030-shipments.ts. */
+/** A shipment booked (or being booked) with the courier: migrations/020-shipments.ts. */
 export interface ShipmentsTable {
   order_id: string;
   state: 'pending' | 'booked' | 'failed';

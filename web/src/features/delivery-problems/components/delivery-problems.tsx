@@ -4,7 +4,7 @@ import type { DeliveryProblem } from '@pickles/shared';
 import { AdminLoadFailure, AdminPage } from '../../../components/ui/admin-page.js';
 import { paths } from '../../../config/paths.js';
 import { failureText } from '../../../lib/api-failure.js';
-import { formatIndiaDateTime } from '../../../lib/india-time.js';
+import { formatIndiaDateTime } from '@pickles/shared/india-time';
 import { answerDeliveryProblem, getDeliveryProblems } from '../api.js';
 import '../delivery-problems.css';
 
