@@ -316,7 +316,11 @@ describe('nothing lost or crashing on the way refunds twice', () => {
     h.setKnobs({ apiLatencyMs: 700, withholdWebhooks: true });
     try {
       const slow = submit({ leaseSeconds: 0.2 });
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // The first submitter claimed the request and its lease ran out while it waits on Razorpay.
+      await eventually(async () => {
+        const row = await h.db.selectFrom('refund_requests').select(sql<boolean>`lease_until <= now()`.as('over')).where('id', '=', id).executeTakeFirstOrThrow();
+        return row.over;
+      }, 5_000, 20);
       const second = await submit({ leaseSeconds: 0.2 }, replica);
       expect(second).toMatchObject({ claimed: 1, submitted: 1 });
       expect(await slow).toMatchObject({ claimed: 1, submitted: 1 });
