@@ -5,3 +5,4 @@ export * from './servers.js';
 export * from './prometheus.js';
 export * from './redis.js';
 export * from './clock.js';
+export * from './quiet.js';
