@@ -59,6 +59,9 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   process.env.E2E_MAIL_URL = `http://127.0.0.1:${E2E_PORTS.mailHttp}`;
   process.env.E2E_SANDBOX_URL = `http://127.0.0.1:${E2E_PORTS.sandbox}`;
   process.env.E2E_COURIER_SANDBOX_URL = `http://127.0.0.1:${E2E_PORTS.courierSandbox}`;
+  // The notifications queue, for shopSettled (e2e/support/settled.ts).
+  process.env.E2E_REDIS_URL = redisUrl;
+  process.env.E2E_REDIS_PREFIX = redisPrefix;
   process.env.E2E_ADMIN_USERNAME = DEMO_ADMIN.username;
   process.env.E2E_ADMIN_PASSWORD = DEMO_ADMIN.password;
   return async () => {

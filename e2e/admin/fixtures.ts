@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page, type Dialog } from '@playwright/test';
 import { createDb, type Db } from '@pickles/db';
-import { insertOrder } from '@pickles/test-kit';
+import { insertOrder, type OrderSeed } from '@pickles/test-kit';
 
 export { expect };
 
@@ -21,22 +21,11 @@ export function e2eDb(): Db {
 
 export const uniqueTag = () => `e2e${randomBytes(4).toString('hex')}`;
 
-export interface SeedOrder {
+/** An order to seed: the test-kit factory's fields a journey sets, with its tag and the Razorpay payment id (`paymentId`). */
+export type SeedOrder = Pick<OrderSeed, 'status' | 'paymentStatus' | 'name' | 'email' | 'phone' | 'city' | 'state' | 'pincode' | 'amountPaise' | 'createdAt' | 'updatedAt' | 'items'> & {
   tag: string;
-  status?: string;
-  paymentStatus?: string;
-  name?: string;
-  email?: string;
-  phone?: string;
-  city?: string;
-  state?: string;
-  pincode?: string;
-  amountPaise?: number;
-  createdAt?: Date;
-  updatedAt?: Date;
   paymentId?: string | null;
-  items?: { name: string; quantity: number }[];
-}
+};
 
 export interface SeededOrder {
   id: string;

@@ -55,8 +55,12 @@ test('the admin panel with payments needing attention: layout shift 0 from the f
   await expect(page.getByRole('heading', { name: /^Payments needing attention \(\d+\)$/ })).toBeVisible();
   await panelListed(page);
   await expect(page.getByTestId('complaints-open-count')).toBeVisible();
-  // Whatever else arrives (images, late answers), give it time to move things.
-  await page.waitForTimeout(1_500);
+  // Whatever else arrives (images, fonts, late answers) has arrived and been drawn.
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    await new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
+  });
   expect(await download.boundingBox()).toEqual(first);
   const shifts = await page.evaluate(() => (window as unknown as { __shifts: { value: number; hadRecentInput: boolean; sources: string[] }[] }).__shifts);
   const counted = shifts.filter((shift) => !shift.hadRecentInput);

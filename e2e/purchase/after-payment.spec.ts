@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import { buyOneJar } from '../support/purchase.js';
+import { shopSettled } from '../support/settled.js';
 import { emailsAbout, type CaughtEmail } from '../support/stack.js';
 
 /**
@@ -21,11 +22,11 @@ async function openOrderPage(page: Page, id: string) {
   await page.goto(`/admin/orders/${id}`);
 }
 
-/** Waits until an e-mail whose subject matches arrives, then a little longer to catch a second copy. */
+/** Waits until an e-mail whose subject matches arrives, then until the shop is settled, to catch a second copy. */
 async function theOnlyEmail(orderNumber: string, subject: RegExp): Promise<CaughtEmail> {
   const matching = async () => (await emailsAbout(orderNumber)).filter((mail) => subject.test(mail.subject));
   await expect.poll(async () => (await matching()).length, { timeout: 20_000 }).toBeGreaterThan(0);
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await shopSettled();
   const found = await matching();
   expect(found, `exactly one e-mail "${subject}"`).toHaveLength(1);
   return found[0]!;

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { emailsAbout, shopDb } from '../support/stack.js';
+import { shopSettled } from '../support/settled.js';
 import { PAYING_CARD, addJarsAndCheckout, confirmAndPay, fillDeliveryDetails } from '../support/purchase.js';
 
 /**
@@ -78,8 +79,8 @@ test('a shopper pays with the test card, lands on the success page, and the orde
   await expect
     .poll(async () => (await emailsAbout(order.order_number)).length, { timeout: 15_000 })
     .toBe(2);
-  // Webhooks arrive after the verify; give them time to (not) duplicate anything.
-  await page.waitForTimeout(1500);
+  // Webhooks arrive after the verify: once they and the e-mail jobs are done, nothing was duplicated.
+  await shopSettled();
   const emails = await emailsAbout(order.order_number);
   expect(emails).toHaveLength(2);
   expect(emails.filter((mail) => mail.to.includes(email))).toHaveLength(1);

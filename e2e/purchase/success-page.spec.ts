@@ -9,6 +9,8 @@ import { buyOneJar } from '../support/purchase.js';
 test.use({ viewport: { width: 360, height: 740 }, hasTouch: true, isMobile: true });
 
 test('at 360 px the countdown, "Stay on this page", the order number and the tracking link are in the first screen; Stay keeps the shopper there', async ({ page }) => {
+  // The page's clock is the test's (it runs as usual until moved on): the countdown's 10 s pass at once.
+  await page.clock.install();
   const order = await buyOneJar(page, `success.${Date.now()}@example.in`);
   const viewport = page.viewportSize()!;
   const inFirstScreen = async (name: string, locator: ReturnType<typeof page.getByRole>) => {
@@ -35,7 +37,7 @@ test('at 360 px the countdown, "Stay on this page", the order number and the tra
 
   await page.getByRole('button', { name: 'Stay on this page' }).tap();
   await expect(page.getByText('You are staying on this page.')).toBeVisible();
-  await page.waitForTimeout(11_000);
+  await page.clock.runFor(11_000);
   await expect(page).toHaveURL(/\/payment-success$/);
   await expect(page.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
 });

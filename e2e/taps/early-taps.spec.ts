@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, e2eDb, seedOrder, uniqueTag } from '../admin/fixtures.js';
 import { CART_KEY, SPLASH_SEEN_KEY, expect, test } from '../storefront/fixtures.js';
+import { tapsSettled } from '../support/settled.js';
 
 /**
  * A tap is never lost (decision 017). Pages paint before their scripts run; on a cheap phone the
@@ -93,8 +94,8 @@ test.describe('tapped before the page has any script', () => {
     await expect(page.getByTestId('cart-badge')).toHaveText('1');
     await expect(page.locator('html.app-waking')).toHaveCount(0);
     expect(await storedCart(page)).toEqual({ 1: 1 });
-    // Done once: a second later the cart still holds one jar.
-    await page.waitForTimeout(1_000);
+    // Done once: with every held tap done and drawn, the cart still holds one jar.
+    await tapsSettled(page);
     expect(await storedCart(page)).toEqual({ 1: 1 });
     expect(pageErrors).toEqual([]);
   });
@@ -121,7 +122,7 @@ test.describe('tapped before the page has any script', () => {
     expect(await isHydrated(page)).toBe(false);
     script.release();
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
-    await page.waitForTimeout(500);
+    await tapsSettled(page);
     await expect(menu).toHaveAttribute('aria-expanded', 'true');
     expect(pageErrors).toEqual([]);
   });
@@ -150,7 +151,7 @@ for (const rate of CPU_RATES) {
       await tapOnSight(page.getByRole('button', { name: 'Add to Cart: Royal Chicken Pickle' }));
       await expect(page.getByTestId('cart-popup')).toHaveText('Added Royal Chicken Pickle to cart!');
       await expect(page.getByTestId('cart-badge')).toHaveText('1');
-      await page.waitForTimeout(500);
+      await tapsSettled(page);
       expect(await storedCart(page)).toEqual({ 1: 1 });
       expect(pageErrors).toEqual([]);
     });
@@ -203,7 +204,7 @@ for (const rate of CPU_RATES) {
       await tapOnSight(menu);
       // Opened once: done twice, the toggle would have closed it again.
       await expect(menu).toHaveAttribute('aria-expanded', 'true');
-      await page.waitForTimeout(500);
+      await tapsSettled(page);
       await expect(menu).toHaveAttribute('aria-expanded', 'true');
       await tapOnSight(page.getByRole('navigation', { name: 'Legal Policies' }).getByRole('link', { name: 'Privacy Policy' }));
       await expect(page).toHaveURL(/\/policies\/privacy-policy$/);
@@ -239,7 +240,7 @@ for (const rate of CPU_RATES) {
       await page.getByLabel('Phone number or e-mail').fill('9812345670');
       await tapOnSight(page.getByRole('button', { name: 'Track order' }));
       await expect(page.getByRole('heading', { name: 'On its way with Delhivery' })).toBeVisible();
-      await page.waitForTimeout(500);
+      await tapsSettled(page);
       expect(lookups()).toBe(1);
       expect(pageErrors).toEqual([]);
     });
@@ -254,7 +255,7 @@ for (const rate of CPU_RATES) {
       await page.getByLabel('What happened?').fill('The lid was cracked.');
       await tapOnSight(page.getByRole('button', { name: 'Send complaint' }));
       await expect(page.getByText(/GRV-\d{6}-\d{4,}/).first()).toBeVisible();
-      await page.waitForTimeout(500);
+      await tapsSettled(page);
       expect(sends()).toBe(1);
       expect(pageErrors).toEqual([]);
     });

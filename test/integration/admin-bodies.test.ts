@@ -1,15 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
-import { buildApp as buildAdminApp } from '@pickles/admin-orders/app';
-import { createAdmin, JWT_SECRET } from '@pickles/admin-orders/test-helpers';
-import { createGatewayApp } from '@pickles/gateway/app';
+import { createAdmin } from '@pickles/admin-orders/test-helpers';
 import { createLogger } from '@pickles/service-kit';
-import { insertOrder, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { insertOrder, testDb, type RunningApp } from '@pickles/test-kit';
+import { oneFileStorefront, startAdminOrders, startGateway } from './gateway-stack.js';
 
 /**
  * The owner's bulk actions through the gateway as a browser sends them: megabytes of order ids go
@@ -25,27 +21,8 @@ let gateway: RunningApp;
 beforeAll(async () => {
   db = testDb();
   redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
-  admin = await startApp(
-    buildAdminApp({ db, redis, logger: silent, jwtSecret: JWT_SECRET, jwtTtlSeconds: 900, redisPrefix: `${process.env.REDIS_PREFIX}:bodies-${randomUUID().slice(0, 6)}`, loginMaxFailures: 5, loginWindowSeconds: 60 }),
-  );
-  const dist = mkdtempSync(path.join(tmpdir(), 'bodies-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Royal Pickles</title>');
-  gateway = await startApp(
-    createGatewayApp(
-      {
-        NODE_ENV: 'test',
-        CHECKOUT_URL: 'http://127.0.0.1:9',
-        PAYMENTS_URL: 'http://127.0.0.1:9',
-        ADMIN_ORDERS_URL: admin.url,
-        NOTIFICATIONS_URL: 'http://127.0.0.1:9',
-        WEB_DIST_DIR: dist,
-        CORS_ORIGINS: [],
-        RAZORPAY_CHECKOUT_SCRIPT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
-        UPSTREAM_TIMEOUT_MS: 10_000,
-      },
-      silent,
-    ),
-  );
+  admin = await startAdminOrders({ db, redis, logger: silent, redisPrefix: `${process.env.REDIS_PREFIX}:bodies-${randomUUID().slice(0, 6)}`, loginMaxFailures: 5 });
+  gateway = await startGateway({ adminOrders: admin.url }, oneFileStorefront('bodies'), silent);
 }, 60_000);
 
 afterAll(async () => {

@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
-import { createRazorpayClient } from '@pickles/razorpay-client';
-import { createSandbox, type Sandbox } from '@pickles/razorpay-sandbox';
+import type { Sandbox } from '@pickles/razorpay-sandbox';
 import { createLogger, createRedis } from '@pickles/service-kit';
 import { insertOrder, orderPayload, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createCheckoutApp } from '@pickles/checkout/app';
 import { createPaymentsApp } from '@pickles/payments/app';
-import { buildApp as buildAdminApp } from '@pickles/admin-orders/app';
-import { createAdmin, JWT_SECRET } from '@pickles/admin-orders/test-helpers';
-import { createGatewayApp } from '@pickles/gateway/app';
+import { createAdmin } from '@pickles/admin-orders/test-helpers';
+import { oneFileStorefront, startAdminOrders, startGateway, startQuietSandbox } from './gateway-stack.js';
 
 /**
  * Hostile input through the gateway, as an attacker would send it: a seeded stream of at least
@@ -55,45 +50,16 @@ beforeAll(async () => {
   db = testDb();
   const redis = createRedis(process.env.REDIS_URL!, 'fuzz');
   closeRedis = () => redis.disconnect();
-  sandbox = createSandbox({ ...KEYS, knobs: { withholdWebhooks: true } });
-  const sandboxApp = await startApp(sandbox.app);
-  const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
+  const started = await startQuietSandbox(KEYS);
+  sandbox = started.sandbox;
+  const { app: sandboxApp, razorpay } = started;
   const limitPrefix = `${process.env.REDIS_PREFIX}:fuzz-limits-${randomUUID().slice(0, 6)}`;
   const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix: limitPrefix, perClientPerMinute: 1_000, perEmailPerHour: 1_000, heldJars: { perClient: 100_000, perContact: 100_000 } }, tracking: { perClientPerMinute: 100_000, perOrderPerHour: 100_000, linksPerClientPerMinute: 100_000 }, complaints: { perClientPerHour: 100_000, perEmailPerDay: 100_000 } }));
   const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis, limits: { prefix: limitPrefix, perClientPerMinute: 1_000 } }));
-  const admin = await startApp(
-    buildAdminApp({
-      db,
-      redis,
-      logger: silent,
-      jwtSecret: JWT_SECRET,
-      jwtTtlSeconds: 900,
-      redisPrefix: `${process.env.REDIS_PREFIX}:fuzz-${randomUUID().slice(0, 6)}`,
-      // Enough for the fuzz's own logins; the limiter's 429s are fine answers too.
-      loginMaxFailures: 1_000,
-      loginWindowSeconds: 60,
-    }),
-  );
+  // Enough for the fuzz's own logins; the limiter's 429s are fine answers too.
+  const admin = await startAdminOrders({ db, redis, logger: silent, redisPrefix: `${process.env.REDIS_PREFIX}:fuzz-${randomUUID().slice(0, 6)}`, loginMaxFailures: 1_000 });
   apps.push(sandboxApp, checkout, payments, admin);
-  const dist = mkdtempSync(path.join(tmpdir(), 'fuzz-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Royal Pickles</title>');
-  writeFileSync(path.join(dist, 'app-shell.html'), '<!doctype html><title>Shell</title>');
-  gateway = await startApp(
-    createGatewayApp(
-      {
-        NODE_ENV: 'test',
-        CHECKOUT_URL: checkout.url,
-        PAYMENTS_URL: payments.url,
-        ADMIN_ORDERS_URL: admin.url,
-        NOTIFICATIONS_URL: 'http://127.0.0.1:9',
-        WEB_DIST_DIR: dist,
-        CORS_ORIGINS: [],
-        RAZORPAY_CHECKOUT_SCRIPT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
-        UPSTREAM_TIMEOUT_MS: 10_000,
-      },
-      silent,
-    ),
-  );
+  gateway = await startGateway({ checkout: checkout.url, payments: payments.url, adminOrders: admin.url }, oneFileStorefront('fuzz', { appShell: true }), silent);
   owner = await createAdmin(db);
   token = await login();
   orderId = (await insertOrder(db, { status: 'paid' })).id;

@@ -1,19 +1,13 @@
 import { createHmac, randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, sql, type Db } from '@pickles/db';
-import { buildApp as buildAdminApp } from '@pickles/admin-orders/app';
-import { createAdmin, JWT_SECRET } from '@pickles/admin-orders/test-helpers';
 import { createCheckoutApp } from '@pickles/checkout/app';
-import { createGatewayApp } from '@pickles/gateway/app';
 import { createPaymentsApp } from '@pickles/payments/app';
-import { createRazorpayClient } from '@pickles/razorpay-client';
-import { createSandbox, type Sandbox } from '@pickles/razorpay-sandbox';
+import type { Sandbox } from '@pickles/razorpay-sandbox';
 import { createLogger, createRedis } from '@pickles/service-kit';
 import { createTestDatabase, insertOrder, orderPayload, startApp, type RunningApp, type TestDatabase } from '@pickles/test-kit';
+import { oneFileStorefront, ownerToken, startAdminOrders, startGateway, startQuietSandbox } from './gateway-stack.js';
 
 /**
  * Hostile input, property by property (fast-check): every route's body is a valid one with one field
@@ -41,9 +35,9 @@ beforeAll(async () => {
   db = createDb({ connectionString: database.url, max: 4 });
   const redis = createRedis(process.env.REDIS_URL!, 'hostile-input');
   closeRedis = () => redis.disconnect();
-  sandbox = createSandbox({ ...KEYS, knobs: { withholdWebhooks: true } });
-  const sandboxApp = await startApp(sandbox.app);
-  const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
+  const started = await startQuietSandbox(KEYS);
+  sandbox = started.sandbox;
+  const { app: sandboxApp, razorpay } = started;
   const prefix = `${process.env.REDIS_PREFIX}:hostile-${randomUUID().slice(0, 6)}`;
   const unlimited = 1_000_000;
   const checkout = await startApp(
@@ -57,29 +51,10 @@ beforeAll(async () => {
     }),
   );
   const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis, limits: { prefix, perClientPerMinute: unlimited } }));
-  const admin = await startApp(buildAdminApp({ db, redis, logger: silent, jwtSecret: JWT_SECRET, jwtTtlSeconds: 900, redisPrefix: prefix, loginMaxFailures: unlimited, loginWindowSeconds: 60 }));
+  const admin = await startAdminOrders({ db, redis, logger: silent, redisPrefix: prefix, loginMaxFailures: unlimited });
   apps.push(sandboxApp, checkout, payments, admin);
-  const dist = mkdtempSync(path.join(tmpdir(), 'hostile-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Royal Pickles</title>');
-  gateway = await startApp(
-    createGatewayApp(
-      {
-        NODE_ENV: 'test',
-        CHECKOUT_URL: checkout.url,
-        PAYMENTS_URL: payments.url,
-        ADMIN_ORDERS_URL: admin.url,
-        NOTIFICATIONS_URL: 'http://127.0.0.1:9',
-        WEB_DIST_DIR: dist,
-        CORS_ORIGINS: [],
-        RAZORPAY_CHECKOUT_SCRIPT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
-        UPSTREAM_TIMEOUT_MS: 15_000,
-      },
-      silent,
-    ),
-  );
-  const owner = await createAdmin(db);
-  const login = await fetch(`${gateway.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) });
-  token = ((await login.json()) as { token: string }).token;
+  gateway = await startGateway({ checkout: checkout.url, payments: payments.url, adminOrders: admin.url }, oneFileStorefront('hostile'), silent, { upstreamTimeoutMs: 15_000 });
+  token = await ownerToken(gateway, db);
   paidOrder = await insertOrder(db, { status: 'paid' });
   complaintId = (
     await db

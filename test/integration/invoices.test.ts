@@ -1,14 +1,9 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, sql, type Db } from '@pickles/db';
-import { buildApp as buildAdminApp } from '@pickles/admin-orders/app';
-import { createAdmin, JWT_SECRET } from '@pickles/admin-orders/test-helpers';
-import { createGatewayApp } from '@pickles/gateway/app';
 import { findInvoice, renderTaxDocumentPdf } from '@pickles/invoices';
 import { submitRefundsOnce } from '@pickles/payments/refund-submitter';
 import { settlePayment, settlePaymentInTransaction, type SettleRequest } from '@pickles/payments/settle-payment';
@@ -17,9 +12,10 @@ import { checkInvoicesOnce } from '@pickles/payments/invoice-check';
 import { DEMO_TRACKING_LINK_SECRET, trackingToken } from '@pickles/service-kit';
 import type { AdminOrderDetailResponse } from '@pickles/shared';
 import { financialYear } from '@pickles/shared/gst';
-import { createTestDatabase, eventually, insertOrder, startApp, type RunningApp, type TestDatabase } from '@pickles/test-kit';
+import { eventually, insertOrder, type OwnDatabase, type RunningApp, useOwnDatabase } from '@pickles/test-kit';
 import { pdfText } from '../../packages/invoices/test/read-pdf.js';
 import { silentLogger, startPurchaseHarness, type PurchaseHarness } from './purchase/harness.js';
+import { oneFileStorefront, ownerToken, startAdminOrders, startGateway } from './gateway-stack.js';
 
 /**
  * GST tax invoices and credit notes, with the real purchase path around them (checkout,
@@ -28,43 +24,20 @@ import { silentLogger, startPurchaseHarness, type PurchaseHarness } from './purc
  * file has a database of its own: no other file's invoices take numbers from it.
  */
 let h: PurchaseHarness;
-let database: TestDatabase;
+let database: OwnDatabase;
 /** A pool big enough for 200 settles to run at once. */
 let pool: Db;
 let admin: RunningApp;
 let gateway: RunningApp;
 let token: string;
-const sharedDatabaseUrl = process.env.DATABASE_URL;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
+  database = await useOwnDatabase();
   h = await startPurchaseHarness();
   pool = createDb({ connectionString: database.url, max: 25 });
-  admin = await startApp(
-    buildAdminApp({ db: h.db, redis: h.redis, logger: silentLogger, jwtSecret: JWT_SECRET, jwtTtlSeconds: 900, redisPrefix: `${h.prefix}:admin`, loginMaxFailures: 100, loginWindowSeconds: 60 }),
-  );
-  const dist = mkdtempSync(path.join(tmpdir(), 'invoices-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Royal Pickles</title>');
-  gateway = await startApp(
-    createGatewayApp(
-      {
-        NODE_ENV: 'test',
-        CHECKOUT_URL: h.checkout.url,
-        PAYMENTS_URL: h.payments.url,
-        ADMIN_ORDERS_URL: admin.url,
-        NOTIFICATIONS_URL: 'http://127.0.0.1:9',
-        WEB_DIST_DIR: dist,
-        CORS_ORIGINS: [],
-        RAZORPAY_CHECKOUT_SCRIPT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
-        UPSTREAM_TIMEOUT_MS: 10_000,
-      },
-      silentLogger,
-    ),
-  );
-  const owner = await createAdmin(h.db);
-  const login = await fetch(`${gateway.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) });
-  token = ((await login.json()) as { token: string }).token;
+  admin = await startAdminOrders({ db: h.db, redis: h.redis, logger: silentLogger, redisPrefix: `${h.prefix}:admin`, loginMaxFailures: 100 });
+  gateway = await startGateway({ checkout: h.checkout.url, payments: h.payments.url, adminOrders: admin.url }, oneFileStorefront('invoices'), silentLogger);
+  token = await ownerToken(gateway, h.db);
 }, 60_000);
 
 afterAll(async () => {
@@ -72,8 +45,7 @@ afterAll(async () => {
   await admin?.close();
   await pool?.destroy();
   await h?.close();
-  process.env.DATABASE_URL = sharedDatabaseUrl;
-  await database?.drop();
+  await database?.release();
 });
 
 const documents = (orderId: string) =>
@@ -99,17 +71,8 @@ async function download(pathAndQuery: string, headers: Record<string, string> = 
 const asOwner = () => ({ authorization: `Bearer ${token}` });
 const orderPage = async (orderId: string) => (await fetch(`${gateway.url}/api/admin/orders/${orderId}`, { headers: asOwner() })).json() as Promise<AdminOrderDetailResponse>;
 
-/** A shopper's order, placed through checkout (Meera Iyer, Bengaluru, Karnataka) and paid in the sandbox. */
-async function paidOrder() {
-  const created = await h.createOrder();
-  const payment = await h.pay(created.razorpayOrderId);
-  const order = await eventually(async () => {
-    const row = await h.order(created.orderNumber);
-    return row.payment_status === 'paid' ? row : undefined;
-  });
-  await h.drained();
-  return { id: order.id, orderNumber: created.orderNumber, amountPaise: created.amountPaise, paymentId: payment.paymentId, paidAt: order.paid_at! };
-}
+/** A shopper's order, placed through checkout and paid in the sandbox (the purchase harness's). */
+const paidOrder = () => h.paidOrder();
 
 describe('the tax invoice of a paid order', () => {
   it('is issued in the transaction that marks the order paid, and the owner and the shopper download the same PDF', async () => {

@@ -91,8 +91,14 @@ describe('outbox -> BullMQ -> notifications worker', () => {
     try {
       await eventually(async () => (await db.selectFrom('outbox_events').select('published_at').where('id', '=', event.id).executeTakeFirstOrThrow()).published_at);
       await eventually(async () => processed.includes(event.id));
-      // Give a duplicate job every chance to show up.
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      // The row is marked published only after its jobs were added: a duplicate would be in the queue
+      // by now. Nothing waiting, running or due to retry, twice in a row, means every job has run.
+      let quietChecks = 0;
+      await eventually(async () => {
+        const jobs = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized');
+        quietChecks = Object.values(jobs).every((n) => n === 0) ? quietChecks + 1 : 0;
+        return quietChecks >= 2;
+      });
       expect(processed.filter((id) => id === event.id)).toHaveLength(1);
       const mails = catcher.store.list().filter((m) => m.subject.includes(order.orderNumber));
       expect(mails).toHaveLength(2);

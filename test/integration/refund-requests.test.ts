@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
-import { createTestDatabase, eventually, type TestDatabase } from '@pickles/test-kit';
+import { eventually, type OwnDatabase, useOwnDatabase } from '@pickles/test-kit';
 import { submitRefundsOnce } from '@pickles/payments/refund-submitter';
 import { silentLogger, startPurchaseHarness, type PurchaseHarness } from './purchase/harness.js';
 
@@ -17,33 +17,21 @@ import { silentLogger, startPurchaseHarness, type PurchaseHarness } from './purc
  * and other files' requests name payments this file's sandbox does not know (it would refuse them).
  */
 let h: PurchaseHarness;
-let database: TestDatabase;
-const sharedDatabaseUrl = process.env.DATABASE_URL;
+let database: OwnDatabase;
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  // The purchase harness (and the child process) connect to DATABASE_URL.
-  process.env.DATABASE_URL = database.url;
+  // The purchase harness (and the child process) connect to DATABASE_URL, which now names it.
+  database = await useOwnDatabase();
   h = await startPurchaseHarness();
 });
 afterAll(async () => {
   await h?.close();
-  process.env.DATABASE_URL = sharedDatabaseUrl;
-  await database?.drop();
+  await database?.release();
 });
 
 const submit = () => submitRefundsOnce({ db: h.db, razorpay: h.razorpay, logger: silentLogger, relay: h.relay });
 
-async function paidOrder() {
-  const created = await h.createOrder();
-  const payment = await h.pay(created.razorpayOrderId);
-  const order = await eventually(async () => {
-    const row = await h.order(created.orderNumber);
-    return row.payment_status === 'paid' ? row : undefined;
-  });
-  await h.drained();
-  return { id: order.id, orderNumber: created.orderNumber, amountPaise: created.amountPaise, paymentId: payment.paymentId };
-}
+const paidOrder = () => h.paidOrder();
 
 /** What admin-orders commits when the owner confirms the refund dialog. */
 async function requestRefund(order: { id: string; paymentId: string }, amountPaise: number): Promise<string> {

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
-import { buildApp as buildAdminApp } from '@pickles/admin-orders/app';
-import { createAdmin, JWT_SECRET } from '@pickles/admin-orders/test-helpers';
+import { createAdmin } from '@pickles/admin-orders/test-helpers';
 import { createCheckoutApp } from '@pickles/checkout/app';
 import { createGatewayApp } from '@pickles/gateway/app';
-import { createRazorpayClient } from '@pickles/razorpay-client';
-import { createSandbox, type Sandbox } from '@pickles/razorpay-sandbox';
+import type { Sandbox } from '@pickles/razorpay-sandbox';
 import { createLogger, createRedis } from '@pickles/service-kit';
 import { orderPayload, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { gatewayConfig, oneFileStorefront, startAdminOrders, startQuietSandbox, type Upstreams } from './gateway-stack.js';
 
 /**
  * Shoppers and the owner behind one load balancer (the ingress controller, here this machine): each
@@ -29,24 +25,21 @@ let sandbox: Sandbox;
 const apps: RunningApp[] = [];
 let closeRedis: () => void;
 let dist: string;
-let upstreams: { CHECKOUT_URL: string; PAYMENTS_URL: string; ADMIN_ORDERS_URL: string; NOTIFICATIONS_URL: string };
+let upstreams: Upstreams;
 
 beforeAll(async () => {
   db = testDb();
   const redis = createRedis(process.env.REDIS_URL!, 'trusted-proxies');
   closeRedis = () => redis.disconnect();
-  sandbox = createSandbox({ ...KEYS, knobs: { withholdWebhooks: true } });
-  const sandboxApp = await startApp(sandbox.app);
-  const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
+  const started = await startQuietSandbox(KEYS);
+  sandbox = started.sandbox;
+  const { app: sandboxApp, razorpay } = started;
   const prefix = `${process.env.REDIS_PREFIX}:proxies-${randomUUID().slice(0, 6)}`;
   const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix, perClientPerMinute: ORDERS_PER_MINUTE, perEmailPerHour: 1_000, heldJars: { perClient: 100_000, perContact: 100_000 } } }));
-  const admin = await startApp(
-    buildAdminApp({ db, redis, logger: silent, jwtSecret: JWT_SECRET, jwtTtlSeconds: 900, redisPrefix: prefix, loginMaxFailures: MAX_FAILURES, loginWindowSeconds: 60 }),
-  );
+  const admin = await startAdminOrders({ db, redis, logger: silent, redisPrefix: prefix, loginMaxFailures: MAX_FAILURES });
   apps.push(sandboxApp, checkout, admin);
-  dist = mkdtempSync(path.join(tmpdir(), 'proxies-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Royal Pickles</title>');
-  upstreams = { CHECKOUT_URL: checkout.url, PAYMENTS_URL: 'http://127.0.0.1:9', ADMIN_ORDERS_URL: admin.url, NOTIFICATIONS_URL: 'http://127.0.0.1:9' };
+  dist = oneFileStorefront('proxies');
+  upstreams = { checkout: checkout.url, adminOrders: admin.url };
 }, 60_000);
 
 afterAll(async () => {
@@ -57,8 +50,7 @@ afterAll(async () => {
 });
 
 async function gatewayTrusting(trustedProxies: string[]): Promise<RunningApp> {
-  const config = { NODE_ENV: 'test' as const, ...upstreams, WEB_DIST_DIR: dist, CORS_ORIGINS: [], RAZORPAY_CHECKOUT_SCRIPT_URL: 'https://checkout.razorpay.com/v1/checkout.js', UPSTREAM_TIMEOUT_MS: 10_000 };
-  const gateway = await startApp(createGatewayApp({ ...config, TRUSTED_PROXIES: trustedProxies }, silent));
+  const gateway = await startApp(createGatewayApp({ ...gatewayConfig(upstreams, dist), TRUSTED_PROXIES: trustedProxies }, silent));
   apps.push(gateway);
   return gateway;
 }

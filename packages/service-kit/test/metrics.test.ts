@@ -63,6 +63,8 @@ describe('service metrics', () => {
     const gauge = defineGauge('test_scrape_reading_value', 'a test reading', ['part']);
     let mode: 'ok' | 'fail' | 'slow' = 'ok';
     let reads = 0;
+    // A slow reading answers only when the test lets it, after the scrape has given up on it.
+    let answerSlowReading = () => {};
     const reading: ScrapeReading = {
       metric: 'test_scrape_reading_value',
       gauges: [gauge],
@@ -70,7 +72,7 @@ describe('service metrics', () => {
         reads++;
         gauge.set({ part: 'a' }, 7);
         if (mode === 'fail') throw new Error('database down');
-        if (mode === 'slow') await new Promise((resolve) => setTimeout(resolve, 300));
+        if (mode === 'slow') await new Promise<void>((resolve) => (answerSlowReading = resolve));
       },
     };
     const service = await serviceWith([reading]);
@@ -89,6 +91,7 @@ describe('service metrics', () => {
     mode = 'slow';
     await readScrapeGauges([reading], logger, 50);
     expect(await metricsRegistry.getSingleMetricAsString('test_scrape_reading_value')).not.toContain('part="a"');
+    answerSlowReading();
 
     mode = 'ok';
     samples = await scrapeMetrics(`${service.url}/metrics`);

@@ -10,6 +10,8 @@ await runService('draining', schema, ({ isShuttingDown }) => {
   const app = express();
   app.use(healthRouter('draining', {}, isShuttingDown));
   app.get('/slow', (_req, res) => {
+    // Said as it arrives, so the test signals only once the request is in the server.
+    process.stdout.write('{"msg":"slow request arrived"}\n');
     setTimeout(() => res.json({ finished: true }), Number(process.env.SLOW_MS));
   });
   app.get('/fast', (_req, res) => {

@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
+import { eventually } from '@pickles/test-kit';
 import { parseEnv } from '../src/env.js';
 import { shutdownEnvSchema } from '../src/shutdown.js';
 
@@ -34,9 +35,14 @@ afterEach(() => {
   child = undefined;
 });
 
-/** Starts the fixture on a free port; resolves with the port and every log line's message as it comes. */
-async function startFixture(): Promise<{ port: number; messages: string[]; exited: Promise<number | null> }> {
+/**
+ * Starts the fixture on a free port; resolves with the port, every log line's message as it comes,
+ * and `said(message)`, which resolves once the fixture has logged that message.
+ */
+async function startFixture(): Promise<{ port: number; messages: string[]; said: (message: string) => Promise<void>; exited: Promise<number | null> }> {
   const messages: string[] = [];
+  const listeners: { message: string; resolve: () => void }[] = [];
+  const said = (message: string) => (messages.includes(message) ? Promise.resolve() : new Promise<void>((resolve) => listeners.push({ message, resolve })));
   child = spawn(process.execPath, ['--import', 'tsx', FIXTURE], {
     env: { ...process.env, PORT: '0', SLOW_MS: String(SLOW_MS), SHUTDOWN_DRAIN_MS: String(DRAIN_MS), LOG_LEVEL: 'info' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -51,34 +57,43 @@ async function startFixture(): Promise<{ port: number; messages: string[]; exite
       for (const line of lines) {
         const entry = JSON.parse(line) as { msg: string; port?: number };
         messages.push(entry.msg);
+        for (const listener of listeners) if (listener.message === entry.msg) listener.resolve();
         if (entry.msg === 'draining listening') resolve(entry.port!);
       }
     });
     void exited.then(() => reject(new Error('the fixture exited before listening')));
   });
-  return { port, messages, exited };
+  return { port, messages, said, exited };
 }
 
 describe('graceful shutdown', () => {
   it('on SIGTERM fails readiness at once, keeps serving with Connection: close for the drain, then refuses new connections, finishes the request in flight, closes its workers and exits 0', async () => {
-    const { port, messages, exited } = await startFixture();
+    const { port, messages, said, exited } = await startFixture();
     expect((await get(port, '/health')).status).toBe(200);
     const started = Date.now();
     const slow = get(port, '/slow');
     // The slow request is in the server before the signal.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await said('slow request arrived');
     child!.kill('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await said('shutting down');
 
     const readiness = await get(port, '/health');
     expect(readiness.status).toBe(503);
     const duringDrain = await get(port, '/fast');
     expect(duringDrain).toMatchObject({ status: 200, connection: 'close' });
 
-    // After the drain the listener is closed, while the slow request is still being answered.
-    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS + 200));
+    // After the drain the listener is closed, while the slow request is still being answered:
+    // new connections are served until then (each told to close), refused from then on.
+    const refused = await eventually(async () => {
+      const answer = await get(port, '/fast').catch((error: unknown) => ({ error }));
+      // A connection made in the very moment the listener closes may be reset: poll on until refused.
+      if ('error' in answer) return (answer.error as { code?: string }).code === 'ECONNRESET' ? undefined : answer.error;
+      expect(answer).toMatchObject({ status: 200, connection: 'close' });
+      return undefined;
+    }, SLOW_MS, 20);
+    expect(refused).toMatchObject({ code: 'ECONNREFUSED' });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(DRAIN_MS);
     expect(Date.now() - started).toBeLessThan(SLOW_MS);
-    await expect(get(port, '/fast')).rejects.toMatchObject({ code: 'ECONNREFUSED' });
 
     expect(await slow).toMatchObject({ status: 200, body: '{"finished":true}' });
     expect(await exited).toBe(0);

@@ -59,3 +59,26 @@ export function testDb(): Db {
   if (!url) throw new Error('DATABASE_URL is not set: run tests through vitest (global setup creates the database)');
   return createDb({ connectionString: url, max: 4 });
 }
+
+export interface OwnDatabase extends TestDatabase {
+  /** Puts the run's DATABASE_URL back and drops this database. */
+  release: () => Promise<void>;
+}
+
+/**
+ * A database of the test file's own, for a file whose rows must not meet other files' (a numbered
+ * series, a pass over every due row): DATABASE_URL names it, for the harnesses and child processes
+ * the file starts, until `release`.
+ */
+export async function useOwnDatabase(): Promise<OwnDatabase> {
+  const shared = process.env.DATABASE_URL;
+  const database = await createTestDatabase();
+  process.env.DATABASE_URL = database.url;
+  return {
+    ...database,
+    release: async () => {
+      process.env.DATABASE_URL = shared;
+      await database.drop();
+    },
+  };
+}

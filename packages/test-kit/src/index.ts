@@ -4,3 +4,5 @@ export * from './factories.js';
 export * from './servers.js';
 export * from './prometheus.js';
 export * from './redis.js';
+export * from './clock.js';
+export * from './quiet.js';

@@ -1,4 +1,5 @@
 import jwt from 'jsonwebtoken';
+import { eventually, untilNextWholeSecond } from '@pickles/test-kit';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLoginLimiter } from '../src/auth/login-limiter.js';
 import { ensureAdmin, setAdminPassword } from '../src/db/admins.js';
@@ -30,7 +31,7 @@ describe('the configured admin and stronger hashes', () => {
 
     // The configuration is rotated: applied at the next start, never silently kept; sessions end.
     const later = (await login('set-by-the-owner')).body.token as string;
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // tokens carry whole seconds
+    await untilNextWholeSecond(); // tokens carry their issue time in whole seconds
     expect(await ensureAdmin(h.db, username, await hashPassword('rotated', cheap))).toBe('applied');
     expect((await login('set-by-the-owner')).status).toBe(401);
     expect((await login('rotated')).status).toBe(200);
@@ -184,7 +185,8 @@ describe('POST /api/admin/login', () => {
   });
 
   it('each lockout of a pair lasts twice the one before', async () => {
-    const limiter = createLoginLimiter(h.redis, `${process.env.REDIS_PREFIX}:lockout-${randomIp()}`, 2, 1);
+    const prefix = `${process.env.REDIS_PREFIX}:lockout-${randomIp()}`;
+    const limiter = createLoginLimiter(h.redis, prefix, 2, 1);
     const lockout = async () => {
       for (;;) {
         try {
@@ -194,10 +196,12 @@ describe('POST /api/admin/login', () => {
         }
       }
     };
+    // The lockout is the pair's key blocked in Redis for its length: gone means it is over.
+    const lockoutOver = () => eventually(async () => (await h.redis.exists(`${prefix}:admin-login:pair:owner|203.0.113.9`)) === 0, 5_000, 20);
     expect(await lockout()).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await lockoutOver();
     expect(await lockout()).toBe(2);
-    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await lockoutOver();
     expect(await lockout()).toBe(4);
     await limiter.recordSuccess('203.0.113.9', 'owner');
     expect(await lockout()).toBe(1);

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { untilNextWholeSecond } from '@pickles/test-kit';
 import { verifyPassword } from '../src/domain/password.js';
 import { call, insertOrder, randomIp, startHarness, type Harness } from './helpers.js';
 
@@ -75,7 +76,7 @@ describe('CLIs', () => {
     const before = login.body.token as string;
     expect((await call(h.app, 'GET', '/api/admin/orders', { token: before })).status).toBe(200);
     // Tokens carry their issue time in whole seconds: the change must come in a later second.
-    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    await untilNextWholeSecond();
     await runCli('services/admin-orders/src/cli/create-admin.ts', ['--username', username], 'second-password\n');
     const refused = await call(h.app, 'GET', '/api/admin/orders', { token: before });
     expect(refused.status).toBe(401);

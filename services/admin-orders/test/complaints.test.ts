@@ -1,48 +1,28 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '@pickles/db';
-import { createLogger } from '@pickles/service-kit';
+import type { Db } from '@pickles/db';
 import { COMPLAINT_UPDATE, type AdminComplaint } from '@pickles/shared';
 import { COMPLAINT_MESSAGES, complaintDeadlines, formatTicketNumber, type ComplaintCategory } from '@pickles/shared/complaints';
-import { createTestDatabase, insertOrder, startApp, type RunningApp, type TestDatabase } from '@pickles/test-kit';
-import { buildApp } from '../src/app.js';
-import { call, JWT_SECRET, loginToken } from './helpers.js';
+import { insertOrder, type RunningApp } from '@pickles/test-kit';
+import { call, loginToken, startHarness, type Harness } from './helpers.js';
 
 /**
  * The owner's complaints: the list with its tabs and counts, acknowledging and resolving.
  * The counts cover every complaint in the database, so this file has a database of its own.
  */
-let database: TestDatabase;
+let h: Harness;
 let db: Db;
-let redis: Redis;
 let app: RunningApp;
 let token: string;
 let username: string;
 
 beforeAll(async () => {
-  database = await createTestDatabase(process.env.TEST_DATABASE_ADMIN_URL);
-  db = createDb({ connectionString: database.url, max: 6 });
-  redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
-  app = await startApp(
-    buildApp({
-      db,
-      redis,
-      logger: createLogger('admin-orders', 'silent'),
-      jwtSecret: JWT_SECRET,
-      jwtTtlSeconds: 900,
-      redisPrefix: `${process.env.REDIS_PREFIX}:${randomBytes(3).toString('hex')}`,
-      loginMaxFailures: 3,
-      loginWindowSeconds: 60,
-    }),
-  );
+  h = await startHarness({ ownDatabase: true });
+  ({ db, app } = h);
   ({ token, username } = await loginToken(app, db));
 });
 afterAll(async () => {
-  await app?.close();
-  await db?.destroy();
-  redis?.disconnect();
-  await database?.drop();
+  await h?.close();
 });
 
 const DAY = 86_400_000;

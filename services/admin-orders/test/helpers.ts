@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
-import type { Db } from '@pickles/db';
-import { startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { createDb, type Db } from '@pickles/db';
+import { createTestDatabase, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createLogger } from '@pickles/service-kit';
 import { buildApp } from '../src/app.js';
 import { hashPassword } from '../src/domain/password.js';
@@ -18,8 +18,10 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
-export async function startHarness({ loginMaxFailures = MAX_FAILURES, courier }: { loginMaxFailures?: number; courier?: Courier } = {}): Promise<Harness> {
-  const db = testDb();
+/** admin-orders over HTTP on the run's database, or on a fresh one of its own (`ownDatabase`, for a file that counts every row). */
+export async function startHarness({ loginMaxFailures = MAX_FAILURES, ownDatabase = false, courier }: { loginMaxFailures?: number; ownDatabase?: boolean; courier?: Courier } = {}): Promise<Harness> {
+  const database = ownDatabase ? await createTestDatabase(process.env.TEST_DATABASE_ADMIN_URL) : undefined;
+  const db = database ? createDb({ connectionString: database.url, max: 6 }) : testDb();
   const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
   const app = await startApp(
     buildApp({
@@ -43,6 +45,7 @@ export async function startHarness({ loginMaxFailures = MAX_FAILURES, courier }:
       await app.close();
       await db.destroy();
       redis.disconnect();
+      await database?.drop();
     },
   };
 }

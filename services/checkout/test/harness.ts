@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import express from 'express';
 import type { Db } from '@pickles/db';
 import { createRazorpayClient, type RazorpayClient } from '@pickles/razorpay-client';
 import { createSandbox, type Knobs, type Sandbox } from '@pickles/razorpay-sandbox';
@@ -16,6 +17,8 @@ export interface CheckoutHarness {
   razorpay: RazorpayClient;
   checkout: RunningApp;
   setKnobs: (knobs: Partial<Knobs>) => void;
+  /** Razorpay orders asked for so far, counted as each request arrives at the sandbox (before any latency it is set to add). */
+  razorpayOrdersAsked: () => number;
   createOrder: (body: unknown, key?: string) => Promise<{ status: number; body: any }>;
   close: () => Promise<void>;
 }
@@ -34,7 +37,15 @@ export async function startCheckoutHarness(
   const redis = createRedis(process.env.REDIS_URL!, 'checkout-test');
   // No webhook receiver: checkout never takes them.
   const sandbox = createSandbox({ ...KEYS, knobs: { withholdWebhooks: true, ...knobs } });
-  const sandboxApp = await startApp(sandbox.app);
+  // Counts the calls as they arrive: the sandbox's own log records a call only once it is answered.
+  let razorpayOrdersAsked = 0;
+  const sandboxFront = express();
+  sandboxFront.use((req, _res, next) => {
+    if (req.method === 'POST' && req.path === '/v1/orders') razorpayOrdersAsked++;
+    next();
+  });
+  sandboxFront.use(sandbox.app);
+  const sandboxApp = await startApp(sandboxFront);
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
   const checkout = await startApp(
     createCheckoutApp({
@@ -52,6 +63,7 @@ export async function startCheckoutHarness(
     razorpay,
     checkout,
     setKnobs: (next) => sandbox.state.setKnobs(next),
+    razorpayOrdersAsked: () => razorpayOrdersAsked,
     createOrder: (body, key = randomUUID()) => postJson(`${checkout.url}/api/payment/create-order`, body, { 'idempotency-key': key }),
     close: async () => {
       await checkout.close();

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '@pickles/test-kit';
 import { orderPayload, startCheckoutHarness, type CheckoutHarness } from './harness.js';
 
 /**
@@ -30,9 +31,10 @@ describe('while Razorpay answers slowly', () => {
     expect((await h.createOrder(done, doneKey)).status).toBe(201);
     // Below the client's 3 s timeout, so every checkout succeeds in the end.
     h.setKnobs({ apiLatencyMs: 2_000 });
+    const askedBefore = h.razorpayOrdersAsked();
     const checkouts = Array.from({ length: 8 }, () => timed(() => h.createOrder(orderPayload(1))));
-    // Let every checkout reach Razorpay first.
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    // Every checkout is waiting on Razorpay first.
+    await eventually(async () => h.razorpayOrdersAsked() === askedBefore + 8, 5_000, 10);
     const [health, retry] = await Promise.all([
       timed(() => fetch(`${h.checkout.url}/health`).then(async (r) => ({ status: r.status, body: await r.json() }))),
       timed(() => h.createOrder(done, doneKey)),

@@ -1,48 +1,25 @@
 import { randomInt, randomUUID } from 'node:crypto';
-import { Queue, UnrecoverableError } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
-import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
-import { createLogger, createRedis } from '@pickles/service-kit';
-import { COMPLAINT_UPDATE, QUEUES, type ComplaintUpdateKind, type EventEnvelope } from '@pickles/shared';
+import { COMPLAINT_UPDATE, type ComplaintUpdateKind, type EventEnvelope } from '@pickles/shared';
 import { complaintDeadlines, formatTicketNumber } from '@pickles/shared/complaints';
-import { testDb } from '@pickles/test-kit';
-import { createMailer } from '../src/clients/mailer.js';
 import { processComplaintUpdate } from '../src/events/process-complaint-update.js';
 import type { NotificationDeps } from '../src/events/process-payment-verified.js';
-import { sweepOnce } from '../src/sweeper.js';
+import { india, SHOP_URL, startNotificationsHarness, startSweeperQueue, visibleText, type NotificationsHarness } from './harness.js';
 
 /** complaint.update -> the shopper's e-mail of each step and, for a new complaint, the owner's alert. */
-const SHOP_URL = 'https://www.royalpickles.in';
 const OFFICER = { name: 'Anita Sharma', designation: 'Grievance Officer', phone: '+91 11 2345 6790', email: 'grievance@royalpickles.in' };
 
+let h: NotificationsHarness;
 let db: Db;
-let catcher: RunningMailCatcher;
 let deps: NotificationDeps;
 
 beforeAll(async () => {
-  db = testDb();
-  catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0, host: '127.0.0.1' });
-  deps = {
-    db,
-    mailer: createMailer(`smtp://127.0.0.1:${catcher.smtpPort}`, 'Royal Pickles <orders@royalpickles.in>'),
-    logger: createLogger('test', 'silent'),
-    ownerEmail: 'owner@royalpickles.in',
-    supportEmail: 'help@royalpickles.in',
-    supportPhone: '+91 11 2345 6789',
-    shopUrl: SHOP_URL,
-    mailDomain: 'royalpickles.in',
-    grievanceOfficer: OFFICER,
-  };
+  h = await startNotificationsHarness({ deps: { grievanceOfficer: OFFICER } });
+  ({ db, deps } = h);
 });
-afterAll(async () => {
-  await catcher.close();
-  await db.destroy();
-});
-
-/** An instant given as India's wall clock (UTC+5:30). */
-const india = (wallClock: string) => new Date(`${wallClock}+05:30`);
+afterAll(() => h.close());
 
 /**
  * A complaint as checkout stores it; received 23 Nov 2026, 1:30 am in India unless told otherwise,
@@ -77,21 +54,9 @@ function event(complaint: { id: string }, kind: ComplaintUpdateKind): EventEnvel
   return { id: randomUUID(), type: COMPLAINT_UPDATE, version: 1, occurredAt: new Date().toISOString(), data: { complaintId: complaint.id, kind } };
 }
 
-const mailsAbout = (complaint: { ticket_number: string }) => catcher.store.list().filter((mail) => mail.subject.includes(complaint.ticket_number));
+const mailsAbout = (complaint: { ticket_number: string }) => h.mailsAbout(complaint.ticket_number);
 const toShopper = (complaint: { ticket_number: string; email: string }) => mailsAbout(complaint).filter((mail) => mail.to.includes(complaint.email));
 const toOwner = (complaint: { ticket_number: string }) => mailsAbout(complaint).filter((mail) => mail.to.includes('owner@royalpickles.in'));
-
-/** What a mail client shows of an HTML part, roughly: the text without tags, entities decoded, spaces collapsed. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
-    .replace(/\s+/g, ' ')
-    .replace(/ ([,.])/g, '$1');
 
 function expectGrievanceOfficer(part: string) {
   expect(part).toContain('Anita Sharma, Grievance Officer');
@@ -248,42 +213,29 @@ describe('complaints that send nothing', () => {
 });
 
 describe('the sweeper and complaint e-mails', () => {
-  let redis: Redis;
-  let queue: Queue;
+  let sweeper: ReturnType<typeof startSweeperQueue>;
   beforeAll(() => {
-    redis = createRedis(process.env.REDIS_URL!, 'complaint-test');
-    queue = new Queue(QUEUES.notifications, { connection: redis, prefix: `${process.env.REDIS_PREFIX}-${randomUUID().slice(0, 8)}` });
+    sweeper = startSweeperQueue(db);
   });
-  afterAll(async () => {
-    await queue.obliterate({ force: true });
-    await queue.close();
-    await redis.quit();
-  });
-
-  const publishedLongAgo = async (envelope: EventEnvelope) =>
-    db
-      .insertInto('outbox_events')
-      .values({ id: envelope.id, type: envelope.type, version: 1, payload: JSON.stringify(envelope), occurred_at: new Date(), available_at: new Date(), published_at: new Date(Date.now() - 10 * 60_000) })
-      .execute();
-  const sweep = () => sweepOnce({ db, queue, logger: createLogger('test', 'silent') }, { afterSeconds: 300, alertAfterSeconds: 86_400 });
+  afterAll(() => sweeper.close());
 
   it('queues a complaint event whose e-mails are not sent again, and leaves it once they are; an erased one is left alone', async () => {
     const complaint = await seedComplaint();
     const received = event(complaint, 'received');
-    await publishedLongAgo(received);
+    await sweeper.publishedLongAgo(received);
     const erased = await seedComplaint({ erased: true });
     const forgotten = event(erased, 'received');
-    await publishedLongAgo(forgotten);
+    await sweeper.publishedLongAgo(forgotten);
 
-    await sweep();
-    const job = await queue.getJob(received.id);
+    await sweeper.sweep();
+    const job = await sweeper.queue.getJob(received.id);
     expect(job?.name).toBe(COMPLAINT_UPDATE);
-    expect(await queue.getJob(forgotten.id)).toBeUndefined();
+    expect(await sweeper.queue.getJob(forgotten.id)).toBeUndefined();
     await processComplaintUpdate(job!.data as EventEnvelope, deps);
     await job!.remove();
 
-    await sweep();
-    expect(await queue.getJob(received.id)).toBeUndefined();
+    await sweeper.sweep();
+    expect(await sweeper.queue.getJob(received.id)).toBeUndefined();
     expect(mailsAbout(complaint)).toHaveLength(2);
   });
 });

@@ -1,43 +1,24 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createDb, type Db } from '@pickles/db';
-import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
-import { createLogger } from '@pickles/service-kit';
-import { createTestDatabase, insertOrder, type TestDatabase } from '@pickles/test-kit';
-import { createMailer } from '../src/clients/mailer.js';
+import type { Db } from '@pickles/db';
+import { insertOrder } from '@pickles/test-kit';
 import { dailySummaryOnce, type DailySummaryDeps } from '../src/daily-summary.js';
+import { india, SHOP_URL, startNotificationsHarness, type NotificationsHarness } from './harness.js';
 
 /**
  * The owner's daily summary reads every paid order in the database, so this file has a database of
  * its own (the other tests' orders would be listed too).
  */
-let database: TestDatabase;
+let h: NotificationsHarness;
 let db: Db;
-let catcher: RunningMailCatcher;
 let deps: DailySummaryDeps;
-const SHOP_URL = 'https://www.royalpickles.in';
 
 beforeAll(async () => {
-  database = await createTestDatabase(process.env.DATABASE_URL);
-  db = createDb({ connectionString: database.url, max: 2 });
-  catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0, host: '127.0.0.1' });
-  deps = {
-    db,
-    mailer: createMailer(`smtp://127.0.0.1:${catcher.smtpPort}`, 'Royal Pickles <orders@royalpickles.in>'),
-    logger: createLogger('test', 'silent'),
-    ownerEmail: 'owner@royalpickles.in',
-    shopUrl: SHOP_URL,
-    mailDomain: 'royalpickles.in',
-  };
+  h = await startNotificationsHarness({ ownDatabase: true });
+  ({ db, deps } = h);
 });
-afterAll(async () => {
-  await catcher.close();
-  await db.destroy();
-  await database.drop();
-});
+afterAll(() => h.close());
 
-/** An instant given as India's wall clock (UTC+5:30). */
-const india = (wallClock: string) => new Date(`${wallClock}+05:30`);
-const summaries = () => catcher.store.list().filter((mail) => mail.to.includes('owner@royalpickles.in'));
+const summaries = () => h.toOwner();
 
 describe('the owner\'s daily summary of orders waiting for dispatch', () => {
   it('lists only paid orders without a dispatch record, oldest first, once per India day from 9:00', async () => {

@@ -2,45 +2,28 @@ import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
-import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
-import { createLogger, DEMO_TRACKING_LINK_SECRET, trackingTokenVersion } from '@pickles/service-kit';
+import type { RunningMailCatcher } from '@pickles/mail-catcher';
+import { DEMO_TRACKING_LINK_SECRET, trackingTokenVersion } from '@pickles/service-kit';
 import { PAYMENT_VERIFIED, type EventEnvelope } from '@pickles/shared';
-import { insertOrder, testDb } from '@pickles/test-kit';
-import { createMailer } from '../src/clients/mailer.js';
+import { insertOrder } from '@pickles/test-kit';
 import { processPaymentVerified, type NotificationDeps } from '../src/events/process-payment-verified.js';
+import { OWNER_EMAIL, startNotificationsHarness, visibleText, type NotificationsHarness } from './harness.js';
 
-const SHOP_URL = 'https://www.royalpickles.in';
-
+let h: NotificationsHarness;
 let db: Db;
 let catcher: RunningMailCatcher;
 let deps: NotificationDeps;
 
 beforeAll(async () => {
-  db = testDb();
-  catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0, host: '127.0.0.1' });
-  deps = {
-    db,
-    mailer: createMailer(`smtp://127.0.0.1:${catcher.smtpPort}`, 'Royal Pickles <orders@royalpickles.in>'),
-    logger: createLogger('test', 'silent'),
-    ownerEmail: 'owner@royalpickles.in',
-    supportEmail: 'help@royalpickles.in',
-    supportPhone: '+91 11 2345 6789',
-    shopUrl: SHOP_URL,
-    mailDomain: 'royalpickles.in',
-  };
+  h = await startNotificationsHarness();
+  ({ db, catcher, deps } = h);
 });
-afterAll(async () => {
-  await catcher.close();
-  await db.destroy();
-});
+afterAll(() => h.close());
 
 async function sentFor(order: { orderNumber: string }) {
-  const mails = catcher.store.list().filter((mail) => mail.subject.includes(order.orderNumber));
-  return { confirmation: mails.find((mail) => !mail.to.includes('owner@royalpickles.in'))!, alert: mails.find((mail) => mail.to.includes('owner@royalpickles.in'))! };
+  const mails = h.mailsAbout(order.orderNumber);
+  return { confirmation: mails.find((mail) => !mail.to.includes(OWNER_EMAIL))!, alert: mails.find((mail) => mail.to.includes(OWNER_EMAIL))! };
 }
-
-/** What a mail client shows of an HTML part, roughly: the text without tags, spaces collapsed. */
-const visibleText = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
 
 /** The invoice payments issues with the payment (columns of migration 008); a number no other test takes. */
 async function insertInvoice(order: { id: string; orderNumber: string }): Promise<string> {
@@ -69,7 +52,7 @@ describe('payment.verified -> e-mails', () => {
   it('sends the customer a confirmation (HTML and text) and the owner an alert', async () => {
     const order = await insertOrder(db, { email: 'ravi@example.in', name: 'Ravi Kumar', items: [{ name: 'Royal Chicken Pickle', quantity: 2 }] });
     await processPaymentVerified(event(order), deps);
-    const mails = catcher.store.list().filter((mail) => mail.subject.includes(order.orderNumber));
+    const mails = h.mailsAbout(order.orderNumber);
     expect(mails).toHaveLength(2);
     const confirmation = mails.find((mail) => mail.to.includes('ravi@example.in'))!;
     expect(confirmation.text).toContain(`order ${order.orderNumber} is confirmed`);
@@ -184,13 +167,13 @@ describe('payment.verified -> e-mails', () => {
     await processPaymentVerified(envelope, deps);
     const second = await processPaymentVerified(envelope, deps);
     expect(second).toEqual({ confirmation: 'already-sent', alert: 'already-sent' });
-    expect(catcher.store.list().filter((mail) => mail.subject.includes(order.orderNumber))).toHaveLength(2);
+    expect(h.mailsAbout(order.orderNumber)).toHaveLength(2);
   });
 
   it('escapes HTML a shopper typed into the form', async () => {
     const order = await insertOrder(db, { name: '<img src=x onerror=alert(1)>', city: '<b>Pune</b>' });
     await processPaymentVerified(event(order), deps);
-    const confirmation = catcher.store.list().find((mail) => mail.subject.includes(order.orderNumber) && !mail.to.includes('owner@royalpickles.in'))!;
+    const confirmation = h.mailsAbout(order.orderNumber).find((mail) => !mail.to.includes(OWNER_EMAIL))!;
     expect(confirmation.html).not.toContain('<img src=x');
     expect(confirmation.html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(confirmation.html).not.toContain('<b>Pune</b>');
@@ -200,7 +183,7 @@ describe('payment.verified -> e-mails', () => {
     const order = await insertOrder(db);
     await expect(processPaymentVerified(event(order, { version: 99 }), deps)).rejects.toBeInstanceOf(UnrecoverableError);
     await expect(processPaymentVerified(event(order, { data: { orderId: 'not-a-uuid' } }), deps)).rejects.toBeInstanceOf(UnrecoverableError);
-    expect(catcher.store.list().filter((mail) => mail.subject.includes(order.orderNumber))).toHaveLength(0);
+    expect(h.mailsAbout(order.orderNumber)).toHaveLength(0);
   });
 
   it('retries (throws a plain error) while SMTP is down, sending nothing and recording nothing', async () => {

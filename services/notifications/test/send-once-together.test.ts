@@ -18,12 +18,19 @@ describe('sendOnce under concurrent deliveries', () => {
   it('twenty deliveries of the same e-mail at once send it once', async () => {
     const order = await insertOrder(db);
     let sends = 0;
+    // The one send lasts until the other nineteen deliveries have answered: they all meet it in flight.
+    let answered = 0;
+    let othersAnswered = () => {};
+    const allOthersAnswered = new Promise<void>((resolve) => (othersAnswered = resolve));
     const results = await Promise.allSettled(
       Array.from({ length: 20 }, () =>
         sendOnce(db, { orderId: order.id, kind: 'order-confirmation', recipient: 'asha@example.in', eventId: randomUUID() }, async () => {
           sends++;
-          await new Promise((resolve) => setTimeout(resolve, 50));
+          if (sends > 1) othersAnswered(); // a second send is the failure: let it show at once
+          await allOthersAnswered;
           return { messageId: '<once@test>' };
+        }).finally(() => {
+          if (++answered === 19) othersAnswered();
         }),
       ),
     );

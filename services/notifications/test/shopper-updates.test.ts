@@ -1,59 +1,32 @@
 import { randomUUID } from 'node:crypto';
-import { Queue, UnrecoverableError } from 'bullmq';
-import type { Redis } from 'ioredis';
+import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Db } from '@pickles/db';
-import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
-import { createLogger, createRedis, trackingTokenVersion } from '@pickles/service-kit';
-import { ORDER_SHOPPER_UPDATE, QUEUES, type EventEnvelope, type ShopperUpdateKind } from '@pickles/shared';
-import { insertOrder, testDb, type InsertedOrder } from '@pickles/test-kit';
-import { createMailer } from '../src/clients/mailer.js';
+import { trackingTokenVersion } from '@pickles/service-kit';
+import { ORDER_SHOPPER_UPDATE, type EventEnvelope, type ShopperUpdateKind } from '@pickles/shared';
+import { insertOrder, type InsertedOrder } from '@pickles/test-kit';
 import { processOrderShopperUpdate } from '../src/events/process-order-shopper-update.js';
 import type { NotificationDeps } from '../src/events/process-payment-verified.js';
 import { EmailInFlightError } from '../src/db/sent-emails.js';
-import { sweepOnce } from '../src/sweeper.js';
+import { SHOP_URL, startNotificationsHarness, startSweeperQueue, visibleText, type NotificationsHarness } from './harness.js';
 
 const SECRET = 'test-tracking-link-secret-0123456789abcdef';
-const SHOP_URL = 'https://www.royalpickles.in';
 
+let h: NotificationsHarness;
 let db: Db;
-let catcher: RunningMailCatcher;
 let deps: NotificationDeps;
 
 beforeAll(async () => {
-  db = testDb();
-  catcher = await startMailCatcher({ smtpPort: 0, httpPort: 0, host: '127.0.0.1' });
-  deps = {
-    db,
-    mailer: createMailer(`smtp://127.0.0.1:${catcher.smtpPort}`, 'Royal Pickles <orders@royalpickles.in>'),
-    logger: createLogger('test', 'silent'),
-    ownerEmail: 'owner@royalpickles.in',
-    supportEmail: 'help@royalpickles.in',
-    supportPhone: '+91 11 2345 6789',
-    shopUrl: SHOP_URL,
-    trackingLinkSecret: SECRET,
-    mailDomain: 'royalpickles.in',
-  };
+  h = await startNotificationsHarness({ deps: { trackingLinkSecret: SECRET } });
+  ({ db, deps } = h);
 });
-afterAll(async () => {
-  await catcher.close();
-  await db.destroy();
-});
+afterAll(() => h.close());
 
 function update(order: { id: string }, kind: ShopperUpdateKind, dedupeKey: string = order.id, refundRequestId?: string): EventEnvelope {
   return { id: randomUUID(), type: ORDER_SHOPPER_UPDATE, version: 1, occurredAt: new Date().toISOString(), data: { orderId: order.id, kind, dedupeKey, ...(refundRequestId ? { refundRequestId } : {}) } };
 }
 
-const mailsFor = (order: { orderNumber: string }) => catcher.store.list().filter((mail) => mail.subject.includes(order.orderNumber));
-
-/** What a mail client shows of an HTML part, roughly: the text without tags, entities decoded, spaces collapsed. */
-const visibleText = (html: string) =>
-  html
-    .replace(/<[^>]+>/g, ' ')
-    .replace(/&amp;/g, '&')
-    .replace(/&times;/g, '×')
-    .replace(/&#39;/g, "'")
-    .replace(/\s+/g, ' ');
+const mailsFor = (order: { orderNumber: string }) => h.mailsAbout(order.orderNumber);
 
 /** The signed tracking link of an e-mail part, checked the way the tracking page checks it. */
 function trackingLinkIn(part: string, order: { orderNumber: string }): string {
@@ -361,35 +334,25 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
 });
 
 describe('the sweeper and shopper updates', () => {
-  let redis: Redis;
-  let queue: Queue;
+  let sweeper: ReturnType<typeof startSweeperQueue>;
   beforeAll(() => {
-    redis = createRedis(process.env.REDIS_URL!, 'shopper-update-test');
-    queue = new Queue(QUEUES.notifications, { connection: redis, prefix: `${process.env.REDIS_PREFIX}-${randomUUID().slice(0, 8)}` });
+    sweeper = startSweeperQueue(db);
   });
-  afterAll(async () => {
-    await queue.obliterate({ force: true });
-    await queue.close();
-    await redis.quit();
-  });
+  afterAll(() => sweeper.close());
 
   it('queues a published update whose e-mail is not sent again, and leaves it once sent', async () => {
     const order = await insertOrder(db, { status: 'delivered' });
     const event = update(order, 'delivered');
-    await db
-      .insertInto('outbox_events')
-      .values({ id: event.id, type: event.type, version: 1, payload: JSON.stringify(event), occurred_at: new Date(), available_at: new Date(), published_at: new Date(Date.now() - 10 * 60_000) })
-      .execute();
-    const sweep = () => sweepOnce({ db, queue, logger: createLogger('test', 'silent') }, { afterSeconds: 300, alertAfterSeconds: 86_400 });
+    await sweeper.publishedLongAgo(event);
 
-    await sweep();
-    const job = await queue.getJob(event.id);
+    await sweeper.sweep();
+    const job = await sweeper.queue.getJob(event.id);
     expect(job?.name).toBe(ORDER_SHOPPER_UPDATE);
     await processOrderShopperUpdate(job!.data as EventEnvelope, deps);
     await job!.remove();
 
-    await sweep();
-    expect(await queue.getJob(event.id)).toBeUndefined();
+    await sweeper.sweep();
+    expect(await sweeper.queue.getJob(event.id)).toBeUndefined();
     expect(mailsFor(order)).toHaveLength(1);
   });
 });

@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { eventually } from '@pickles/test-kit';
 import { createSmtpPool, type SmtpPool } from '../src/clients/smtp-pool.js';
 
 /**
@@ -131,9 +132,11 @@ describe('SMTP pool', () => {
     servers.push(server);
     const pool = poolFor(server.port, { idleMs: 200 });
     await pool.send(envelope('a@example.in'), message(1));
+    const idleSince = Date.now();
     expect(pool.size).toBe(1);
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(pool.size).toBe(0);
+    await eventually(async () => pool.size === 0, 5_000, 10);
+    expect(Date.now() - idleSince).toBeGreaterThanOrEqual(200 - 5);
+    await eventually(async () => server.seen.quits === 1, 5_000, 10);
     expect(server.seen.quits).toBe(1);
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
-import { insertOrder, testDb } from '@pickles/test-kit';
+import { eventually, insertOrder, testDb } from '@pickles/test-kit';
 import { loadOrderForEmail } from '../src/db/orders.js';
 import { together } from '../src/db/together.js';
 
@@ -9,16 +9,21 @@ import { together } from '../src/db/together.js';
 describe('together', () => {
   it('runs what is asked in the same turn as one call, and what is asked meanwhile as the next', async () => {
     const calls: number[][] = [];
+    // The call for [10] lasts until the test lets it finish, so 11 and 12 are asked while it runs.
+    let finishLoneCall = () => {};
+    const loneCallFinishes = new Promise<void>((resolve) => (finishLoneCall = resolve));
     const double = together(async (items: number[]) => {
       calls.push(items);
-      await new Promise((resolve) => setTimeout(resolve, 20));
+      if (items.includes(10)) await loneCallFinishes;
       return items.map((item) => item * 2);
     });
     const first = await Promise.all([1, 2, 3].map(double));
     expect(first).toEqual([2, 4, 6]);
     const lone = double(10);
-    await new Promise((resolve) => setTimeout(resolve, 5));
-    expect(await Promise.all([double(11), double(12)])).toEqual([22, 24]);
+    await eventually(async () => calls.length === 2, 5_000, 1);
+    const meanwhile = Promise.all([double(11), double(12)]);
+    finishLoneCall();
+    expect(await meanwhile).toEqual([22, 24]);
     expect(await lone).toBe(20);
     expect(calls).toEqual([[1, 2, 3], [10], [11, 12]]);
   });

@@ -5,6 +5,7 @@ import { createLogger, createRedis } from '@pickles/service-kit';
 import { insertOrder, postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createPaymentsApp } from '../src/app.js';
 import { reconcileOnce } from '../src/reconcile/reconciler.js';
+import { privateDatabase } from './private-database.js';
 
 export const KEYS = { keyId: 'rzp_test_Payments00000001', keySecret: 'payments_key_secret_0123', webhookSecret: 'payments_webhook_secret_0123' };
 const logger = createLogger('payments-test', 'silent');
@@ -26,12 +27,15 @@ export interface PaymentsHarness {
   reportFailure: (body: unknown) => Promise<{ status: number; body: any }>;
   order: (orderNumber: string) => Promise<{ id: string; status: string; payment_status: string; razorpay_payment_id: string | null; next_reconcile_at: Date | string | null }>;
   reconcile: () => ReturnType<typeof reconcileOnce>;
+  /** Another connection pool to the harness's database, as a second replica has (the caller destroys it). */
+  anotherPool: () => Db;
   close: () => Promise<void>;
 }
 
-/** `db`: a database of the test file's own (privateDatabase) instead of the run's shared one; closed with the harness. */
-export async function startPaymentsHarness(knobs: Partial<Knobs> = {}, limits: { perClientPerMinute?: number } = {}, options: { db?: Db } = {}): Promise<PaymentsHarness> {
-  const db = options.db ?? testDb();
+/** `ownDatabase`: a database of the test file's own (privateDatabase) instead of the run's shared one; dropped with the harness. */
+export async function startPaymentsHarness(knobs: Partial<Knobs> = {}, limits: { perClientPerMinute?: number } = {}, options: { ownDatabase?: boolean } = {}): Promise<PaymentsHarness> {
+  const database = options.ownDatabase ? await privateDatabase() : undefined;
+  const db = database ? database.db() : testDb();
   const sandbox = createSandbox({ ...KEYS, knobs: { webhookDelayMs: 0, webhookRetryBaseMs: 50, ...knobs } });
   const sandboxApp = await startApp(sandbox.app);
   const razorpay = createRazorpayClient({ ...KEYS, apiBaseUrl: sandboxApp.url, timeoutMs: 3_000 });
@@ -64,12 +68,14 @@ export async function startPaymentsHarness(knobs: Partial<Knobs> = {}, limits: {
         .where('order_number', '=', orderNumber)
         .executeTakeFirstOrThrow(),
     reconcile: () => reconcileOnce({ db, razorpay, logger, relay }, { olderThanSeconds: 0, expireAfterSeconds: 4 * 86_400, batchSize: 500 }),
+    anotherPool: () => (database ? database.db() : testDb()),
     close: async () => {
       await payments.close();
       await sandbox.close();
       await sandboxApp.close();
       redis.disconnect();
       await db.destroy();
+      await database?.drop();
     },
   };
 }

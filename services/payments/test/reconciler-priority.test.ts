@@ -3,7 +3,6 @@ import { createLogger } from '@pickles/service-kit';
 import { sql } from '@pickles/db';
 import { expireUnpaidOnce, reconcileOnce } from '../src/reconcile/reconciler.js';
 import { startPaymentsHarness, type PaymentsHarness } from './harness.js';
-import { privateDatabase } from './private-database.js';
 
 /**
  * A flood of orders nobody pays (a hoarder's, a bot's) never keeps a real payment from being
@@ -12,18 +11,15 @@ import { privateDatabase } from './private-database.js';
  * order awaiting payment in its database, so it has one of its own.
  */
 let h: PaymentsHarness;
-let database: Awaited<ReturnType<typeof privateDatabase>>;
 const logger = createLogger('reconciler-priority', 'silent');
 const FOUR_DAYS = 4 * 86_400;
 
 beforeAll(async () => {
-  database = await privateDatabase();
   // The shopper's browser closed and Razorpay's webhooks are lost: only the reconciler can find the payment.
-  h = await startPaymentsHarness({ withholdWebhooks: true }, {}, { db: database.db() });
+  h = await startPaymentsHarness({ withholdWebhooks: true }, {}, { ownDatabase: true });
 });
 afterAll(async () => {
   await h?.close();
-  await database?.drop();
 });
 beforeEach(async () => {
   await h.db.updateTable('orders').set({ status: 'cancelled', next_reconcile_at: null }).where('status', 'in', ['created', 'pending', 'failed']).execute();

@@ -6,7 +6,6 @@ import { eventually } from '@pickles/test-kit';
 import { checkRefundsOnce } from '../src/reconcile/refund-check.js';
 import { submitRefundsOnce } from '../src/refunds/refund-submitter.js';
 import { startPaymentsHarness, type PaymentsHarness } from './harness.js';
-import { privateDatabase } from './private-database.js';
 
 /**
  * The refund check against real PostgreSQL and the Razorpay sandbox: a refund whose
@@ -15,20 +14,17 @@ import { privateDatabase } from './private-database.js';
  * refunds pending until the test settles them and drops every refund webhook.
  */
 let h: PaymentsHarness;
-let database: Awaited<ReturnType<typeof privateDatabase>>;
 const logger = createLogger('refund-check-test', 'silent');
 const relay = { nudge: () => {} };
 
 beforeAll(async () => {
-  database = await privateDatabase();
-  h = await startPaymentsHarness({}, {}, { db: database.db() });
+  h = await startPaymentsHarness({}, {}, { ownDatabase: true });
 });
 afterEach(() => {
   h.setKnobs({ holdRefunds: false, dropRefundWebhooks: false, apiFailure: 'none', apiFailureCount: null });
 });
 afterAll(async () => {
   await h?.close();
-  await database?.drop();
 });
 
 /** As payments runs it: refunds pending 15 minutes after they were recorded are asked about. */

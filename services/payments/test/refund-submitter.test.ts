@@ -5,7 +5,6 @@ import { createLogger } from '@pickles/service-kit';
 import { eventually } from '@pickles/test-kit';
 import { submitRefundsOnce, type RefundSubmitOptions } from '../src/refunds/refund-submitter.js';
 import { startPaymentsHarness, type PaymentsHarness } from './harness.js';
-import { privateDatabase } from './private-database.js';
 
 /**
  * The refund submitter (decision 010) against real PostgreSQL and the Razorpay sandbox, whose
@@ -14,16 +13,13 @@ import { privateDatabase } from './private-database.js';
  * each written to the outbox once.
  */
 let h: PaymentsHarness;
-let database: Awaited<ReturnType<typeof privateDatabase>>;
 const logger = createLogger('refund-submitter-test', 'silent');
 
 beforeAll(async () => {
-  database = await privateDatabase();
-  h = await startPaymentsHarness({}, {}, { db: database.db() });
+  h = await startPaymentsHarness({}, {}, { ownDatabase: true });
 });
 afterAll(async () => {
   await h?.close();
-  await database?.drop();
 });
 
 const submit = (options: RefundSubmitOptions = {}, db: Db = h.db) => submitRefundsOnce({ db, razorpay: h.razorpay, logger, relay: { nudge: () => {} } }, options);
@@ -292,7 +288,7 @@ describe('nothing lost or crashing on the way refunds twice', () => {
   it('two submitters (two payments replicas) at once: the request is claimed by one and refunded once', async () => {
     const order = await paidOrder();
     const id = await requestRefund(order, 15_000);
-    const replica = database.db();
+    const replica = h.anotherPool();
     h.setKnobs({ apiLatencyMs: 300 });
     try {
       const results = await Promise.all([submit(), submit({}, replica)]);
@@ -312,11 +308,15 @@ describe('nothing lost or crashing on the way refunds twice', () => {
   it('a lease that runs out while Razorpay is slow: the second submitter sends the same key and gets the same refund', async () => {
     const order = await paidOrder();
     const id = await requestRefund(order, 15_000);
-    const replica = database.db();
+    const replica = h.anotherPool();
     h.setKnobs({ apiLatencyMs: 700, withholdWebhooks: true });
     try {
       const slow = submit({ leaseSeconds: 0.2 });
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // The first submitter claimed the request and its lease ran out while it waits on Razorpay.
+      await eventually(async () => {
+        const row = await h.db.selectFrom('refund_requests').select(sql<boolean>`lease_until <= now()`.as('over')).where('id', '=', id).executeTakeFirstOrThrow();
+        return row.over;
+      }, 5_000, 20);
       const second = await submit({ leaseSeconds: 0.2 }, replica);
       expect(second).toMatchObject({ claimed: 1, submitted: 1 });
       expect(await slow).toMatchObject({ claimed: 1, submitted: 1 });

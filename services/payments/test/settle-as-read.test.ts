@@ -3,7 +3,6 @@ import { sql, type Db } from '@pickles/db';
 import { readOrderForSettlement } from '../src/db/orders.js';
 import { settlePayment, settleWebhook, type SettleRequest } from '../src/domain/settle-payment.js';
 import { startPaymentsHarness, type PaymentsHarness } from './harness.js';
-import { privateDatabase } from './private-database.js';
 
 /**
  * The usual settlements are one statement guarded by the order's state as read (settle-payment's
@@ -11,15 +10,12 @@ import { privateDatabase } from './private-database.js';
  * twice. These call the use case directly, so the read and the write can be pulled apart.
  */
 let h: PaymentsHarness;
-let database: Awaited<ReturnType<typeof privateDatabase>>;
 beforeAll(async () => {
   // Its own database: one test fills the invoice series, which no other file's test may meet.
-  database = await privateDatabase();
-  h = await startPaymentsHarness({ withholdWebhooks: true }, {}, { db: database.db() });
+  h = await startPaymentsHarness({ withholdWebhooks: true }, {}, { ownDatabase: true });
 });
 afterAll(async () => {
   await h.close();
-  await database.drop();
 });
 
 const captured = (razorpayOrderId: string, paymentId: string, amountPaise: number, source: SettleRequest['source'] = 'shopper'): SettleRequest => ({

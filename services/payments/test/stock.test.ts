@@ -5,7 +5,6 @@ import { expireUnpaidOrder } from '../src/domain/expire-order.js';
 import { PAID_WITHOUT_STOCK } from '../src/handlers/verify-payment.js';
 import { confirmShortOrdersOnce, releaseLapsedHoldsOnce } from '../src/reconcile/stock-holds.js';
 import { startPaymentsHarness, type PaymentsHarness } from './harness.js';
-import { privateDatabase } from './private-database.js';
 
 /**
  * The batch stock follows the payment. A paid order sells the jars it reserved; a failed
@@ -14,17 +13,14 @@ import { privateDatabase } from './private-database.js';
  * the owner. This file sets product 1's batch, so it has a database of its own.
  */
 let h: PaymentsHarness;
-let database: Awaited<ReturnType<typeof privateDatabase>>;
 const HOLD_MINUTES = 30;
 
 beforeAll(async () => {
-  database = await privateDatabase();
   // Only what a test sends reaches the service: no webhook races the browser's calls.
-  h = await startPaymentsHarness({ withholdWebhooks: true }, {}, { db: database.db() });
+  h = await startPaymentsHarness({ withholdWebhooks: true }, {}, { ownDatabase: true });
 });
 afterAll(async () => {
   await h?.close();
-  await database?.drop();
 });
 
 /** Each test starts with a batch of `jars` chicken pickles and no order holding any. */

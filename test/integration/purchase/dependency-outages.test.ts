@@ -37,6 +37,7 @@ describe('dependency outages', () => {
     const terminator = (async () => {
       while (terminating) {
         terminations += (await terminateShopConnections()).rows.filter((row) => row.pg_terminate_backend).length;
+        // The outage's rhythm, not a wait for something: the connections are cut again every 50 ms.
         await new Promise((resolve) => setTimeout(resolve, 50));
       }
     })();

@@ -70,7 +70,9 @@ describe('infrastructure faults on the way from payment to e-mail', () => {
       const payment = await h.pay(order.razorpayOrderId);
       await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! });
       await eventually(async () => output.includes('active'), 15_000);
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      // Mid-send: an e-mail claimed ('sending') and its SMTP conversation held by the slow server.
+      const orderId = (await h.order(order.orderNumber)).id;
+      await eventually(async () => (await h.db.selectFrom('sent_emails').select('id').where('order_id', '=', orderId).where('state', '=', 'sending').execute()).length > 0, 15_000, 20);
       child.kill('SIGKILL');
       await new Promise((resolve) => child.once('exit', resolve));
       h.mail.controls.delayMs = 0;

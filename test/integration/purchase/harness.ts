@@ -6,7 +6,7 @@ import { createRazorpayClient, type RazorpayClient } from '@pickles/razorpay-cli
 import { createSandbox, type Knobs, type Sandbox } from '@pickles/razorpay-sandbox';
 import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
 import { createLogger, createRedis } from '@pickles/service-kit';
-import { eventually, orderPayload, postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { eventually, orderPayload, postJson, startApp, testDb, untilShopQuiet, type RunningApp } from '@pickles/test-kit';
 import { QUEUES } from '@pickles/shared';
 import { createCheckoutApp } from '@pickles/checkout/app';
 import { createPaymentsApp } from '@pickles/payments/app';
@@ -42,6 +42,8 @@ export interface PurchaseHarness {
   createOrder: (quantity?: number, email?: string) => Promise<{ orderNumber: string; razorpayOrderId: string; amountPaise: number }>;
   pay: (razorpayOrderId: string, status?: 'captured' | 'failed') => Promise<{ paymentId: string; signature?: string }>;
   verify: (body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) => Promise<{ status: number; body: any }>;
+  /** A shopper's order placed through checkout (Meera Iyer, Bengaluru, Karnataka) and paid in the sandbox; resolves once it is paid and its work is done (drained). */
+  paidOrder: () => Promise<{ id: string; orderNumber: string; amountPaise: number; paymentId: string; paidAt: Date }>;
   order: (orderNumber: string) => Promise<{ id: string; status: string; payment_status: string; razorpay_payment_id: string | null; paid_at: Date | null }>;
   emailsFor: (orderNumber: string) => { to: string[]; subject: string; text: string; html: string }[];
   outboxFor: (orderId: string) => Promise<number>;
@@ -105,18 +107,7 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
   const worker = startWorker();
   const queue = new Queue(QUEUES.notifications, { connection: redis, prefix });
   queue.on('error', () => {});
-  const isQuiet = async () => {
-    if (!sandbox.state.webhooks.idle) return false;
-    const due = await db
-      .selectFrom('outbox_events')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('published_at', 'is', null)
-      .where('available_at', '<=', sql<Date>`now()`)
-      .executeTakeFirstOrThrow();
-    if (Number(due.n) > 0) return false;
-    const jobs = await queue.getJobCounts('waiting', 'active', 'delayed', 'prioritized', 'waiting-children');
-    return Object.values(jobs).every((n) => n === 0);
-  };
+  const shopParts = { db, queue, webhooksIdle: () => sandbox.state.webhooks.idle };
 
   const harness: PurchaseHarness = {
     db,
@@ -144,6 +135,16 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
       return { paymentId: result.payment.id, signature: result.signature };
     },
     verify: (body) => postJson(`${payments.url}/api/payment/verify-payment`, body),
+    paidOrder: async () => {
+      const created = await harness.createOrder();
+      const payment = await harness.pay(created.razorpayOrderId);
+      const order = await eventually(async () => {
+        const row = await harness.order(created.orderNumber);
+        return row.payment_status === 'paid' ? row : undefined;
+      });
+      await harness.drained();
+      return { id: order.id, orderNumber: created.orderNumber, amountPaise: created.amountPaise, paymentId: payment.paymentId, paidAt: order.paid_at! };
+    },
     order: async (orderNumber) =>
       db
         .selectFrom('orders')
@@ -163,14 +164,7 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
     startWorker,
     queue,
     sweep: (sweepOptions) => sweepOnce({ db, queue, logger: silentLogger }, sweepOptions),
-    drained: async (timeoutMs = 10_000) => {
-      // Quiet twice in a row, 100 ms apart: a step that hands work to the next one is never caught between them.
-      let quietChecks = 0;
-      await eventually(async () => {
-        quietChecks = (await isQuiet()) ? quietChecks + 1 : 0;
-        return quietChecks >= 2;
-      }, timeoutMs);
-    },
+    drained: (timeoutMs = 10_000) => untilShopQuiet(shopParts, timeoutMs),
     close: async () => {
       await queue.close();
       await Promise.all(workers.map((w) => w.close()));

@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
 import { ATTENTION_TEXT } from '@pickles/shared';
 import { STOCK_MESSAGES } from '@pickles/shared/stock';
-import { createTestDatabase, eventually, orderPayload, startApp, type RunningApp, type TestDatabase } from '@pickles/test-kit';
-import { buildApp as buildAdminApp } from '@pickles/admin-orders/app';
-import { createAdmin, JWT_SECRET } from '@pickles/admin-orders/test-helpers';
-import { createGatewayApp } from '@pickles/gateway/app';
+import { eventually, orderPayload, type OwnDatabase, type RunningApp, useOwnDatabase } from '@pickles/test-kit';
 import { releaseLapsedHoldsOnce } from '@pickles/payments/stock-holds';
 import { OWNER_EMAIL, silentLogger, startPurchaseHarness, type PurchaseHarness } from './harness.js';
+import { oneFileStorefront, ownerToken, startAdminOrders, startGateway } from '../gateway-stack.js';
 
 /**
  * The shop sells only what this week's batch holds. Fifty shoppers race for the
@@ -22,48 +17,25 @@ import { OWNER_EMAIL, silentLogger, startPurchaseHarness, type PurchaseHarness }
  * own product, so it has a database of its own.
  */
 let h: PurchaseHarness;
-let database: TestDatabase;
+let database: OwnDatabase;
 let admin: RunningApp;
 let gateway: RunningApp;
 let token: string;
-const sharedDatabaseUrl = process.env.DATABASE_URL;
 const CHICKEN_SOLD_OUT = 'Royal Chicken Pickle sold out before you paid (next batch on 7 Dec 2026). Please remove it from your cart.';
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
+  database = await useOwnDatabase();
   h = await startPurchaseHarness();
-  admin = await startApp(
-    buildAdminApp({ db: h.db, redis: h.redis, logger: silentLogger, jwtSecret: JWT_SECRET, jwtTtlSeconds: 900, redisPrefix: `${h.prefix}:admin`, loginMaxFailures: 100, loginWindowSeconds: 60 }),
-  );
-  const dist = mkdtempSync(path.join(tmpdir(), 'last-jars-dist-'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Royal Pickles</title>');
-  gateway = await startApp(
-    createGatewayApp(
-      {
-        NODE_ENV: 'test',
-        CHECKOUT_URL: h.checkout.url,
-        PAYMENTS_URL: h.payments.url,
-        ADMIN_ORDERS_URL: admin.url,
-        NOTIFICATIONS_URL: 'http://127.0.0.1:9',
-        WEB_DIST_DIR: dist,
-        CORS_ORIGINS: [],
-        RAZORPAY_CHECKOUT_SCRIPT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
-        UPSTREAM_TIMEOUT_MS: 10_000,
-      },
-      silentLogger,
-    ),
-  );
-  const owner = await createAdmin(h.db);
-  token = (await api('POST', '/api/admin/login', owner)).body.token;
+  admin = await startAdminOrders({ db: h.db, redis: h.redis, logger: silentLogger, redisPrefix: `${h.prefix}:admin`, loginMaxFailures: 100 });
+  gateway = await startGateway({ checkout: h.checkout.url, payments: h.payments.url, adminOrders: admin.url }, oneFileStorefront('last-jars'), silentLogger);
+  token = await ownerToken(gateway, h.db);
 }, 60_000);
 
 afterAll(async () => {
   await gateway?.close();
   await admin?.close();
   await h?.close();
-  process.env.DATABASE_URL = sharedDatabaseUrl;
-  await database?.drop();
+  await database?.release();
 });
 
 /** A call through the gateway, as the browser makes it. */

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from '@pickles/db';
+import { PAYMENT_VERIFIED } from '@pickles/shared';
 import { eventually } from '@pickles/test-kit';
 import { OWNER_EMAIL, startPurchaseHarness, type PurchaseHarness } from './harness.js';
 
@@ -125,7 +127,10 @@ describe('a paid order is recorded once and confirmed once', () => {
       await eventually(async () => (await h.order(order.orderNumber)).payment_status === 'paid');
       // Several attempts fail meanwhile. Nothing is recorded as sent (an attempt in flight may hold
       // its claim, a 'sending' row, for the moment of its SMTP conversation).
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      const orderId = (await h.order(order.orderNumber)).id;
+      const [event] = await h.db.selectFrom('outbox_events').select('id').where('type', '=', PAYMENT_VERIFIED).where(sql<string>`payload->'data'->>'orderId'`, '=', orderId).execute();
+      // Its job (named by the event) has failed three times.
+      await eventually(async () => ((await h.queue.getJob(event!.id))?.attemptsMade ?? 0) >= 3, 10_000, 20);
       expect(h.emailsFor(order.orderNumber)).toHaveLength(0);
       const sent = await h.db
         .selectFrom('sent_emails')

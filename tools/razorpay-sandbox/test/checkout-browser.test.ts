@@ -181,12 +181,14 @@ describe('checkout.js in Chromium', () => {
   });
 
   it('Close calls modal.ondismiss() with no argument and nothing else', async () => {
+    // The page's clock is the test's: anything checkout.js had scheduled runs when the clock is moved on.
+    await page.clock.install();
     const { order, dialog } = await openCheckout();
     await dialog.getByRole('button', { name: 'Close' }).click();
     const [dismissed] = await waitForEvent('dismiss');
     expect(dismissed!.args).toEqual([]);
     expect(await page.getByRole('dialog').count()).toBe(0);
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await page.clock.runFor(10_000);
     expect((await events()).map((e) => e.type)).toEqual(['dismiss']);
     expect((await sandbox.client.fetchOrder(order.id)).status).toBe('created');
   });
@@ -203,12 +205,14 @@ describe('checkout.js in Chromium', () => {
 
   it('dropBrowserCallback: the payment succeeds and the modal closes, but handler is never called', async () => {
     sandbox.state.setKnobs({ dropBrowserCallback: true });
+    // The page's clock is the test's: a handler checkout.js had scheduled runs when the clock is moved on.
+    await page.clock.install();
     const { order, dialog } = await openCheckout();
     await dialog.getByLabel('Card number').fill('4100280000001007');
     await dialog.getByRole('button', { name: /^Pay / }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await waitFor(() => sandbox.state.orders.get(order.id)?.status === 'paid', 2_000, 'order paid');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await page.clock.runFor(10_000);
     expect(await events()).toEqual([]);
   });
 

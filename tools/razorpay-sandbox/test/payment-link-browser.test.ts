@@ -170,13 +170,22 @@ describe('the payment link page in Chromium', () => {
   it('dropBrowserCallback: the link is paid but the browser never leaves the page (the shopper closed the tab)', async () => {
     sandbox.state.setKnobs({ dropBrowserCallback: true });
     const link = await newLink();
+    // The page's clock is the test's: a return to the shop the page had scheduled happens when the clock is moved on.
+    await page.clock.install();
     await page.goto(link.short_url);
+    // Counted as it starts: the Navigation API's navigate event fires inside location.assign itself.
+    await page.evaluate(() => {
+      const page = globalThis as unknown as { navigation: EventTarget; leaving: number };
+      page.leaving = 0;
+      page.navigation.addEventListener('navigate', () => (page.leaving += 1));
+    });
     await payButton().click();
     await page.getByRole('dialog').getByLabel('Card number').fill('5500 6700 0000 1002');
     await page.getByRole('dialog').getByRole('button', { name: /^Pay / }).click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await waitFor(() => sandbox.state.paymentLinks.links.get(link.id)?.status === 'paid', 3_000, 'link paid');
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    await page.clock.runFor(10_000);
+    expect(await page.evaluate(() => (globalThis as unknown as { leaving: number }).leaving)).toBe(0);
     expect(page.url()).toBe(link.short_url);
     expect(returns).toEqual([]);
   });

@@ -94,7 +94,8 @@ describe('payment link webhooks', () => {
   it('withheld link webhooks wait for a release', async () => {
     const { receiver, sandbox, link } = await setup({ withholdWebhooks: true });
     await sandboxPost(sandbox.url, `/sandbox/payment-links/${link.id}/expire`, {});
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Recorded as withheld, and nothing being sent or waiting to be: nothing can arrive before the release.
+    await waitFor(() => sandbox.state.webhooks.idle && sandbox.state.webhooks.events.some((e) => e.event === 'payment_link.expired' && e.status === 'withheld'), 5_000, 'expiry withheld');
     expect(receiver.received).toHaveLength(0);
     expect((await sandboxPost(sandbox.url, '/sandbox/webhooks/release', {})).json).toEqual({ released: 1 });
     await waitFor(() => receiver.received.length >= 1, 5_000, 'released');

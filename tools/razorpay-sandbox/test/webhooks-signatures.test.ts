@@ -146,7 +146,8 @@ describe('webhooks', () => {
   it('withholdWebhooks records events until POST /sandbox/webhooks/release', async () => {
     const { receiver, sandbox, order } = await setup(undefined, { withholdWebhooks: true });
     await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'captured' });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Recorded, and nothing being sent or waiting to be: nothing can arrive before the release.
+    await waitFor(() => sandbox.state.webhooks.idle && sandbox.state.webhooks.events.length === 3, 5_000, 'three events recorded');
     expect(receiver.received).toHaveLength(0);
     expect(sandbox.state.webhooks.events.map((e) => e.status)).toEqual(['withheld', 'withheld', 'withheld']);
     const released = await sandboxPost(sandbox.url, '/sandbox/webhooks/release', {});
@@ -189,7 +190,8 @@ describe('webhooks', () => {
     const kept = await sandbox.client.refundPayment(paymentId, { amountPaise: 10_000 });
     const lost = await sandbox.client.refundPayment(paymentId, { amountPaise: 20_000 });
     await waitFor(() => receiver.received.length >= 5, 5_000, 'refund.created twice');
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // Nothing being sent or waiting to be: the held refunds have sent all they will until settled.
+    await waitFor(() => sandbox.state.webhooks.idle, 5_000, 'webhooks idle');
     expect(events(receiver.received.slice(3))).toEqual(['refund.created', 'refund.created']);
     await sandboxPost(sandbox.url, `/sandbox/refunds/${kept.id}/process`, {});
     await sandboxPost(sandbox.url, `/sandbox/refunds/${lost.id}/fail`, {});
@@ -204,7 +206,8 @@ describe('webhooks', () => {
     const made = await sandboxPost(sandbox.url, '/sandbox/payments', { order_id: order.id, status: 'captured' });
     await waitFor(() => receiver.received.length >= 3, 5_000, 'capture webhooks');
     await sandbox.client.refundPayment(made.json.razorpay_payment_id as string, { amountPaise: 10_000 });
-    await new Promise((resolve) => setTimeout(resolve, 150));
+    // Both refund events recorded, and nothing being sent or waiting to be.
+    await waitFor(() => sandbox.state.webhooks.idle && sandbox.state.webhooks.events.filter((e) => e.event.startsWith('refund.')).length === 2, 5_000, 'refund events recorded');
     expect(events(receiver.received)).toEqual(['payment.authorized', 'payment.captured', 'order.paid']);
     const dropped = sandbox.state.webhooks.events.filter((e) => e.status === 'dropped');
     expect(dropped.map((e) => e.event)).toEqual(['refund.created', 'refund.processed']);
