@@ -10,3 +10,4 @@ export { sql } from 'kysely';
 export type { InferResult, Kysely, RawBuilder, Transaction, UpdateObject } from 'kysely';
 export * from './stock.js';
 export * from './statement.js';
+export * from './catalogue.js';

@@ -18,6 +18,7 @@ import * as m016 from './migrations/016-complaint-email-proven.js';
 import * as m017 from './migrations/017-delivery-zone.js';
 import * as m018 from './migrations/018-superseded-emails.js';
 import * as m019 from './migrations/019-search-india-date.js';
+import * as m020 from './migrations/020-catalogue.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '017-delivery-zone': m017,
   '018-superseded-emails': m018,
   '019-search-india-date': m019,
+  '020-catalogue': m020,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

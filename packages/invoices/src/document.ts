@@ -49,7 +49,11 @@ export interface InvoicedOrder {
   state: string;
   pincode: string;
   shippingPaise: number;
-  items: { productId: number; name: string; quantity: number; lineTotalPaise: number }[];
+  /**
+   * The items as sold. `hsn` and `ratePercent` are the tax class kept with the item at create-order
+   * (migration 020); an item without one (an order placed before) takes the environment's class.
+   */
+  items: { productId: number; name: string; quantity: number; lineTotalPaise: number; hsn?: string | null; ratePercent?: number | null }[];
 }
 
 export function sellerSnapshot(profile: SellerProfile): SellerSnapshot {
@@ -75,11 +79,11 @@ export function recipientSnapshot(order: InvoicedOrder): RecipientSnapshot {
   };
 }
 
-/** The invoice's figures: each item at its product's HSN and rate (tax-inclusive prices), shipping at the main item's. */
+/** The invoice's figures: each item at the HSN and rate it was sold at (tax-inclusive prices), shipping at the main item's. */
 export function orderInvoiceFigures(order: InvoicedOrder, profile: SellerProfile): TaxFigures {
   return invoiceFigures({
     products: order.items.map((item) => {
-      const { hsn, ratePercent } = taxClassOf(profile, item.productId);
+      const { hsn, ratePercent } = item.hsn && item.ratePercent != null ? { hsn: item.hsn, ratePercent: item.ratePercent } : taxClassOf(profile, item.productId);
       return { description: item.name, hsn, ratePercent, quantity: item.quantity, grossPaise: item.lineTotalPaise };
     }),
     shippingPaise: order.shippingPaise,

@@ -95,3 +95,35 @@ export function unitPricePaisePerGram(product: Product): number {
   const paise = rupeesToPaise(product.price);
   return Math.floor((2 * paise + product.weight2) / (2 * product.weight2));
 }
+
+/**
+ * A product as the catalogue in the database keeps it (decision 024): money in integer paise, the
+ * tax class beside it. Whether it is on sale or coming soon is the batch stock's answer, not this.
+ */
+export interface CatalogueProduct {
+  id: number;
+  slug: string;
+  position: number;
+  name: string;
+  title: string;
+  description: string;
+  /** MRP inclusive of GST. */
+  pricePaise: number;
+  /** The struck-through price, when there is one. */
+  displayPricePaise: number | null;
+  discountLabel: string | null;
+  packLabel: string;
+  netGrams: number;
+  /** The SVG drawing shown when there is no photograph. */
+  art: string | null;
+  diet: 'vegetarian' | 'non-vegetarian';
+  ingredients: string;
+  allergens: string;
+  storage: string;
+  bestBefore: string;
+  countryOfOrigin: string;
+  hsn: string;
+  gstRatePercent: number;
+  archived: boolean;
+  version: number;
+}
