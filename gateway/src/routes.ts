@@ -47,6 +47,8 @@ export const ROUTES: Route[] = [
   { path: '/api/pincodes/', service: 'checkout', bodyLimit: 1 * KB },
   { path: '/api/complaints', exact: true, service: 'checkout', bodyLimit: 16 * KB },
   { path: '/api/catalogue/availability', exact: true, service: 'checkout', bodyLimit: 1 * KB },
+  // The storefront's products as the owner saved them (decision 024); no body.
+  { path: '/api/catalogue', exact: true, service: 'checkout', bodyLimit: 1 * KB },
   // The owner's bulk actions name up to 100,000 orders (a uuid, quotes and a comma: about 40 bytes each).
   { path: '/api/order/batch-update-status', exact: true, service: 'admin-orders', bodyLimit: 4096 * KB, streamBody: true },
   { path: '/api/order/remove-multiple', exact: true, service: 'admin-orders', bodyLimit: 4096 * KB, streamBody: true },

@@ -431,6 +431,15 @@ export interface AdminComplaintResponse {
   complaint: AdminComplaint;
 }
 
+/**
+ * GET /api/catalogue: the products on the storefront, in the owner's order, as saved on the
+ * Catalogue page (decision 024). Browsers may keep it for 30 seconds.
+ */
+export interface CatalogueResponse {
+  success: true;
+  products: import('./catalogue.js').Product[];
+}
+
 /** GET /api/catalogue/availability: every product's sale state and jars left, live (decision 012). */
 export interface CatalogueAvailabilityResponse {
   success: true;

@@ -2,28 +2,38 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogue, sql } from '@pickles/db';
 import { PRODUCTS, rupeesToPaise } from '@pickles/shared';
+import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
 import { orderPayload, startCheckoutHarness, type CheckoutHarness } from './harness.js';
 
+/**
+ * Decision 024: the catalogue lives in PostgreSQL and create-order prices from it as it is. This file
+ * adds, reprices and archives products, so it has a database of its own: the run's other files see
+ * the two products the shop ships with.
+ */
 let h: CheckoutHarness;
+let database: TestDatabase;
+const sharedDatabaseUrl = process.env.DATABASE_URL;
+
 beforeAll(async () => {
+  database = await createTestDatabase();
+  process.env.DATABASE_URL = database.url;
   h = await startCheckoutHarness();
+  process.env.DATABASE_URL = sharedDatabaseUrl;
 });
 afterAll(async () => {
-  await h.close();
+  await h?.close();
+  await database?.drop();
 });
 
-/**
- * A product of this test alone, on sale without a batch limit: the run's other files buy products 1
- * and 2 at the same time, so their prices are never changed here.
- */
-async function addProduct(pricePaise: number): Promise<{ id: number; name: string }> {
+/** A product added as the owner would, on sale without a batch limit. */
+async function addProduct(pricePaise: number, position = 3): Promise<{ id: number; name: string; slug: string }> {
   const tag = randomUUID().slice(0, 8);
   const name = `Prawn Pickle ${tag}`;
   const row = await h.db
     .insertInto('products')
     .values({
       slug: `prawn-pickle-${tag}`,
-      position: 3,
+      position,
       name,
       title: 'Coastal Recipe',
       description: 'Prawns in tamarind and coconut oil.',
@@ -46,7 +56,7 @@ async function addProduct(pricePaise: number): Promise<{ id: number; name: strin
     .returning('id')
     .executeTakeFirstOrThrow();
   await h.db.insertInto('product_stock').values({ product_id: row.id, state: 'on-sale', batch_jars: null }).execute();
-  return { id: row.id, name };
+  return { id: row.id, name, slug: `prawn-pickle-${tag}` };
 }
 
 function payloadFor(product: { id: number; name: string }, priceRupees: number, quantity = 2) {
@@ -139,5 +149,33 @@ describe('create-order prices from the catalogue as it is at create-order', () =
     const response = await h.createOrder(payloadFor({ id: 999_999, name: 'Nothing' }, 100, 1));
     expect(response.status).toBe(400);
     expect(response.body).toMatchObject({ success: false, error: 'Product 999999 is not in our catalogue' });
+  });
+});
+
+describe('GET /api/catalogue', () => {
+  const catalogue = async () => {
+    const response = await fetch(`${h.checkout.url}/api/catalogue`);
+    return { status: response.status, cacheControl: response.headers.get('cache-control'), body: (await response.json()) as { success: boolean; products: Record<string, unknown>[] } };
+  };
+
+  it("answers the products as saved, in the owner's order, without archived ones, for under a minute", async () => {
+    await h.db.deleteFrom('product_stock').where('product_id', '>', 2).execute();
+    await h.db.updateTable('products').set({ archived_at: sql<Date>`now()` }).where('id', '>', 2).execute();
+    const first = await catalogue();
+    expect(first.status).toBe(200);
+    expect(first.cacheControl).toBe('public, max-age=30');
+    // Today's two, as the storefront always showed them: the chicken on sale, the kofta coming soon.
+    expect(first.body.products.map((product) => ({ ...product, hsn: undefined, gstRatePercent: undefined }))).toEqual(
+      PRODUCTS.map((product) => ({ ...product, slug: product.name.toLowerCase().replaceAll(' ', '-'), hsn: undefined, gstRatePercent: undefined })),
+    );
+
+    const prawn = await addProduct(45_000, 0);
+    const listed = (await catalogue()).body.products;
+    expect(listed.map((product) => product.id)).toEqual([prawn.id, 1, 2]);
+    expect(listed[0]).toMatchObject({ name: prawn.name, slug: prawn.slug, price: 450, weight: 'JAR', weight2: 250, coming_soon: false, image: '/images/spices.svg', hsn: '1605', gstRatePercent: 5 });
+    expect(listed[0]).not.toHaveProperty('displayprice');
+
+    await h.db.updateTable('products').set({ archived_at: sql<Date>`now()` }).where('id', '=', prawn.id).execute();
+    expect((await catalogue()).body.products.map((product) => product.id)).toEqual([1, 2]);
   });
 });

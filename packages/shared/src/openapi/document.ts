@@ -309,6 +309,12 @@ export function buildOpenApiDocument() {
   });
   registry.registerPath({
     method: 'get',
+    path: '/api/catalogue',
+    summary: "The storefront's products as the owner saved them, in the owner's order (cached for 30 seconds)",
+    responses: { 200: json(answers.catalogueResponseSchema, 'One entry per product on the storefront') },
+  });
+  registry.registerPath({
+    method: 'get',
     path: '/api/catalogue/availability',
     summary: "Every product's sale state (on sale, coming soon, sold out) and jars left in this week's batch, live (never cached)",
     responses: { 200: json(answers.catalogueAvailabilityResponseSchema, 'One entry per catalogue product') },

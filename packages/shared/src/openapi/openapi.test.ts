@@ -41,6 +41,7 @@ describe('docs/api/openapi.json', () => {
         '/api/pincodes/{pincode}',
         '/api/admin/orders/{id}/invoice.pdf',
         '/api/admin/orders/{id}/credit-notes/{number}.pdf',
+        '/api/catalogue',
         '/api/catalogue/availability',
         '/api/admin/stock',
         '/api/admin/stock/{productId}',
