@@ -112,10 +112,33 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     const row = { ...product, hsn, gst_rate_percent: ratePercent };
     const columns = sql.join(Object.keys(row).map((column) => sql.ref(column)));
     await sql`insert into products (${columns}) select ${columns} from json_populate_record(null::products, ${JSON.stringify(row)}::json)`.execute(db);
+    // The first entry of its change log, as packages/db/src/catalogue.ts logs a product (the API's names).
+    const after = {
+      id: row.id,
+      slug: row.slug,
+      position: row.position,
+      name: row.name,
+      title: row.title,
+      description: row.description,
+      pricePaise: row.price_paise,
+      displayPricePaise: row.display_price_paise,
+      discountLabel: row.discount_label,
+      packLabel: row.pack_label,
+      netGrams: row.net_grams,
+      art: row.art,
+      diet: row.diet,
+      ingredients: row.ingredients,
+      allergens: row.allergens,
+      storage: row.storage,
+      bestBefore: row.best_before,
+      countryOfOrigin: row.country_of_origin,
+      hsn: row.hsn,
+      gstRatePercent: row.gst_rate_percent,
+      archived: false,
+    };
+    await sql`insert into product_changes (product_id, version, changed_by, before, after) values (${row.id}, 1, 'system', null, ${JSON.stringify(after)}::jsonb)`.execute(db);
   }
   await sql`select setval(pg_get_serial_sequence('products', 'id'), (select max(id) from products))`.execute(db);
-  await sql`insert into product_changes (product_id, version, changed_by, before, after)
-    select id, version, 'system', null, to_jsonb(products) - 'version' - 'created_at' - 'updated_at' - 'updated_by' from products`.execute(db);
 
   await sql`alter table order_items add column hsn text, add column gst_rate_percent double precision`.execute(db);
 }
