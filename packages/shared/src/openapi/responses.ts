@@ -354,6 +354,50 @@ export const storefrontProductSchema = z
   })
   .meta({ id: 'StorefrontProduct' });
 
+export const catalogueProductSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    position: z.number().int(),
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    pricePaise: z.number().int().meta({ description: 'MRP inclusive of GST, in paise' }),
+    displayPricePaise: z.number().int().nullable(),
+    discountLabel: z.string().nullable(),
+    packLabel: z.string(),
+    netGrams: z.number().int(),
+    art: z.string().nullable(),
+    diet: z.enum(['vegetarian', 'non-vegetarian']),
+    ingredients: z.string(),
+    allergens: z.string(),
+    storage: z.string(),
+    bestBefore: z.string(),
+    countryOfOrigin: z.string(),
+    hsn: z.string(),
+    gstRatePercent: z.number(),
+    archived: z.boolean(),
+    version: z.number().int().meta({ description: 'Send it back with an edit: a newer one on the server is a 409' }),
+  })
+  .meta({ id: 'CatalogueProduct' });
+
+export const adminCatalogueResponseSchema = z.object({ success: z.literal(true), products: z.array(catalogueProductSchema) }).meta({ id: 'AdminCatalogueResponse' });
+export const adminCatalogueProductResponseSchema = z.object({ success: z.literal(true), product: catalogueProductSchema }).meta({ id: 'AdminCatalogueProductResponse' });
+export const adminProductChangesResponseSchema = z
+  .object({
+    success: z.literal(true),
+    changes: z.array(
+      z.object({
+        version: z.number().int(),
+        changedAt: z.string(),
+        changedBy: z.string(),
+        before: catalogueProductSchema.partial().nullable(),
+        after: catalogueProductSchema.partial(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminProductChangesResponse' });
+
 export const catalogueResponseSchema = z.object({ success: z.literal(true), products: z.array(storefrontProductSchema) }).meta({ id: 'CatalogueResponse' });
 
 // ---- batch stock (issue 17, decision 012) ----
@@ -440,6 +484,9 @@ agree<Same<z.infer<typeof adminComplaintsResponseSchema>, Api.AdminComplaintsRes
 agree<Same<z.infer<typeof adminComplaintResponseSchema>, Api.AdminComplaintResponse>>(true);
 agree<Same<z.infer<typeof catalogueAvailabilityResponseSchema>, Api.CatalogueAvailabilityResponse>>(true);
 agree<Same<z.infer<typeof catalogueResponseSchema>, Api.CatalogueResponse>>(true);
+agree<Same<z.infer<typeof adminCatalogueResponseSchema>, Api.AdminCatalogueResponse>>(true);
+agree<Same<z.infer<typeof adminCatalogueProductResponseSchema>, Api.AdminCatalogueProductResponse>>(true);
+agree<Same<z.infer<typeof adminProductChangesResponseSchema>, Api.AdminProductChangesResponse>>(true);
 agree<Same<z.infer<typeof adminProductStockSchema>, Api.AdminProductStock>>(true);
 agree<Same<z.infer<typeof adminStockResponseSchema>, Api.AdminStockResponse>>(true);
 agree<Same<z.infer<typeof adminProductStockResponseSchema>, Api.AdminProductStockResponse>>(true);
