@@ -66,17 +66,22 @@ function publish(products: Product[]): void {
   for (const listener of listeners) listener();
 }
 
-/** Asks the server (calls made while one is under way share it); a failure keeps what is shown. */
-export function refreshCatalogue(): Promise<CatalogueSnapshot> {
-  pending ??= getCatalogue()
+/**
+ * Asks the server (calls made while one is under way share it, unless `fresh`: past the browser's
+ * copy, for the checkout); a failure keeps what is shown.
+ */
+export function refreshCatalogue({ fresh = false } = {}): Promise<CatalogueSnapshot> {
+  if (pending && !fresh) return pending;
+  const call: Promise<CatalogueSnapshot> = getCatalogue({ fresh })
     .then((answer) => {
       publish(answer.products);
       return readCatalogue();
     })
     .finally(() => {
-      pending = undefined;
+      if (pending === call) pending = undefined;
     });
-  return pending;
+  pending = call;
+  return call;
 }
 
 export function subscribeCatalogue(listener: () => void): () => void {

@@ -6,10 +6,10 @@ export function useCatalogue(): CatalogueSnapshot {
   return useSyncExternalStore(subscribeCatalogue, readCatalogue, getServerCatalogue);
 }
 
-/** For a page that shows products: asks the server once when the page opens. */
-export function useLiveCatalogue(): CatalogueSnapshot {
+/** For a page that shows products: asks the server once when the page opens (`fresh`: past the browser's copy). */
+export function useLiveCatalogue({ fresh = false } = {}): CatalogueSnapshot {
   useEffect(() => {
-    void refreshCatalogue().catch(() => undefined);
-  }, []);
+    void refreshCatalogue({ fresh }).catch(() => undefined);
+  }, [fresh]);
   return useCatalogue();
 }

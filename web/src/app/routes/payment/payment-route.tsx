@@ -42,7 +42,7 @@ type Step = 'form' | 'confirm' | 'creating' | 'paying' | 'verifying' | 'failing'
  */
 function useCheckout(): { checkout: CheckoutNavigationState; priceChanges: string[] } {
   const state: unknown = useLocation().state;
-  const catalogue = useLiveCatalogue();
+  const catalogue = useLiveCatalogue({ fresh: true });
   const shown = useMemo(() => {
     if (isCheckoutState(state)) return state;
     const cart = readCart();
