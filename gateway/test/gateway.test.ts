@@ -422,13 +422,15 @@ describe('the built SPA', () => {
   });
 
   it('serves the app shell for client routes without their own HTML, and 404 for unknown pages', async () => {
-    for (const route of ['/payment', '/payment-success', '/admin', '/login', '/policies/refund-policy', '/policies']) {
+    for (const route of ['/payment', '/payment-success', '/admin', '/login', '/policies/refund-policy', '/policies', '/shop/royal-prawn-pickle']) {
       const response = await fetch(`${gateway.url}${route}`);
       expect(response.status, route).toBe(200);
       expect(await response.text()).toContain('<title>Shell</title>');
     }
     const unknown = await fetch(`${gateway.url}/no-such-page`);
     expect(unknown.status).toBe(404);
+    // A product page's address is a catalogue slug: lower case, digits and single hyphens.
+    expect((await fetch(`${gateway.url}/shop/Not_A_Slug`)).status).toBe(404);
   });
 
   it('sends a CSP that admits Razorpay Checkout and the inline script by hash only', async () => {
