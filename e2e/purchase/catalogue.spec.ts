@@ -65,6 +65,8 @@ test.afterAll(async ({ request }) => {
 });
 
 test("the owner's third pickle shows on /shop at 360 and 1280 px, is bought, and its e-mail and invoice name it with its HSN and rate", async ({ page }) => {
+  // Two storefront widths, a purchase, its e-mail and its invoice: a long journey on a busy machine.
+  test.setTimeout(120_000);
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
     await openShop(page);
@@ -102,6 +104,20 @@ test("the owner's third pickle shows on /shop at 360 and 1280 px, is bought, and
   const raised = await asOwner(page.request, 'put', `/api/admin/catalogue/${productId}`, { ...form(475), version });
   version = raised.product.version;
   expect(Buffer.compare(await (await page.request.get(invoiceLink)).body(), first)).toBe(0);
+});
+
+test('its own page shows it with its label details and a schema.org Product, at 360, 390 and 1280 px', async ({ page }) => {
+  const slug = (await shopDb().selectFrom('products').select('slug').where('id', '=', productId).executeTakeFirstOrThrow()).slug;
+  for (const width of [360, 390, 1280]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 800 });
+    await page.addInitScript(() => window.sessionStorage.setItem('royalPicklesSplashSeen', '1'));
+    await page.goto(`/shop/${slug}`);
+    await expect(page.getByRole('heading', { level: 2, name: NAME })).toBeVisible();
+    await expect(page.getByText('Contains crustaceans.')).toBeVisible();
+    const jsonLd = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent())!) as { name: string; offers: { priceCurrency: string } };
+    expect(jsonLd).toMatchObject({ name: NAME, offers: { priceCurrency: 'INR' } });
+    await page.screenshot({ path: `${SHOTS}/product-page-${width}.png`, fullPage: true });
+  }
 });
 
 test("a cart filled at yesterday's price is told today's before paying", async ({ page }) => {
