@@ -50,6 +50,8 @@ export const ROUTES: Route[] = [
   { path: '/api/courier/webhook', exact: true, service: 'admin-orders', bodyLimit: 256 * KB, idempotent: true },
   { path: '/api/complaints', exact: true, service: 'checkout', bodyLimit: 16 * KB },
   { path: '/api/catalogue/availability', exact: true, service: 'checkout', bodyLimit: 1 * KB },
+  // The storefront's products as the owner saved them (decision 024); no body.
+  { path: '/api/catalogue', exact: true, service: 'checkout', bodyLimit: 1 * KB },
   // The owner's bulk actions name up to 100,000 orders (a uuid, quotes and a comma: about 40 bytes each).
   { path: '/api/order/batch-update-status', exact: true, service: 'admin-orders', bodyLimit: 4096 * KB, streamBody: true },
   { path: '/api/order/remove-multiple', exact: true, service: 'admin-orders', bodyLimit: 4096 * KB, streamBody: true },
@@ -65,7 +67,7 @@ export function matchRoute(pathname: string): Route | undefined {
 }
 
 /** Client-side routes of the SPA (docs/product.md §2) that get the app shell rather than a 404. */
-export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin(\/orders\/[^/]+(\/packing-slip)?|\/complaints|\/stock|\/delivery-problems)?$/, /^\/track$/, /^\/complaint$/, /^\/policies(\/.*)?$/];
+export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/shop\/[a-z0-9]+(-[a-z0-9]+)*$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin(\/orders\/[^/]+(\/packing-slip)?|\/complaints|\/stock|\/delivery-problems)?$/, /^\/track$/, /^\/complaint$/, /^\/policies(\/.*)?$/];
 
 export function isClientRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

@@ -36,6 +36,11 @@ function upstream(name: string) {
     res.setHeader('Content-Security-Policy', "default-src 'self'");
     res.json({ success: true });
   });
+  // The catalogue: public, cacheable for a moment (checkout's catalogue handler).
+  app.get('/api/catalogue', (_req, res) => {
+    res.setHeader('Cache-Control', 'public, max-age=30');
+    res.json({ service: name, path: '/api/catalogue' });
+  });
   // An export: streamed without a length, the rest only once the test has seen the first line.
   app.get('/api/admin/export', (_req, res) => {
     res.setHeader('content-type', 'application/x-ndjson');
@@ -121,6 +126,13 @@ describe('routing', () => {
     const requestId = response.headers.get('x-request-id');
     expect(requestId).toBeTruthy();
     expect(received.at(-1)?.requestId).toBe(requestId);
+  });
+
+  it("sends GET /api/catalogue to checkout, keeping the service's cache header", async () => {
+    const response = await fetch(`${gateway.url}/api/catalogue`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=30');
+    expect((await response.json()) as any).toMatchObject({ service: 'checkout', path: '/api/catalogue' });
   });
 
   it('answers a JSON 404 for an unknown /api path', async () => {
@@ -411,13 +423,15 @@ describe('the built SPA', () => {
   });
 
   it('serves the app shell for client routes without their own HTML, and 404 for unknown pages', async () => {
-    for (const route of ['/payment', '/payment-success', '/admin', '/login', '/policies/refund-policy', '/policies']) {
+    for (const route of ['/payment', '/payment-success', '/admin', '/login', '/policies/refund-policy', '/policies', '/shop/royal-prawn-pickle']) {
       const response = await fetch(`${gateway.url}${route}`);
       expect(response.status, route).toBe(200);
       expect(await response.text()).toContain('<title>Shell</title>');
     }
     const unknown = await fetch(`${gateway.url}/no-such-page`);
     expect(unknown.status).toBe(404);
+    // A product page's address is a catalogue slug: lower case, digits and single hyphens.
+    expect((await fetch(`${gateway.url}/shop/Not_A_Slug`)).status).toBe(404);
   });
 
   it('sends a CSP that admits Razorpay Checkout and the inline script by hash only', async () => {

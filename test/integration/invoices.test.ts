@@ -107,6 +107,29 @@ describe('the tax invoice of a paid order', () => {
     expect(shoppers.bytes.equals(owners.bytes)).toBe(true);
   });
 
+  it("taxes each item at the HSN and rate it was sold at, though the owner changes the product's before the payment lands", async () => {
+    // Sold at neither the environment's class (1602 at 12%) nor the product's class when paid.
+    const changeTaxClass = (hsn: string, rate: number) => h.db.updateTable('products').set({ hsn, gst_rate_percent: rate }).where('id', '=', 1).execute();
+    await changeTaxClass('1605', 5);
+    try {
+      const created = await h.createOrder();
+      await changeTaxClass('2001', 18);
+      await h.pay(created.razorpayOrderId);
+      const order = await eventually(async () => {
+        const row = await h.order(created.orderNumber);
+        return row.payment_status === 'paid' ? row : undefined;
+      });
+      await h.drained();
+      const invoice = await findInvoice(h.db, order.id);
+      expect(invoice!.figures.lines.map((line) => [line.description, line.hsn, line.ratePercent])).toEqual([
+        ['Royal Chicken Pickle', '1605', 5],
+        ['Shipping and handling', '1605', 5],
+      ]);
+    } finally {
+      await changeTaxClass('1602', 12);
+    }
+  });
+
   it('is not found with a bad link, for an order not paid, or without the admin token', async () => {
     const order = await paidOrder();
     const unknown = await fetch(`${gateway.url}/api/track?order=RP000000-NONE&t=${trackingToken(DEMO_TRACKING_LINK_SECRET, 'RP000000-NONE')}`);

@@ -11,3 +11,4 @@ export type { InferResult, Kysely, RawBuilder, Transaction, UpdateObject } from 
 export * from './stock.js';
 export * from './statement.js';
 export * from './status-history.js';
+export * from './catalogue.js';

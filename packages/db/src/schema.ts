@@ -48,6 +48,9 @@ export interface OrderItemsTable {
   quantity: number;
   unit_price_paise: number;
   line_total_paise: number;
+  /** The tax class the item was sold at; null for orders placed before the catalogue kept it (migration 021). */
+  hsn: string | null;
+  gst_rate_percent: number | null;
 }
 
 export interface PaymentsTable {
@@ -334,6 +337,48 @@ export interface Database {
   tax_document_counters: TaxDocumentCountersTable;
   complaints: ComplaintsTable;
   product_stock: ProductStockTable;
+  products: ProductsTable;
+  product_changes: ProductChangesTable;
+}
+
+/** The catalogue (migration 021, decision 024); written only by packages/db/src/catalogue.ts. */
+export interface ProductsTable {
+  id: Generated<number>;
+  slug: string;
+  position: number;
+  name: string;
+  title: string;
+  description: string;
+  price_paise: number;
+  display_price_paise: number | null;
+  discount_label: string | null;
+  pack_label: string;
+  net_grams: number;
+  /** The SVG drawing under the SPA's public folder, shown when the product has no photograph. */
+  art: string | null;
+  diet: 'vegetarian' | 'non-vegetarian';
+  ingredients: string;
+  allergens: string;
+  storage: string;
+  best_before: string;
+  country_of_origin: string;
+  hsn: string;
+  gst_rate_percent: number;
+  archived_at: Date | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  updated_by: Generated<string>;
+}
+
+export interface ProductChangesTable {
+  id: Generated<number>;
+  product_id: number;
+  version: number;
+  changed_at: Generated<Date>;
+  changed_by: string;
+  before: unknown;
+  after: unknown;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -43,7 +43,11 @@ export interface InvoicedOrder extends DeliveryAddress {
   orderNumber: string;
   customerName: string;
   shippingPaise: number;
-  items: { productId: number; name: string; quantity: number; lineTotalPaise: number }[];
+  /**
+   * The items as sold. `hsn` and `ratePercent` are the tax class kept with the item at create-order
+   * (migration 021); an item without one (an order placed before) takes the environment's class.
+   */
+  items: { productId: number; name: string; quantity: number; lineTotalPaise: number; hsn?: string | null; ratePercent?: number | null }[];
 }
 
 export function sellerSnapshot(profile: SellerProfile): SellerSnapshot {
@@ -69,11 +73,11 @@ export function recipientSnapshot(order: InvoicedOrder): RecipientSnapshot {
   };
 }
 
-/** The invoice's figures: each item at its product's HSN and rate (tax-inclusive prices), shipping at the main item's. */
+/** The invoice's figures: each item at the HSN and rate it was sold at (tax-inclusive prices), shipping at the main item's. */
 export function orderInvoiceFigures(order: InvoicedOrder, profile: SellerProfile): TaxFigures {
   return invoiceFigures({
     products: order.items.map((item) => {
-      const { hsn, ratePercent } = taxClassOf(profile, item.productId);
+      const { hsn, ratePercent } = item.hsn && item.ratePercent != null ? { hsn: item.hsn, ratePercent: item.ratePercent } : taxClassOf(profile, item.productId);
       return { description: item.name, hsn, ratePercent, quantity: item.quantity, grossPaise: item.lineTotalPaise };
     }),
     shippingPaise: order.shippingPaise,

@@ -35,6 +35,16 @@ describe('an invoice drafted from an order', () => {
     expect(draft.seller).toMatchObject({ gstin: '07AAAAA0000A1Z5', address: { state: 'Delhi', stateCode: '07' } });
   });
 
+  it('taxes an item at the HSN and rate it was sold at, whatever the configuration says now', () => {
+    const profile = sellerProfileFromEnv({ GST_PRODUCT_CLASSES: '3:0306:5' });
+    const sold = { ...order, items: [order.items[0]!, { ...order.items[1]!, hsn: '2001', ratePercent: 18 }] };
+    const draft = draftInvoice(sold, profile);
+    expect(draft.figures.lines.map((line) => [line.description, line.hsn, line.ratePercent, line.taxablePaise, line.igstPaise])).toEqual([
+      ['Royal Chicken Pickle', '1602', 12, 44_643, 5_357],
+      ['Prawn Pickle', '2001', 18, 110_169, 19_831],
+    ]);
+  });
+
   it('keeps a state it cannot recognise as typed, without a code, and taxes it as another state\'s', () => {
     const draft = draftInvoice({ ...order, state: ' Dilli ' }, sellerProfileFromEnv({}));
     expect(draft.placeOfSupply).toEqual({ name: 'Dilli', code: null });

@@ -553,6 +553,42 @@ export interface AdminComplaintResponse {
   complaint: AdminComplaint;
 }
 
+/**
+ * GET /api/catalogue: the products on the storefront, in the owner's order, as saved on the
+ * Catalogue page (decision 024). Browsers may keep it for 30 seconds.
+ */
+export interface CatalogueResponse {
+  success: true;
+  products: import('./catalogue.js').Product[];
+}
+
+/** GET /api/admin/catalogue: every product, archived ones too, in the storefront's order. */
+export interface AdminCatalogueResponse {
+  success: true;
+  products: import('./catalogue.js').CatalogueProduct[];
+}
+
+/** POST /api/admin/catalogue, PUT /api/admin/catalogue/{id}, POST /api/admin/catalogue/{id}/archive: the product as saved. */
+export interface AdminCatalogueProductResponse {
+  success: true;
+  product: import('./catalogue.js').CatalogueProduct;
+}
+
+/** One save of a product: who, when, the product before and after (money in paise). */
+export interface AdminProductChange {
+  version: number;
+  changedAt: string;
+  changedBy: string;
+  before: Partial<import('./catalogue.js').CatalogueProduct> | null;
+  after: Partial<import('./catalogue.js').CatalogueProduct>;
+}
+
+/** GET /api/admin/catalogue/{id}/changes: the product's change log, newest first. */
+export interface AdminProductChangesResponse {
+  success: true;
+  changes: AdminProductChange[];
+}
+
 /** GET /api/catalogue/availability: every product's sale state and jars left, live (decision 012). */
 export interface CatalogueAvailabilityResponse {
   success: true;

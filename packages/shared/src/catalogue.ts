@@ -1,4 +1,4 @@
-import { rupeesToPaise } from './money.js';
+import { paiseToRupees, rupeesToPaise } from './money.js';
 
 /**
  * The shop's fixed catalogue (docs/product.md §3). The SPA shows it and the checkout service prices
@@ -6,6 +6,8 @@ import { rupeesToPaise } from './money.js';
  */
 export interface Product {
   id: number;
+  /** The product page's address, /shop/{slug}; absent in the build-time list. */
+  slug?: string;
   name: string;
   /** Path of the product picture under the SPA's public folder. */
   image: string;
@@ -34,6 +36,9 @@ export interface Product {
   /** Best before, counted from the date of packing printed on the jar. */
   bestBefore?: string;
   countryOfOrigin?: string;
+  /** The tax class it is sold at (the catalogue's; the build-time list has none). */
+  hsn?: string;
+  gstRatePercent?: number;
 }
 
 const PICKLE_LABEL = {
@@ -94,4 +99,68 @@ export function isPurchasable(product: Product): boolean {
 export function unitPricePaisePerGram(product: Product): number {
   const paise = rupeesToPaise(product.price);
   return Math.floor((2 * paise + product.weight2) / (2 * product.weight2));
+}
+
+/**
+ * A product as the catalogue in the database keeps it (decision 024): money in integer paise, the
+ * tax class beside it. Whether it is on sale or coming soon is the batch stock's answer, not this.
+ */
+export interface CatalogueProduct {
+  id: number;
+  slug: string;
+  position: number;
+  name: string;
+  title: string;
+  description: string;
+  /** MRP inclusive of GST. */
+  pricePaise: number;
+  /** The struck-through price, when there is one. */
+  displayPricePaise: number | null;
+  discountLabel: string | null;
+  packLabel: string;
+  netGrams: number;
+  /** The SVG drawing shown when there is no photograph. */
+  art: string | null;
+  diet: 'vegetarian' | 'non-vegetarian';
+  ingredients: string;
+  allergens: string;
+  storage: string;
+  bestBefore: string;
+  countryOfOrigin: string;
+  hsn: string;
+  gstRatePercent: number;
+  archived: boolean;
+  version: number;
+}
+
+/** The drawing of a product the owner has given none: the jar of spices. */
+export const FALLBACK_ART = '/images/spices.svg';
+
+/**
+ * A catalogue product as the storefront shows it (the spec's field names, prices in rupees); coming
+ * soon is the batch stock's state (decision 012), passed in.
+ */
+export function toStorefrontProduct(product: CatalogueProduct, comingSoon: boolean): Product {
+  return {
+    id: product.id,
+    slug: product.slug,
+    name: product.name,
+    image: product.art ?? FALLBACK_ART,
+    title: product.title,
+    ...(product.displayPricePaise !== null ? { displayprice: paiseToRupees(product.displayPricePaise) } : {}),
+    price: paiseToRupees(product.pricePaise),
+    weight: product.packLabel,
+    weight2: product.netGrams,
+    description: product.description,
+    ...(product.discountLabel !== null ? { discount_name: product.discountLabel } : {}),
+    coming_soon: comingSoon,
+    diet: product.diet,
+    ingredients: product.ingredients,
+    allergens: product.allergens,
+    storage: product.storage,
+    bestBefore: product.bestBefore,
+    countryOfOrigin: product.countryOfOrigin,
+    hsn: product.hsn,
+    gstRatePercent: product.gstRatePercent,
+  };
 }

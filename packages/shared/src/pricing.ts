@@ -1,4 +1,4 @@
-import { findProduct, type Product } from './catalogue.js';
+import { PRODUCTS, type Product } from './catalogue.js';
 import { rupeesToPaise } from './money.js';
 
 /** Cart as the SPA keeps it in session storage: product id -> quantity. */
@@ -31,13 +31,14 @@ export function shippingPaise(itemCount: number): number {
 }
 
 /**
- * Prices a cart from the catalogue. Unknown products and non-positive quantities are left out;
- * callers that must refuse them (the checkout service) check before pricing.
+ * Prices a cart from the catalogue as the storefront knows it (`products`: the server's catalogue
+ * once it has answered, the build's list before). Unknown products and non-positive quantities are
+ * left out; the checkout service prices again from the database and refuses what differs.
  */
-export function priceCart(cart: Cart): PricedCart {
+export function priceCart(cart: Cart, products: readonly Product[] = PRODUCTS): PricedCart {
   const lines: PricedLine[] = [];
   for (const [id, quantity] of Object.entries(cart)) {
-    const product = findProduct(Number(id));
+    const product = products.find((candidate) => candidate.id === Number(id));
     if (!product || !Number.isInteger(quantity) || quantity <= 0) continue;
     const unitPricePaise = rupeesToPaise(product.price);
     lines.push({ product, quantity, unitPricePaise, lineTotalPaise: unitPricePaise * quantity });

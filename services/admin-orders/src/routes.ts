@@ -25,6 +25,14 @@ import { createRefundHandler } from './handlers/create-refund.js';
 import { resendConfirmationHandler } from './handlers/resend-confirmation.js';
 import { creditNotePdfHandler, invoicePdfHandler } from './handlers/tax-documents.js';
 import { listStockHandler, updateStockHandler } from './handlers/stock.js';
+import {
+  archiveCatalogueProductHandler,
+  createCatalogueProductHandler,
+  listCatalogueHandler,
+  productChangesHandler,
+  reorderCatalogueHandler,
+  updateCatalogueProductHandler,
+} from './handlers/catalogue.js';
 import { acknowledgeComplaintHandler, listComplaintsHandler, resolveComplaintHandler } from './handlers/complaints.js';
 
 export interface RouteDeps {
@@ -79,6 +87,12 @@ export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSecon
   router.post('/api/admin/attention/:id/resolve', admin, body, resolveAttentionHandler(db));
   router.get('/api/admin/stock', admin, listStockHandler(db));
   router.put('/api/admin/stock/:productId', admin, body, updateStockHandler(db));
+  router.get('/api/admin/catalogue', admin, listCatalogueHandler(db));
+  router.post('/api/admin/catalogue', admin, body, createCatalogueProductHandler(db));
+  router.put('/api/admin/catalogue/order', admin, body, reorderCatalogueHandler(db));
+  router.put('/api/admin/catalogue/:id', admin, body, updateCatalogueProductHandler(db));
+  router.post('/api/admin/catalogue/:id/archive', admin, body, archiveCatalogueProductHandler(db));
+  router.get('/api/admin/catalogue/:id/changes', admin, productChangesHandler(db));
   router.get('/api/admin/complaints', admin, listComplaintsHandler(db));
   router.post('/api/admin/complaints/:id/acknowledge', admin, body, acknowledgeComplaintHandler(db));
   router.post('/api/admin/complaints/:id/resolve', admin, body, resolveComplaintHandler(db));

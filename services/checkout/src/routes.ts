@@ -5,6 +5,7 @@ import { createJarHolds } from './jar-holds.js';
 import { trackByContactHandler, trackBySignedLinkHandler, type TrackOrderDeps } from './handlers/track-order.js';
 import { trackInvoiceHandler } from './handlers/track-invoice.js';
 import { availabilityHandler } from './handlers/availability.js';
+import { catalogueHandler } from './handlers/catalogue.js';
 import { submitComplaintHandler } from './handlers/submit-complaint.js';
 import { pincodeLookupHandler } from './handlers/pincode-lookup.js';
 
@@ -72,6 +73,7 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
   router.get('/api/track/invoice', linkLimited, trackInvoiceHandler(deps));
   // A read of a few rows per storefront view, as cheap as the pages themselves: not rate limited.
   router.get('/api/catalogue/availability', availabilityHandler(deps));
+  router.get('/api/catalogue', catalogueHandler(deps));
   // India Post's directory, from memory: public data, cheap to answer, cached by the browser for a day.
   router.get('/api/pincodes/:pincode', pincodeLookupHandler());
 

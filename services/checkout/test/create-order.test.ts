@@ -65,7 +65,7 @@ describe('POST /api/payment/create-order', () => {
 
   const tampered: [string, (payload: ReturnType<typeof orderPayload>) => unknown, RegExp][] = [
     ['a total lower than the catalogue price', (p) => ({ ...p, amount: 1 }), /total does not match/],
-    ['a cheaper unit price', (p) => ({ ...p, items: [{ ...p.items[0], price: 1, total: 2 }] }), /price of Royal Chicken Pickle has changed/],
+    ['a cheaper unit price', (p) => ({ ...p, items: [{ ...p.items[0], price: 1, total: 2 }] }), /^The price of Royal Chicken Pickle is now ₹500 \(your cart had ₹1\)\. Please review your cart\.$/],
     ['an unknown product', (p) => ({ ...p, items: [{ ...p.items[0], itemId: 99 }] }), /not in our catalogue/],
     ['a zero quantity', (p) => ({ ...p, items: [{ ...p.items[0], quantity: 0 }] }), /Quantity must be at least 1/],
     ['a silly quantity', (p) => ({ ...p, items: [{ ...p.items[0], quantity: 5000 }] }), /At most 50 jars/],

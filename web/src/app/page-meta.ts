@@ -6,7 +6,7 @@ export interface PageMeta {
   description: string;
 }
 
-const BRAND = 'Royal Pickles';
+export const BRAND = 'Royal Pickles';
 
 export const DEFAULT_META: PageMeta = {
   title: `${BRAND} | Homemade pickles with royal heritage`,

@@ -6,6 +6,7 @@ import { lazyRoute, type LazyRoute } from '../lib/lazy-route.js';
 // Every page is its own chunk: the storefront never downloads checkout, admin or spreadsheet code.
 const LandingRoute = lazyRoute(() => import('./routes/landing/landing-route.js'));
 const ShopRoute = lazyRoute(() => import('./routes/shop/shop-route.js'));
+const ProductRoute = lazyRoute(() => import('./routes/product/product-route.js'));
 const AboutRoute = lazyRoute(() => import('./routes/about/about-route.js'));
 const PolicyRoute = lazyRoute(() => import('./routes/policies/policy-route.js'));
 const PaymentSuccessRoute = lazyRoute(() => import('./routes/payment-result/payment-success-route.js'));
@@ -30,6 +31,7 @@ function PolicyGuard() {
 const ROUTES: ReadonlyArray<{ path: string; route: LazyRoute }> = [
   { path: paths.home, route: LandingRoute },
   { path: paths.shop, route: ShopRoute },
+  { path: paths.product, route: ProductRoute },
   { path: paths.about, route: AboutRoute },
   { path: '/policies/:policyName', route: PolicyRoute },
   { path: paths.paymentSuccess, route: PaymentSuccessRoute },
@@ -61,6 +63,7 @@ export function AppRoutes() {
       <Routes>
         <Route path={paths.home} element={<LandingRoute />} />
         <Route path={paths.shop} element={<ShopRoute />} />
+        <Route path={paths.product} element={<ProductRoute />} />
         <Route path={paths.about} element={<AboutRoute />} />
         <Route path={paths.policies} element={<Navigate to={paths.defaultPolicy} replace />} />
         <Route path="/policies/:policyName" element={<PolicyGuard />} />

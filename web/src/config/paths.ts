@@ -6,6 +6,8 @@ export { POLICY_NAMES, isPolicyName, type PolicyName } from '@pickles/shared/sho
 export const paths = {
   home: '/',
   shop: '/shop',
+  /** A product's own page (decision 024), by the slug the catalogue gives it. */
+  product: '/shop/:slug',
   about: '/about',
   payment: '/payment',
   paymentSuccess: '/payment-success',

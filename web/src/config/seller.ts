@@ -6,10 +6,12 @@ import { sellerProfile } from './seller-profile.js';
 export const seller: SellerProfile = sellerProfile;
 
 /**
- * The HSN code and GST rate of a product: `taxClassOf` of @pickles/shared/seller-profile, which the
- * SPA does not import because that module carries the validation code (zod).
+ * The HSN code and GST rate of a product: the catalogue's (decision 024) when the product carries
+ * it, otherwise the build's configuration, as `taxClassOf` of @pickles/shared/seller-profile, which
+ * the SPA does not import because that module carries the validation code (zod).
  */
-export function taxClassOf(productId: number): TaxClass {
+export function taxClassOf(productId: number, product?: { hsn?: string; gstRatePercent?: number }): TaxClass {
+  if (product?.hsn && product.gstRatePercent !== undefined) return { hsn: product.hsn, ratePercent: product.gstRatePercent };
   return seller.tax.byProduct[productId] ?? seller.tax.defaultClass;
 }
 
@@ -19,6 +21,9 @@ export interface GstLine {
   quantity: number;
   /** What the shopper pays for the line, tax included. */
   grossPaise: number;
+  /** The product's tax class, when the catalogue gave one. */
+  hsn?: string;
+  gstRatePercent?: number;
 }
 
 /**
@@ -28,7 +33,7 @@ export interface GstLine {
  */
 export function includedGstPaise(lines: readonly GstLine[], shippingPaise: number): number {
   if (lines.length === 0) return 0;
-  const products = lines.map((line) => ({ description: line.name, ...taxClassOf(line.productId), quantity: line.quantity, grossPaise: line.grossPaise }));
+  const products = lines.map((line) => ({ description: line.name, ...taxClassOf(line.productId, line), quantity: line.quantity, grossPaise: line.grossPaise }));
   const code = seller.address.stateCode;
   return invoiceFigures({ products, shippingPaise, sellerStateCode: code, placeOfSupplyCode: code }).totals.taxPaise;
 }

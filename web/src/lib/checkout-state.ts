@@ -1,8 +1,8 @@
 import type { DeliveryAddress } from '@pickles/shared/address';
 import type { Product } from '@pickles/shared/catalogue';
 import { readDeliveryPromise, type DeliveryPromise } from '@pickles/shared/delivery-promise';
-import { paiseToRupees } from '@pickles/shared/money';
-import type { Cart, PricedCart } from '@pickles/shared/pricing';
+import { formatRupees, paiseToRupees } from '@pickles/shared/money';
+import { priceCart, type Cart, type PricedCart } from '@pickles/shared/pricing';
 
 /**
  * What /shop hands to /payment in the navigation state (docs/product.md §2); amounts in rupees.
@@ -24,6 +24,28 @@ export function toCheckoutState(cart: Cart, priced: PricedCart): CheckoutNavigat
     total: paiseToRupees(priced.totalPaise),
     products: priced.lines.map((line) => ({ ...line.product })),
   };
+}
+
+/**
+ * The checkout priced again from the catalogue as the server now gives it (decision 024): a cart
+ * filled at yesterday's price is shown today's before the shopper pays, each change said in words.
+ * A product no longer sold leaves the order. Unchanged, the same state comes back.
+ */
+export function repriceCheckout(shown: CheckoutNavigationState, products: readonly Product[]): { checkout: CheckoutNavigationState; changes: string[] } {
+  const changes: string[] = [];
+  const cart: Cart = {};
+  for (const [id, quantity] of Object.entries(shown.cart)) {
+    const before = shown.products.find((product) => product.id === Number(id));
+    const now = products.find((product) => product.id === Number(id));
+    if (!now) {
+      if (before && quantity) changes.push(`${before.name} is no longer sold and has left your order.`);
+      continue;
+    }
+    cart[id] = quantity;
+    if (before && before.price !== now.price) changes.push(`The price of ${now.name} is now ${formatRupees(now.price)} (it was ${formatRupees(before.price)} when you added it).`);
+  }
+  if (!changes.length) return { checkout: shown, changes };
+  return { checkout: toCheckoutState(cart, priceCart(cart, products)), changes };
 }
 
 export function isCheckoutState(value: unknown): value is CheckoutNavigationState {

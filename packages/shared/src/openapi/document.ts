@@ -15,6 +15,7 @@ import { batchDispatchSchema, createRefundSchema, deliveryProblemActionSchema, r
 import { trackLinkQuerySchema, trackOrderRequestSchema } from '../tracking-requests.js';
 import { complaintListQuerySchema, complaintRequestSchema, resolveComplaintSchema } from '../complaints.js';
 import { productStockUpdateSchema } from '../stock.js';
+import { catalogueArchiveSchema, catalogueOrderSchema, catalogueProductInputSchema, catalogueProductUpdateSchema } from '../catalogue-input.js';
 import * as answers from './responses.js';
 
 /**
@@ -376,6 +377,61 @@ export function buildOpenApiDocument() {
       409: error('Already resolved'),
       ...unauthorised,
     },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/catalogue',
+    summary: "The storefront's products as the owner saved them, in the owner's order (cached for 30 seconds)",
+    responses: { 200: json(answers.catalogueResponseSchema, 'One entry per product on the storefront') },
+  });
+  const productIdParam = z.object({ id: z.string().meta({ description: "The catalogue product's id", example: '3' }) });
+  const conflict = error('Someone else saved the product since this version was opened: nothing was saved');
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/catalogue',
+    summary: "Every product, archived ones too, in the storefront's order",
+    ...admin,
+    responses: { 200: json(answers.adminCatalogueResponseSchema, 'The catalogue'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/catalogue',
+    summary: 'Add a product at the end of the storefront, coming soon until its batch is set on the Stock page',
+    ...admin,
+    request: { body: { content: { 'application/json': { schema: catalogueProductInputSchema } } } },
+    responses: { 201: json(answers.adminCatalogueProductResponseSchema, 'The product as saved'), 400: error('A field is missing or wrong; fields names each'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/admin/catalogue/{id}',
+    summary: 'Save an edit of a product, made at `version`',
+    ...admin,
+    request: { params: productIdParam, body: { content: { 'application/json': { schema: catalogueProductUpdateSchema } } } },
+    responses: { 200: json(answers.adminCatalogueProductResponseSchema, 'The product as saved'), 400: error('A field is missing or wrong'), 404: error('No product with that id'), 409: conflict, ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/catalogue/{id}/archive',
+    summary: 'Take a product off the storefront; it can no longer be bought, its orders keep it',
+    ...admin,
+    request: { params: productIdParam, body: { content: { 'application/json': { schema: catalogueArchiveSchema } } } },
+    responses: { 200: json(answers.adminCatalogueProductResponseSchema, 'The product as saved'), 404: error('No product with that id'), 409: conflict, ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/admin/catalogue/order',
+    summary: "The storefront's order of its products (every product not archived, once)",
+    ...admin,
+    request: { body: { content: { 'application/json': { schema: catalogueOrderSchema } } } },
+    responses: { 200: json(answers.adminCatalogueResponseSchema, 'The catalogue in its new order'), 409: error('The list does not name every product once'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/catalogue/{id}/changes',
+    summary: 'Who changed the product when, before and after, newest first',
+    ...admin,
+    request: { params: productIdParam },
+    responses: { 200: json(answers.adminProductChangesResponseSchema, 'The change log'), 404: error('No product with that id'), ...unauthorised },
   });
   registry.registerPath({
     method: 'get',

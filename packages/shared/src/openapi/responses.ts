@@ -397,6 +397,81 @@ export const adminComplaintsResponseSchema = z
 
 export const adminComplaintResponseSchema = z.object({ success: z.literal(true), complaint: adminComplaintSchema }).meta({ id: 'AdminComplaintResponse' });
 
+// ---- the catalogue (decision 024) ----
+
+const optionalText = (description: string) => z.string().optional().meta({ description });
+
+export const storefrontProductSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string().optional().meta({ description: 'The product page: /shop/{slug}' }),
+    name: z.string(),
+    image: z.string().meta({ description: 'The drawing shown when there is no photograph' }),
+    title: z.string(),
+    displayprice: z.number().optional().meta({ description: 'Struck-through price in rupees' }),
+    price: z.number().meta({ description: 'Selling price in rupees, MRP inclusive of GST' }),
+    weight: z.string().meta({ description: 'Pack label' }),
+    weight2: z.number().int().meta({ description: 'Net quantity in grams' }),
+    description: z.string(),
+    discount_name: optionalText('The label of the struck-through price'),
+    coming_soon: z.boolean().meta({ description: "Not on sale now (the batch stock's state)" }),
+    diet: z.enum(['vegetarian', 'non-vegetarian']).optional(),
+    ingredients: optionalText('In descending order of weight'),
+    allergens: optionalText('Allergens'),
+    storage: optionalText('Storage'),
+    bestBefore: optionalText('Best before, from the date of packing'),
+    countryOfOrigin: optionalText('Country of origin'),
+    hsn: optionalText('HSN code'),
+    gstRatePercent: z.number().optional().meta({ description: 'GST rate in percent' }),
+  })
+  .meta({ id: 'StorefrontProduct' });
+
+export const catalogueProductSchema = z
+  .object({
+    id: z.number().int(),
+    slug: z.string(),
+    position: z.number().int(),
+    name: z.string(),
+    title: z.string(),
+    description: z.string(),
+    pricePaise: z.number().int().meta({ description: 'MRP inclusive of GST, in paise' }),
+    displayPricePaise: z.number().int().nullable(),
+    discountLabel: z.string().nullable(),
+    packLabel: z.string(),
+    netGrams: z.number().int(),
+    art: z.string().nullable(),
+    diet: z.enum(['vegetarian', 'non-vegetarian']),
+    ingredients: z.string(),
+    allergens: z.string(),
+    storage: z.string(),
+    bestBefore: z.string(),
+    countryOfOrigin: z.string(),
+    hsn: z.string(),
+    gstRatePercent: z.number(),
+    archived: z.boolean(),
+    version: z.number().int().meta({ description: 'Send it back with an edit: a newer one on the server is a 409' }),
+  })
+  .meta({ id: 'CatalogueProduct' });
+
+export const adminCatalogueResponseSchema = z.object({ success: z.literal(true), products: z.array(catalogueProductSchema) }).meta({ id: 'AdminCatalogueResponse' });
+export const adminCatalogueProductResponseSchema = z.object({ success: z.literal(true), product: catalogueProductSchema }).meta({ id: 'AdminCatalogueProductResponse' });
+export const adminProductChangesResponseSchema = z
+  .object({
+    success: z.literal(true),
+    changes: z.array(
+      z.object({
+        version: z.number().int(),
+        changedAt: z.string(),
+        changedBy: z.string(),
+        before: catalogueProductSchema.partial().nullable(),
+        after: catalogueProductSchema.partial(),
+      }),
+    ),
+  })
+  .meta({ id: 'AdminProductChangesResponse' });
+
+export const catalogueResponseSchema = z.object({ success: z.literal(true), products: z.array(storefrontProductSchema) }).meta({ id: 'CatalogueResponse' });
+
 // ---- batch stock (decision 012) ----
 
 const leftJars = z.number().int().nullable();
@@ -486,6 +561,10 @@ agree<Same<z.infer<typeof adminComplaintSchema>, Api.AdminComplaint>>(true);
 agree<Same<z.infer<typeof adminComplaintsResponseSchema>, Api.AdminComplaintsResponse>>(true);
 agree<Same<z.infer<typeof adminComplaintResponseSchema>, Api.AdminComplaintResponse>>(true);
 agree<Same<z.infer<typeof catalogueAvailabilityResponseSchema>, Api.CatalogueAvailabilityResponse>>(true);
+agree<Same<z.infer<typeof catalogueResponseSchema>, Api.CatalogueResponse>>(true);
+agree<Same<z.infer<typeof adminCatalogueResponseSchema>, Api.AdminCatalogueResponse>>(true);
+agree<Same<z.infer<typeof adminCatalogueProductResponseSchema>, Api.AdminCatalogueProductResponse>>(true);
+agree<Same<z.infer<typeof adminProductChangesResponseSchema>, Api.AdminProductChangesResponse>>(true);
 agree<Same<z.infer<typeof adminProductStockSchema>, Api.AdminProductStock>>(true);
 agree<Same<z.infer<typeof adminStockResponseSchema>, Api.AdminStockResponse>>(true);
 agree<Same<z.infer<typeof adminProductStockResponseSchema>, Api.AdminProductStockResponse>>(true);

@@ -1,5 +1,5 @@
-import type { Db, Database, Transaction } from '@pickles/db';
-import { PRODUCTS, type AdminProductStock } from '@pickles/shared';
+import { readCatalogue, type Db, type Database, type Transaction } from '@pickles/db';
+import type { AdminProductStock } from '@pickles/shared';
 import { jarsLeft } from '@pickles/shared/stock';
 
 type Handle = Db | Transaction<Database>;
@@ -8,7 +8,10 @@ type Handle = Db | Transaction<Database>;
  * The owner's view of the batch stock: the figures with who changed them last. Only read here;
  * every write goes through @pickles/db's stock.ts (setBatch).
  */
-export async function listProductStock(handle: Handle, productIds: readonly number[] = PRODUCTS.map((product) => product.id)): Promise<AdminProductStock[]> {
+export async function listProductStock(handle: Handle, only?: readonly number[]): Promise<AdminProductStock[]> {
+  // The catalogue's products on the storefront, in its order (decision 024).
+  const catalogue = await readCatalogue(handle);
+  const productIds = only ?? catalogue.map((product) => product.id);
   if (!productIds.length) return [];
   const rows = await handle
     .selectFrom('product_stock')
@@ -18,7 +21,7 @@ export async function listProductStock(handle: Handle, productIds: readonly numb
   const byId = new Map(rows.map((row) => [row.product_id, row]));
   return productIds.flatMap((productId) => {
     const row = byId.get(productId);
-    const product = PRODUCTS.find((candidate) => candidate.id === productId);
+    const product = catalogue.find((candidate) => candidate.id === productId);
     if (!row || !product) return [];
     return [
       {

@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
 import { ConflictError, NotFoundError, parseOrThrow } from '@pickles/service-kit';
-import { ensureStockRows, setBatch, type Db } from '@pickles/db';
-import { findProduct, type AdminProductStockResponse, type AdminStockResponse } from '@pickles/shared';
+import { ensureStockRows, readProducts, setBatch, type Db } from '@pickles/db';
+import type { AdminProductStockResponse, AdminStockResponse } from '@pickles/shared';
 import { productStockUpdateSchema, STOCK_MESSAGES, STOCKED_PRODUCTS } from '@pickles/shared/stock';
 import { listProductStock } from '../db/stock.js';
 import { adminOf } from '../auth/require-admin.js';
@@ -24,8 +24,9 @@ export function listStockHandler(db: Db): RequestHandler {
 export function updateStockHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const raw = req.params.productId;
-    const product = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? findProduct(Number(raw)) : undefined;
-    if (!product) throw new NotFoundError(STOCK_MESSAGES.unknownProduct);
+    const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+    const product = id === undefined ? undefined : (await readProducts(db, [id])).get(id);
+    if (!product || product.archived) throw new NotFoundError(STOCK_MESSAGES.unknownProduct);
     const update = parseOrThrow(productStockUpdateSchema, req.body);
     const updatedBy = adminOf(req).sub;
     const stock = await db.transaction().execute(async (trx) => {

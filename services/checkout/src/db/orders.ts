@@ -101,6 +101,8 @@ export async function placeOrder(
     quantity: line.quantity,
     unit_price_paise: line.unitPricePaise,
     line_total_paise: line.lineTotalPaise,
+    hsn: line.hsn,
+    gst_rate_percent: line.gstRatePercent,
   })) satisfies Partial<Record<keyof Database['order_items'], unknown>>[];
   const orderColumns = sql.join(Object.keys(order).map((column) => sql.ref(column)));
   const itemColumns = Object.keys(items[0] ?? {});

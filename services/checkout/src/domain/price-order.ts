@@ -1,7 +1,8 @@
 import {
-  findProduct,
+  formatPaise,
   rupeesToPaise,
   shippingPaise,
+  type CatalogueProduct,
   type CreateOrderPayload,
 } from '@pickles/shared';
 
@@ -11,6 +12,9 @@ export interface PricedOrderLine {
   quantity: number;
   unitPricePaise: number;
   lineTotalPaise: number;
+  /** The tax class the item is sold at, kept with the order (its invoice is issued from it). */
+  hsn: string;
+  gstRatePercent: number;
 }
 
 export interface PricedOrder {
@@ -30,27 +34,33 @@ export class PricingError extends Error {
 }
 
 /**
- * Prices an order from the server's catalogue. The browser's prices and total are checked against
- * ours and any difference refuses the order: we never charge what the browser says, and never
- * charge something other than what the shopper saw. Whether a product is on sale is the batch
- * stock's run-time answer (create-order reserves the jars), not the catalogue's.
+ * Prices an order from the catalogue as it is now (`catalogue`: the order's products, read at
+ * create-order). The browser's prices and total are checked against ours and any difference refuses
+ * the order, saying what the price is now: we never charge what the browser says, and never charge
+ * something other than what the shopper saw. An archived product is refused. Whether a product is
+ * on sale is the batch stock's run-time answer (create-order reserves the jars), not the catalogue's.
  */
-export function priceOrder(payload: CreateOrderPayload): PricedOrder {
+export function priceOrder(payload: CreateOrderPayload, catalogue: ReadonlyMap<number, CatalogueProduct>): PricedOrder {
   const seen = new Set<number>();
   const lines: PricedOrderLine[] = payload.items.map((item, index) => {
-    const product = findProduct(item.itemId);
+    const product = catalogue.get(item.itemId);
     if (!product) throw new PricingError(`Product ${item.itemId} is not in our catalogue`, { [`items.${index}.itemId`]: 'Unknown product' });
+    if (product.archived) {
+      throw new PricingError(`${product.name} is no longer sold. Please remove it from your cart.`, { [`items.${index}.itemId`]: 'No longer sold' });
+    }
     if (seen.has(product.id)) throw new PricingError(`${product.name} appears twice in the order`, { [`items.${index}.itemId`]: 'Duplicate product' });
     seen.add(product.id);
-    const unitPricePaise = rupeesToPaise(product.price);
+    const unitPricePaise = product.pricePaise;
     if (rupeesToPaise(item.price) !== unitPricePaise) {
-      throw new PricingError(`The price of ${product.name} has changed. Please review your cart.`, { [`items.${index}.price`]: 'Price differs from the catalogue' });
+      throw new PricingError(`The price of ${product.name} is now ${formatPaise(unitPricePaise)} (your cart had ${formatPaise(rupeesToPaise(item.price))}). Please review your cart.`, {
+        [`items.${index}.price`]: 'Price differs from the catalogue',
+      });
     }
     const lineTotalPaise = unitPricePaise * item.quantity;
     if (rupeesToPaise(item.total) !== lineTotalPaise) {
       throw new PricingError(`The line total of ${product.name} is wrong. Please review your cart.`, { [`items.${index}.total`]: 'Line total differs' });
     }
-    return { productId: product.id, name: product.name, quantity: item.quantity, unitPricePaise, lineTotalPaise };
+    return { productId: product.id, name: product.name, quantity: item.quantity, unitPricePaise, lineTotalPaise, hsn: product.hsn, gstRatePercent: product.gstRatePercent };
   });
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
   const subtotalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);

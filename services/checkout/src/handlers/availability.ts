@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { readStock, type Db } from '@pickles/db';
-import { PRODUCTS, type CatalogueAvailabilityResponse } from '@pickles/shared';
+import { readCatalogue, readStock, type Db } from '@pickles/db';
+import type { CatalogueAvailabilityResponse } from '@pickles/shared';
 import { toAvailability } from '@pickles/shared/stock';
 
 /**
@@ -10,11 +10,12 @@ import { toAvailability } from '@pickles/shared/stock';
  */
 export function availabilityHandler({ db }: { db: Db }): RequestHandler {
   return async (_req, res) => {
-    const stock = new Map((await readStock(db)).map((row) => [row.productId, row]));
+    const [products, rows] = await Promise.all([readCatalogue(db), readStock(db)]);
+    const stock = new Map(rows.map((row) => [row.productId, row]));
     const body: CatalogueAvailabilityResponse = {
       success: true,
       asOf: new Date().toISOString(),
-      products: PRODUCTS.map((product) =>
+      products: products.map((product) =>
         toAvailability(stock.get(product.id) ?? { productId: product.id, state: 'coming-soon', batchJars: null, reserved: 0, sold: 0, nextBatchDate: null }),
       ),
     };

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { stockShortfalls, type Db } from '@pickles/db';
+import { readProducts, stockShortfalls, type Db } from '@pickles/db';
 import { ConflictError, HttpError, InvalidError, parseOrThrow, UpstreamError } from '@pickles/service-kit';
 import { createOrderPayloadSchema, promiseDelivery, UNKNOWN_ZONE, type CreateOrderPayload, type CreateOrderResponse } from '@pickles/shared';
 import { sellerProfileFromEnv } from '@pickles/shared/seller-profile';
@@ -58,7 +58,7 @@ function respond(order: StoredOrder & { razorpayOrderId: string }, keyId: string
 }
 
 /**
- * POST /api/payment/create-order: validates and prices from the catalogue; answers a retried
+ * POST /api/payment/create-order: validates and prices from the catalogue as it is now; answers a retried
  * checkout (the same Idempotency-Key) with the order it made, and refuses a cart the batch cannot
  * supply (409) before anything is created; then creates the Razorpay order and stores the order with
  * it, its batch jars reserved, in one statement (decision 015). No transaction or pool connection is
@@ -75,7 +75,7 @@ export function createOrderHandler({ db, razorpay, sellerPincode = sellerProfile
     const payload = withCheckedAddress(parseOrThrow(createOrderPayloadSchema, req.body));
     let priced;
     try {
-      priced = priceOrder(payload);
+      priced = priceOrder(payload, await readProducts(db, payload.items.map((item) => item.itemId)));
     } catch (error) {
       if (error instanceof PricingError) throw new InvalidError(error.message, error.fields);
       throw error;

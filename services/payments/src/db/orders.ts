@@ -73,7 +73,7 @@ function settlementRead(handle: Handle, razorpayOrderId: string) {
     .select(['customer_name', 'flat_number', 'street', 'area', 'city', 'state', 'pincode', 'shipping_paise'])
     .select(sql<boolean>`exists (select 1 from tax_documents where tax_documents.order_id = orders.id and tax_documents.kind = 'invoice')`.as('invoiced'))
     .select(
-      sql<InvoicedOrder['items']>`(select coalesce(json_agg(json_build_object('productId', product_id, 'name', name, 'quantity', quantity, 'lineTotalPaise', line_total_paise) order by id), '[]')
+      sql<InvoicedOrder['items']>`(select coalesce(json_agg(json_build_object('productId', product_id, 'name', name, 'quantity', quantity, 'lineTotalPaise', line_total_paise, 'hsn', hsn, 'ratePercent', gst_rate_percent) order by id), '[]')
         from order_items where order_items.order_id = orders.id)`.as('items'),
     )
     .where('razorpay_order_id', '=', razorpayOrderId);

@@ -1,5 +1,5 @@
 import { MAX_QUANTITY_PER_LINE, type Cart } from '@pickles/shared/pricing';
-import { findProduct } from '@pickles/shared/catalogue';
+import { catalogueProduct } from '../../lib/catalogue-store.js';
 
 /** docs/product.md §3: the cart lives in session storage under this key as { "<productId>": quantity }. */
 export const CART_STORAGE_KEY = 'royalPicklesCart';
@@ -17,7 +17,9 @@ function storage(): Storage | undefined {
 }
 
 /**
- * Keeps only positive integer quantities of catalogue products; anything else in storage is ignored.
+ * Keeps only positive integer quantities of product ids; anything else in storage is ignored. A
+ * product the storefront does not know (yet) stays: the catalogue may answer after the cart is read,
+ * and pricing leaves unknown products out.
  * Whether a product is on sale is the server's answer (features/stock), not checked here: a line
  * that can no longer be supplied stays, so the cart can say so and the shopper can fix it.
  */
@@ -26,8 +28,7 @@ function sanitize(value: unknown): Cart {
   const cart: Cart = {};
   for (const [id, quantity] of Object.entries(value as Record<string, unknown>)) {
     if (typeof quantity !== 'number' || !Number.isInteger(quantity) || quantity <= 0) continue;
-    const product = findProduct(Number(id));
-    if (!product) continue;
+    if (!/^[1-9][0-9]{0,8}$/.test(id)) continue;
     cart[id] = Math.min(quantity, MAX_QUANTITY_PER_LINE);
   }
   return cart;
@@ -70,11 +71,10 @@ export function subscribeCart(listener: () => void): () => void {
 
 /**
  * Adding (or plus) increments the line up to `limit`, the most the cart may hold of it now (the
- * batch's jars left and the per-line limit: features/stock lineLimit). Unknown products are refused.
+ * batch's jars left and the per-line limit: features/stock lineLimit). Products the catalogue does not list are refused.
  */
 export function addToCart(productId: number, limit: number = MAX_QUANTITY_PER_LINE): boolean {
-  const product = findProduct(productId);
-  if (!product) return false;
+  if (!catalogueProduct(productId)) return false;
   const cart = readCart();
   const quantity = cart[String(productId)] ?? 0;
   if (quantity >= Math.min(limit, MAX_QUANTITY_PER_LINE)) return false;

@@ -38,8 +38,9 @@ export function availabilityOf(snapshot: AvailabilitySnapshot, productId: number
 }
 
 function publish(products: readonly ProductAvailability[]): void {
+  // Every product the server names, those added since the build too (decision 024).
   const byProduct = new Map(CATALOGUE.byProduct);
-  for (const availability of products) if (byProduct.has(availability.productId)) byProduct.set(availability.productId, availability);
+  for (const availability of products) byProduct.set(availability.productId, availability);
   current = { byProduct, isLive: true };
   for (const listener of listeners) listener();
 }

@@ -1,4 +1,5 @@
-import { findProduct, type Product } from '@pickles/shared/catalogue';
+import type { Product } from '@pickles/shared/catalogue';
+import { catalogueProduct } from '../../lib/catalogue-store.js';
 import { MAX_QUANTITY_PER_LINE, type Cart } from '@pickles/shared/pricing';
 import { LOW_STOCK_THRESHOLD, STOCK_MESSAGES, maxPurchasable, type ProductAvailability } from '@pickles/shared/stock';
 import { availabilityOf, type AvailabilitySnapshot } from './availability-store.js';
@@ -54,7 +55,7 @@ export function supplyProblems(cart: Cart, snapshot: AvailabilitySnapshot): Supp
   if (!snapshot.isLive) return [];
   const problems: SupplyProblem[] = [];
   for (const [id, quantity] of Object.entries(cart)) {
-    const product = findProduct(Number(id));
+    const product = catalogueProduct(Number(id));
     if (!product || !quantity) continue;
     const availability = availabilityOf(snapshot, product.id);
     const limit = maxPurchasable(availability, MAX_QUANTITY_PER_LINE);
@@ -65,7 +66,7 @@ export function supplyProblems(cart: Cart, snapshot: AvailabilitySnapshot): Supp
 
 /** What the batch allows one cart line (cart's CartLineStock): the limit of +, why it stopped, and what is wrong. */
 export function cartLineStock(snapshot: AvailabilitySnapshot, productId: number, quantity: number): { limit: number; note?: string; problem?: { message: string; fixTo: number } } {
-  const product = findProduct(productId);
+  const product = catalogueProduct(productId);
   if (!product) return { limit: 0 };
   const availability = availabilityOf(snapshot, product.id);
   const limit = maxPurchasable(availability, MAX_QUANTITY_PER_LINE);

@@ -3,8 +3,10 @@ import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { promiseDelivery, type DeliveryPromise } from '@pickles/shared/delivery-promise';
 import { priceCart, type Cart } from '@pickles/shared/pricing';
 import { paths } from '../../../config/paths.js';
-import { isCheckoutState, toCheckoutState, type CheckoutNavigationState } from '../../../lib/checkout-state.js';
+import { isCheckoutState, repriceCheckout, toCheckoutState, type CheckoutNavigationState } from '../../../lib/checkout-state.js';
 import { clearCart, readCart } from '../../../features/cart/index.js';
+import { readCatalogue } from '../../../lib/catalogue-store.js';
+import { useLiveCatalogue } from '../../../lib/use-catalogue.js';
 import {
   CheckoutForm,
   ConfirmModal,
@@ -34,14 +36,39 @@ const FAILURE_OVERLAY_MS = 1_500;
 
 type Step = 'form' | 'confirm' | 'creating' | 'paying' | 'verifying' | 'failing';
 
-/** The checkout comes in the navigation state (docs/product.md §2); after a reload, from the session cart. */
-function useCheckout(): CheckoutNavigationState {
+/**
+ * The checkout comes in the navigation state (docs/product.md §2); after a reload, from the session
+ * cart. Once the server's catalogue has answered, it is priced again from it, and what changed is said.
+ */
+function useCheckout(): { checkout: CheckoutNavigationState; priceChanges: string[] } {
   const state: unknown = useLocation().state;
-  return useMemo(() => {
+  const catalogue = useLiveCatalogue({ fresh: true });
+  const shown = useMemo(() => {
     if (isCheckoutState(state)) return state;
     const cart = readCart();
-    return toCheckoutState(cart, priceCart(cart));
+    return toCheckoutState(cart, priceCart(cart, readCatalogue().products));
   }, [state]);
+  return useMemo(() => {
+    if (!catalogue.isLive) return { checkout: shown, priceChanges: [] };
+    const { checkout, changes } = repriceCheckout(shown, catalogue.products);
+    return { checkout, priceChanges: changes };
+  }, [shown, catalogue]);
+}
+
+/** What changed in the catalogue since the cart was filled: said before the shopper pays. */
+function PriceChangeNotice({ changes }: { changes: readonly string[] }) {
+  if (!changes.length) return null;
+  return (
+    <div className="stock-notice" role="alert" id="checkout-price-notice" tabIndex={-1} data-testid="price-notice">
+      <p className="stock-notice__title">Prices have changed since you filled your cart:</p>
+      <ul>
+        {changes.map((change) => (
+          <li key={change}>{change}</li>
+        ))}
+      </ul>
+      <p>Your order below is priced as it will be charged.</p>
+    </div>
+  );
 }
 
 /**
@@ -65,7 +92,7 @@ function CheckoutSupplyNotice({ cart, refusal }: { cart: Cart; refusal: string |
 export default function PaymentRoute() {
   usePageMeta(PAGE_META.checkout);
   const navigate = useNavigate();
-  const checkout = useCheckout();
+  const { checkout, priceChanges } = useCheckout();
   const isEmpty = checkout.total <= 0 || Object.values(checkout.cart).every((quantity) => !quantity);
   const [values, setValues] = useState<CheckoutFormValues>(() => readStoredForm());
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -178,6 +205,7 @@ export default function PaymentRoute() {
   const isBusy = step === 'creating' || step === 'paying' || step === 'verifying' || step === 'failing';
   return (
     <CheckoutSection>
+      <PriceChangeNotice changes={priceChanges} />
       <CheckoutSupplyNotice cart={checkout.cart} refusal={stockRefusal} />
       <div className="checkout-layout">
         <CheckoutForm

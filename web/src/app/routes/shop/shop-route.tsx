@@ -1,10 +1,12 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { PRODUCTS, type Product } from '@pickles/shared/catalogue';
+import type { Product } from '@pickles/shared/catalogue';
 import { priceCart } from '@pickles/shared/pricing';
 import { paths } from '../../../config/paths.js';
 import { toCheckoutState } from '../../../lib/checkout-state.js';
 import { ProductCard } from '../../../features/catalogue/components/product-card.js';
+import { readCatalogue } from '../../../lib/catalogue-store.js';
+import { useLiveCatalogue } from '../../../lib/use-catalogue.js';
 import { CartButton } from '../../../features/cart/components/cart-button.js';
 import { CartSidebar } from '../../../features/cart/components/cart-sidebar.js';
 import { readCart } from '../../../features/cart/cart-store.js';
@@ -36,6 +38,7 @@ export default function ShopRoute() {
   const navigate = useNavigate();
   const { cart, priced, itemCount, add, decrement, setQuantity } = useCart();
   const availability = useLiveAvailability();
+  const { products } = useLiveCatalogue();
   const [cartOpen, setCartOpen] = useState(false);
   const [isCheckoutRefused, setCheckoutRefused] = useState(false);
   const isChecking = useRef(false);
@@ -84,7 +87,7 @@ export default function ShopRoute() {
       setCheckoutRefused(true);
       return;
     }
-    navigate(paths.payment, { state: toCheckoutState(current, priceCart(current)) });
+    navigate(paths.payment, { state: toCheckoutState(current, priceCart(current, readCatalogue().products)) });
   };
 
   return (
@@ -96,7 +99,7 @@ export default function ShopRoute() {
         </div>
       </section>
       <section className="container product-grid" aria-label="Products">
-        {PRODUCTS.map((product, index) => (
+        {products.map((product, index) => (
           <ProductCard
             key={product.id}
             product={product}

@@ -64,7 +64,7 @@ export function CartSidebar({
   useFocusTrap(panel, open, close);
   const isEmpty = priced.lines.length === 0;
   const gstPaise = includedGstPaise(
-    priced.lines.map((line) => ({ productId: line.product.id, name: line.product.name, quantity: line.quantity, grossPaise: line.lineTotalPaise })),
+    priced.lines.map((line) => ({ productId: line.product.id, name: line.product.name, quantity: line.quantity, grossPaise: line.lineTotalPaise, hsn: line.product.hsn, gstRatePercent: line.product.gstRatePercent })),
     priced.shippingPaise,
   );
 

@@ -1,5 +1,6 @@
 import { useMemo, useSyncExternalStore } from 'react';
 import { priceCart, type Cart, type PricedCart } from '@pickles/shared/pricing';
+import { useCatalogue } from '../../../lib/use-catalogue.js';
 import { addToCart, clearCart, decrementInCart, getServerCart, readCart, setCartQuantity, subscribeCart } from '../cart-store.js';
 
 export interface UseCart {
@@ -18,6 +19,7 @@ export interface UseCart {
 /** The session cart; prerendered HTML shows it empty and hydration picks up the stored one. */
 export function useCart(): UseCart {
   const cart = useSyncExternalStore(subscribeCart, readCart, getServerCart);
-  const priced = useMemo(() => priceCart(cart), [cart]);
+  const { products } = useCatalogue();
+  const priced = useMemo(() => priceCart(cart, products), [cart, products]);
   return { cart, priced, itemCount: priced.itemCount, add: addToCart, decrement: decrementInCart, setQuantity: setCartQuantity, clear: clearCart };
 }

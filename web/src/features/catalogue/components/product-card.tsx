@@ -21,10 +21,12 @@ interface ProductCardProps {
   onAdd: (product: Product) => void;
   /** The first card's picture is the page's largest paint: fetch it early. */
   priority?: boolean;
+  /** The label details open (the product's own page). */
+  labelOpen?: boolean;
 }
 
 /** What the jar's label says, closed at first so the card stays short (catalogue.css styles the inside). */
-function LabelDetails({ product }: { product: Product }) {
+function LabelDetails({ product, open = false }: { product: Product; open?: boolean }) {
   const rows = [
     ['Ingredients', product.ingredients],
     ['Allergens', product.allergens],
@@ -36,7 +38,7 @@ function LabelDetails({ product }: { product: Product }) {
     ['Customer care', `${seller.customerCare.phone}, ${seller.customerCare.email}`],
   ] as const;
   return (
-    <details className="product__label">
+    <details className="product__label" open={open}>
       <summary>Ingredients and label details</summary>
       <dl>
         {rows.map(([term, value]) =>
@@ -62,7 +64,7 @@ const STOCK_LINE_STYLE: CSSProperties = { minHeight: '2.8em', margin: 0, fontSiz
 /** The stock line and the button stay together at the foot of the card, whatever the card's height. */
 const PURCHASE_STYLE: CSSProperties = { marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: '0.5rem' };
 
-export function ProductCard({ product, availability, stockNote, onAdd, priority = false }: ProductCardProps) {
+export function ProductCard({ product, availability, stockNote, onAdd, priority = false, labelOpen = false }: ProductCardProps) {
   const headingId = `product-${product.id}-name`;
   const stockId = `product-${product.id}-stock`;
   const isComingSoon = availability.state === 'coming-soon';
@@ -88,7 +90,13 @@ export function ProductCard({ product, availability, stockNote, onAdd, priority 
       </div>
       <div className="product__body">
         <h2 id={headingId} className="product__name">
-          {product.name}
+          {product.slug && !labelOpen ? (
+            <a href={`/shop/${product.slug}`} style={{ color: 'inherit', textDecoration: 'none' }}>
+              {product.name}
+            </a>
+          ) : (
+            product.name
+          )}
         </h2>
         <p className="product__title">
           {product.diet && <DietMark diet={product.diet} />} {product.title}
@@ -120,7 +128,7 @@ export function ProductCard({ product, availability, stockNote, onAdd, priority 
             {`Net quantity\u00a0${product.weight2}\u00a0g`} · {`${formatPaise(unitPricePaisePerGram(product))}\u00a0per\u00a0g`}
           </p>
         </div>
-        <LabelDetails product={product} />
+        <LabelDetails product={product} open={labelOpen} />
         <div style={PURCHASE_STYLE}>
           {/* Polite: "Only 3 left" or the batch's limit is read out when it changes, the card is not re-read. */}
           <p id={stockId} className="product__stock" data-kind={messageKind} data-testid="product-stock" style={STOCK_LINE_STYLE} aria-live="polite">

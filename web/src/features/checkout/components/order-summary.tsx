@@ -9,7 +9,7 @@ import type { CheckoutNavigationState } from '../../../lib/checkout-state.js';
 export function OrderSummary({ checkout }: { checkout: CheckoutNavigationState }) {
   const lines = checkout.products.map((product) => ({ product, quantity: checkout.cart[String(product.id)] ?? 0 })).filter((line) => line.quantity > 0);
   const gstPaise = includedGstPaise(
-    lines.map(({ product, quantity }) => ({ productId: product.id, name: product.name, quantity, grossPaise: rupeesToPaise(product.price) * quantity })),
+    lines.map(({ product, quantity }) => ({ productId: product.id, name: product.name, quantity, grossPaise: rupeesToPaise(product.price) * quantity, hsn: product.hsn, gstRatePercent: product.gstRatePercent })),
     rupeesToPaise(checkout.shippingCost),
   );
   return (
