@@ -6,7 +6,7 @@ import { buyOneJar } from '../support/purchase.js';
 import { emailsAbout, type CaughtEmail } from '../support/stack.js';
 
 /**
- * The courier, end to end through the courier sandbox (decision 026): the owner ships a paid order
+ * The courier, end to end through the courier sandbox (decision 025): the owner ships a paid order
  * from its page, the courier picks it up and fails a delivery, the owner re-attempts from the
  * delivery problems page with a corrected phone, the parcel is delivered; the shopper gets exactly
  * the e-mails the events call for, the tracking page follows them and the order page shows them on

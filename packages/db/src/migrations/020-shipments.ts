@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The courier's side of a shipped order (docs/decisions/026):
+ * The courier's side of a shipped order (docs/decisions/025):
  * - shipments: one per order the owner shipped through the courier. `state` is the booking's:
  *   pending (to do or retrying, while the courier's API is down), booked (AWB assigned and pickup
  *   scheduled: the order's dispatch is recorded), failed (the courier refused; the owner decides).

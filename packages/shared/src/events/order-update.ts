@@ -17,7 +17,7 @@ export const SHOPPER_UPDATE_KINDS = [
   'refund-started',
   'refund-completed',
   'confirmation-resent',
-  // The courier's tracking events (admin-orders, decision 026), keyed by the event's key.
+  // The courier's tracking events (admin-orders, decision 025), keyed by the event's key.
   'out-for-delivery',
   'delivery-failed',
 ] as const;

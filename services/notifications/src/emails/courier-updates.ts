@@ -4,7 +4,7 @@ import type { EmailOrder } from '../db/orders.js';
 import { buttonHtml, contactHtml, contactText, e, factsHtml, shopperHtml, SIGN_OFF, telHref, textLines, trackingLink, LINK_STYLE, type RenderedEmail, type ShopContact } from './shopper.js';
 
 /**
- * The e-mails that follow the courier's events (decision 026): out for delivery, and a failed
+ * The e-mails that follow the courier's events (decision 025): out for delivery, and a failed
  * delivery attempt with what the shopper can do about it. Each names the order in its subject and
  * links to the order's tracking page, like the other shopper updates.
  */
