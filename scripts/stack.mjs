@@ -57,7 +57,7 @@ export const COURIER_SANDBOX_CREDENTIALS = {
  * names a courier of its own; in a live shop only what the operator set (none: manual dispatch only).
  */
 function courierEnvironment(base, real, courierSandboxUrl) {
-  if (real || base.COURIER_EMAIL) return {};
+  if (real || base.COURIER_EMAIL || !courierSandboxUrl) return {};
   return {
     COURIER_API_BASE_URL: courierSandboxUrl,
     COURIER_TRACKING_PAGE_URL: `${base.COURIER_SANDBOX_PUBLIC_URL ?? courierSandboxUrl}/tracking/`,
@@ -167,7 +167,8 @@ export function parseReplicas(argv = process.argv.slice(2), env = process.env) {
 export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, databaseUrl, redisUrl, redisPrefix, adminPasswordHash, jwtSecret, logLevel, replicas = 1 }) {
   const real = usesRealRazorpay(base);
   const sandboxUrl = `http://127.0.0.1:${ports.sandbox}`;
-  const courierSandboxUrl = `http://127.0.0.1:${ports.courierSandbox}`;
+  // A port set without a courier sandbox (the replica, metrics and restart stacks) runs without a courier: manual dispatch only.
+  const courierSandboxUrl = ports.courierSandbox ? `http://127.0.0.1:${ports.courierSandbox}` : undefined;
   const shared = {
     ...base,
     // Real Razorpay keys mean a live shop: production mode, which refuses every published demo value.
@@ -205,20 +206,22 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
             health: `http://127.0.0.1:${ports.sandbox}/health`,
           },
           // Development only: a local Shiprocket, whose tracking webhooks come in through the gateway.
-          'courier-sandbox': {
-            process: 'courier-sandbox',
-            entry: entryOf('courier-sandbox'),
-            env: {
-              ...shared,
-              PORT: String(ports.courierSandbox),
-              COURIER_SANDBOX_EMAIL: COURIER_SANDBOX_CREDENTIALS.email,
-              COURIER_SANDBOX_PASSWORD: COURIER_SANDBOX_CREDENTIALS.password,
-              COURIER_SANDBOX_WEBHOOK_TOKEN: COURIER_SANDBOX_CREDENTIALS.webhookToken,
-              COURIER_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/api/courier/webhook`,
-              COURIER_SANDBOX_PUBLIC_URL: base.COURIER_SANDBOX_PUBLIC_URL ?? courierSandboxUrl,
+          ...(courierSandboxUrl && {
+            'courier-sandbox': {
+              process: 'courier-sandbox',
+              entry: entryOf('courier-sandbox'),
+              env: {
+                ...shared,
+                PORT: String(ports.courierSandbox),
+                COURIER_SANDBOX_EMAIL: COURIER_SANDBOX_CREDENTIALS.email,
+                COURIER_SANDBOX_PASSWORD: COURIER_SANDBOX_CREDENTIALS.password,
+                COURIER_SANDBOX_WEBHOOK_TOKEN: COURIER_SANDBOX_CREDENTIALS.webhookToken,
+                COURIER_SANDBOX_WEBHOOK_URL: `http://127.0.0.1:${ports.gateway}/api/courier/webhook`,
+                COURIER_SANDBOX_PUBLIC_URL: base.COURIER_SANDBOX_PUBLIC_URL ?? courierSandboxUrl,
+              },
+              health: `http://127.0.0.1:${ports.courierSandbox}/health`,
             },
-            health: `http://127.0.0.1:${ports.courierSandbox}/health`,
-          },
+          }),
         }),
     checkout: {
       process: 'checkout',

@@ -34,8 +34,8 @@ const deployed: Record<string, Omit<Process, 'name' | 'entry'>> = {
   migrate: { env: ['DATABASE_URL'] },
 };
 
-/** Every process of scripts/processes.mjs with what its deployment must give it; a process missing here is an error. */
-export const processes: Process[] = (PROCESSES as { name: string; entry: string }[]).map(({ name, entry }) => {
+/** Every process of scripts/processes.mjs that runs in containers, with what its deployment must give it; a process missing here is an error. */
+export const processes: Process[] = (PROCESSES as { name: string; entry: string; localOnly?: boolean }[]).filter((p) => !p.localOnly).map(({ name, entry }) => {
   const facts = deployed[name];
   if (!facts) throw new Error(`test/deploy/processes.ts: scripts/processes.mjs lists ${name}; say here what its deployment must give it`);
   return { name, entry, ...facts };
