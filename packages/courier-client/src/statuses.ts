@@ -1,20 +1,12 @@
+import { SHIPMENT_DELIVERY_STATUSES, type ShipmentDeliveryStatus } from '@pickles/shared/api';
+
 /**
  * What happened to a shipment, in the shop's words: a closed list the shop's timeline, e-mails and
- * tracking page can switch over. Shiprocket's many statuses map onto it here, and only here.
+ * tracking page can switch over (the shared contract's, packages/shared/src/api.ts). Shiprocket's many
+ * statuses map onto it here, and only here.
  */
-export const SHIPMENT_STATUSES = [
-  'pickup-scheduled',
-  'picked-up',
-  'in-transit',
-  'out-for-delivery',
-  'delivered',
-  'undelivered',
-  'rto-initiated',
-  'rto-delivered',
-  'cancelled',
-  'other',
-] as const;
-export type ShipmentStatus = (typeof SHIPMENT_STATUSES)[number];
+export const SHIPMENT_STATUSES = SHIPMENT_DELIVERY_STATUSES;
+export type ShipmentStatus = ShipmentDeliveryStatus;
 
 /**
  * Shiprocket's shipment status codes (`shipment_status_id`, a scan's `sr-status`) with the label it

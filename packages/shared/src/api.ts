@@ -224,7 +224,7 @@ export interface OrderDispatch {
   corrections: number;
 }
 
-/** The courier's tracking status of a shipment (@pickles/courier-client's ShipmentStatus). */
+/** The courier's tracking status of a shipment, in the shop's words; @pickles/courier-client maps Shiprocket's statuses onto it. */
 export const SHIPMENT_DELIVERY_STATUSES = [
   'pickup-scheduled',
   'picked-up',
