@@ -10,6 +10,7 @@ export * from './razorpay-env.js';
 export * from './parse.js';
 export * from './run-service.js';
 export * from './rate-limit.js';
+export * from './rate-limits.js';
 export * from './production.js';
 export * from './run-every.js';
 export * from './tracking-token.js';

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { createServiceApp, DEMO_TRACKING_LINK_SECRET, errorHandler, healthRouter, notFoundHandler, pingRedis, serviceMetrics } from '@pickles/service-kit';
+import { createServiceApp, DEMO_TRACKING_LINK_SECRET, errorHandler, healthRouter, notFoundHandler, pingRedis, RATE_LIMITS, serviceMetrics } from '@pickles/service-kit';
 import { pingDatabase } from '@pickles/db';
 import type { CheckoutLimits, CreateOrderDeps } from './handlers/create-order.js';
 import { routes, type ComplaintLimits, type TrackingLimits } from './routes.js';
@@ -12,8 +12,14 @@ export interface TrackingOptions extends TrackingLimits {
 }
 
 /** The environment's defaults, for callers (tests) that do not look anything up. */
-export const TRACKING_DEFAULTS: TrackingOptions = { linkSecret: DEMO_TRACKING_LINK_SECRET, linkDays: 42, perClientPerMinute: 10, perOrderPerHour: 20, linksPerClientPerMinute: 30 };
-export const COMPLAINT_DEFAULTS: ComplaintLimits = { perClientPerHour: 10, perEmailPerDay: 3 };
+export const TRACKING_DEFAULTS: TrackingOptions = {
+  linkSecret: DEMO_TRACKING_LINK_SECRET,
+  linkDays: 42,
+  perClientPerMinute: RATE_LIMITS['track:client'].points,
+  perOrderPerHour: RATE_LIMITS['track:order'].points,
+  linksPerClientPerMinute: RATE_LIMITS['track-link:client'].points,
+};
+export const COMPLAINT_DEFAULTS: ComplaintLimits = { perClientPerHour: RATE_LIMITS['complaint:client'].points, perEmailPerDay: RATE_LIMITS['complaint:email'].points };
 
 export function createCheckoutApp(
   deps: CreateOrderDeps & { limits: CheckoutLimits; tracking?: Partial<TrackingOptions>; complaints?: Partial<ComplaintLimits> },

@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { byClient, rateLimit, STOCK_HOLD_GRACE_MINUTES } from '@pickles/service-kit';
+import { byClient, limitRule, rateLimit, STOCK_HOLD_GRACE_MINUTES } from '@pickles/service-kit';
 import { createOrderHandler, type CheckoutLimits, type CreateOrderDeps } from './handlers/create-order.js';
 import { createJarHolds } from './jar-holds.js';
 import { trackByContactHandler, trackBySignedLinkHandler, type TrackOrderDeps } from './handlers/track-order.js';
@@ -42,30 +42,23 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
   const limited = rateLimit(
     limits.redis,
     limits.prefix,
-    [
-      { name: 'create-order:client', points: limits.perClientPerMinute, perSeconds: 60, key: byClient, message: 'Too many orders from this connection. Please wait a minute and try again.' },
-      { name: 'create-order:email', points: limits.perEmailPerHour, perSeconds: 3600, key: byEmail, message: 'Too many orders for this e-mail address. Please try again later.' },
-    ],
+    [limitRule('create-order:client', byClient, limits.perClientPerMinute), limitRule('create-order:email', byEmail, limits.perEmailPerHour)],
     deps.logger,
   );
   const paymentWindowMinutes = limits.paymentWindowMinutes ?? 10;
   const jarHolds = createJarHolds(limits.redis, limits.prefix, { perClient: 30, perContact: 20, holdMinutes: paymentWindowMinutes + STOCK_HOLD_GRACE_MINUTES, ...limits.heldJars }, deps.logger);
   router.post('/api/payment/create-order', limited, createOrderHandler(deps, { jarHolds, paymentWindowSeconds: paymentWindowMinutes * 60 }));
 
-  // Lookups are counted whether or not they find an order, so a 429 says nothing about the order either.
   const lookupLimited = rateLimit(
     limits.redis,
     limits.prefix,
-    [
-      { name: 'track:client', points: tracking.perClientPerMinute, perSeconds: 60, key: byClient, message: 'Too many order lookups from this connection. Please wait a minute and try again.' },
-      { name: 'track:order', points: tracking.perOrderPerHour, perSeconds: 3600, key: byOrderNumber, message: 'Too many lookups for this order number. Please try again in an hour.' },
-    ],
+    [limitRule('track:client', byClient, tracking.perClientPerMinute), limitRule('track:order', byOrderNumber, tracking.perOrderPerHour)],
     deps.logger,
   );
   const linkLimited = rateLimit(
     limits.redis,
     limits.prefix,
-    [{ name: 'track-link:client', points: tracking.linksPerClientPerMinute, perSeconds: 60, key: byClient, message: 'Too many order lookups from this connection. Please wait a minute and try again.' }],
+    [limitRule('track-link:client', byClient, tracking.linksPerClientPerMinute)],
     deps.logger,
   );
   router.post('/api/track', lookupLimited, trackByContactHandler(deps));
@@ -77,14 +70,10 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
   // India Post's directory, from memory: public data, cheap to answer, cached by the browser for a day.
   router.get('/api/pincodes/:pincode', pincodeLookupHandler());
 
-  // Every complaint sends two e-mails: a client sending many is refused before it costs anything.
   const complaintLimited = rateLimit(
     limits.redis,
     limits.prefix,
-    [
-      { name: 'complaint:client', points: complaints.perClientPerHour, perSeconds: 3600, key: byClient, message: 'Too many complaints from this connection. Please try again in an hour.' },
-      { name: 'complaint:email', points: complaints.perEmailPerDay, perSeconds: 86_400, key: byComplaintEmail, message: 'Too many complaints for this e-mail address today. Please write to our grievance officer instead.' },
-    ],
+    [limitRule('complaint:client', byClient, complaints.perClientPerHour), limitRule('complaint:email', byComplaintEmail, complaints.perEmailPerDay)],
     deps.logger,
   );
   router.post('/api/complaints', complaintLimited, submitComplaintHandler(deps));

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema, portSchema, razorpayEnvSchema, refineStockHold, stockHoldEnvSchema } from '@pickles/service-kit';
+import { baseEnvSchema, portSchema, rateLimitSettings, razorpayEnvSchema, refineStockHold, stockHoldEnvSchema } from '@pickles/service-kit';
 import { sellerProfileEnvSchema } from '@pickles/shared/seller-profile';
 
 const seconds = (fallback: number) => z.coerce.number({ error: 'expected a number of seconds' }).positive().default(fallback);
@@ -21,8 +21,8 @@ export const paymentsEnvSchema = baseEnvSchema
   UNPAID_ORDER_EXPIRY_HOURS: z.coerce.number({ error: 'expected a number of hours' }).positive().default(96),
   /** How often the reconciler looks for such orders (and the stock hold for lapsed holds). */
   RECONCILE_INTERVAL_SECONDS: seconds(60),
-  /** verify-payment and payment-failed calls one client may make per minute. */
-  PAYMENT_CALL_LIMIT_PER_CLIENT: z.coerce.number({ error: 'expected a whole number' }).int().min(1).default(30),
+  // verify-payment and payment-failed calls one client may make per minute (service-kit rate-limits.ts).
+  ...rateLimitSettings('payment-calls:client'),
   /** How often the outbox relay polls: a safety net, as it publishes on every commit of an event (LISTEN/NOTIFY). */
   OUTBOX_POLL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),
   /** How often the refund submitter looks for the owner's refund requests to send to Razorpay. */

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
-import { byClient, rateLimit } from '@pickles/service-kit';
+import { byClient, limitRule, rateLimit } from '@pickles/service-kit';
 import type { PaymentsDeps } from './deps.js';
 import { paymentFailedHandler } from './handlers/payment-failed.js';
 import { verifyPaymentHandler } from './handlers/verify-payment.js';
@@ -21,7 +21,7 @@ export function jsonRoutes(deps: PaymentsDeps, limits: PaymentLimits): Router {
   const limited = rateLimit(
     limits.redis,
     limits.prefix,
-    [{ name: 'payment-calls:client', points: limits.perClientPerMinute, perSeconds: 60, key: byClient, message: 'Too many payment requests from this connection. Please wait a minute and try again.' }],
+    [limitRule('payment-calls:client', byClient, limits.perClientPerMinute)],
     deps.logger,
   );
   router.post('/api/payment/verify-payment', limited, verifyPaymentHandler(deps));
