@@ -8,7 +8,7 @@ import { createLogger, createRedis } from '@pickles/service-kit';
 import { ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, QUEUES } from '@pickles/shared';
 import { createTestDatabase, eventually, type TestDatabase } from '@pickles/test-kit';
 import { startMailCatcher } from '@pickles/mail-catcher';
-import { startOutboxRelay, type OutboxRelay } from '@pickles/payments/relay';
+import { startOutboxRelay, type OutboxRelay } from '@pickles/outbox-relay';
 import { createMailer } from '@pickles/notifications/mailer';
 
 const logger = createLogger('test', 'silent');

@@ -6,7 +6,7 @@ import { createLogger, createRedis } from '@pickles/service-kit';
 import { NOTIFICATION_JOB_OPTIONS, PAYMENT_VERIFIED, QUEUES } from '@pickles/shared';
 import { eventually, insertOrder, testDb } from '@pickles/test-kit';
 import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
-import { startOutboxRelay } from '@pickles/payments/relay';
+import { startOutboxRelay } from '@pickles/outbox-relay';
 import { createMailer } from '@pickles/notifications/mailer';
 import { createNotificationsWorker } from '@pickles/notifications/worker';
 

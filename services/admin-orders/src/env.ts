@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseEnvSchema, portSchema, urlSchema } from '@pickles/service-kit';
 import { sellerProfileEnvSchema } from '@pickles/shared/seller-profile';
+import { outboxRelayEnvSchema } from '@pickles/outbox-relay';
 
 const emptyToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -9,6 +10,7 @@ const positiveInt = (fallback: number) => z.coerce.number({ error: 'expected a w
 /** The seller profile (SELLER_*, GST_*) goes on the invoice of an order the owner takes back. */
 export const envSchema = baseEnvSchema
   .extend(sellerProfileEnvSchema.shape)
+  .extend(outboxRelayEnvSchema.shape)
   .extend({
     PORT: portSchema(4003),
     /** HS256 key for admin tokens. Required in production; a random per-process key otherwise. */

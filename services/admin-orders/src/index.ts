@@ -10,6 +10,7 @@ import { publishedPasswordProblems } from './domain/published-passwords.js';
 import { startRetention } from './domain/personal-data.js';
 import { courierFromEnv } from './clients/courier.js';
 import { startCourierWorker } from './courier/worker.js';
+import { startOutboxRelay } from '@pickles/outbox-relay';
 
 async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
   if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD_HASH && (await verifyPassword(DEMO_ADMIN_PASSWORD, env.ADMIN_PASSWORD_HASH))) {
@@ -50,11 +51,15 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
     isShuttingDown,
   });
+  // The owner's actions write events (status e-mails, refunds, complaints' answers); this process
+  // publishes them as they commit, so they do not wait on payments being up (decision 030).
+  const relay = startOutboxRelay({ db, databaseUrl: env.DATABASE_URL, connection: redis, prefix: env.REDIS_PREFIX, logger, pollMs: env.OUTBOX_POLL_MS });
   const retention = startRetention(db, env.UNPAID_PERSONAL_DATA_DAYS, env.RETENTION_INTERVAL_MINUTES, (error) => logger.warn({ err: error }, 'personal data retention pass failed'));
   const courierWorker = courier && startCourierWorker({ db, courier, logger }, { intervalMs: env.COURIER_WORKER_INTERVAL_SECONDS * 1000, pollAfterHours: env.COURIER_POLL_AFTER_HOURS });
   return {
     app,
     closers: [
+      { name: 'outbox relay', close: () => relay.stop() },
       { name: 'retention', close: () => retention.stop() },
       ...(courierWorker ? [{ name: 'courier worker', close: () => courierWorker.stop() }] : []),
       { name: 'postgres', close: () => db.destroy() },

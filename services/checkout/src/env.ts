@@ -1,10 +1,12 @@
 import { baseEnvSchema, DEMO_TRACKING_LINK_SECRET, portSchema, rateLimitSettings, razorpayEnvSchema, refineStockHold, stockHoldEnvSchema } from '@pickles/service-kit';
 import { z } from 'zod';
+import { outboxRelayEnvSchema } from '@pickles/outbox-relay';
 
 const perWindow = (fallback: number) => z.coerce.number({ error: 'expected a whole number' }).int().min(1).default(fallback);
 
 export const checkoutEnvSchema = baseEnvSchema
   .extend(razorpayEnvSchema.shape)
+  .extend(outboxRelayEnvSchema.shape)
   // PAYMENT_WINDOW_MINUTES (Razorpay Checkout's timeout) and STOCK_HOLD_MINUTES (how long the caps below count).
   .extend(stockHoldEnvSchema.shape)
   .extend({

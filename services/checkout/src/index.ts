@@ -2,6 +2,7 @@ import { createDb, ensureStockRows } from '@pickles/db';
 import { STOCKED_PRODUCTS } from '@pickles/shared/stock';
 import { razorpayFromEnv } from '@pickles/razorpay-client';
 import { createRedis, runService, stockHoldMinutes } from '@pickles/service-kit';
+import { startOutboxRelay } from '@pickles/outbox-relay';
 import { createCheckoutApp } from './app.js';
 import { checkoutEnvSchema } from './env.js';
 
@@ -31,10 +32,16 @@ await runService(
       perOrderPerHour: env.TRACK_LIMIT_PER_ORDER,
       linksPerClientPerMinute: env.TRACK_LINK_LIMIT_PER_CLIENT,
     };
+    // Complaints write events; this process publishes its own (and any other's) as they commit, so the
+    // shopper's and the owner's e-mails do not wait on another service being up (decision 030).
+    const relayRedis = createRedis(env.REDIS_URL, 'checkout-outbox-relay');
+    const relay = startOutboxRelay({ db, databaseUrl: env.DATABASE_URL, connection: relayRedis, prefix: env.REDIS_PREFIX, logger, pollMs: env.OUTBOX_POLL_MS });
     return {
       app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits, tracking, complaints: { perClientPerHour: env.COMPLAINT_LIMIT_PER_CLIENT, perEmailPerDay: env.COMPLAINT_LIMIT_PER_EMAIL } }, isShuttingDown),
       closers: [
+        { name: 'outbox relay', close: () => relay.stop() },
         { name: 'redis', close: () => redis.quit() },
+        { name: 'outbox relay redis', close: () => relayRedis.quit() },
         { name: 'postgres', close: () => db.destroy() },
       ],
     };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { baseEnvSchema, portSchema, rateLimitSettings, razorpayEnvSchema, refineStockHold, stockHoldEnvSchema } from '@pickles/service-kit';
 import { sellerProfileEnvSchema } from '@pickles/shared/seller-profile';
+import { outboxRelayEnvSchema } from '@pickles/outbox-relay';
 
 const seconds = (fallback: number) => z.coerce.number({ error: 'expected a number of seconds' }).positive().default(fallback);
 
@@ -8,6 +9,7 @@ const seconds = (fallback: number) => z.coerce.number({ error: 'expected a numbe
 export const paymentsEnvSchema = baseEnvSchema
   .extend(razorpayEnvSchema.shape)
   .extend(sellerProfileEnvSchema.shape)
+  .extend(outboxRelayEnvSchema.shape)
   // PAYMENT_WINDOW_MINUTES and STOCK_HOLD_MINUTES: how long an unpaid order keeps its batch jars.
   .extend(stockHoldEnvSchema.shape)
   .extend({
@@ -23,8 +25,6 @@ export const paymentsEnvSchema = baseEnvSchema
   RECONCILE_INTERVAL_SECONDS: seconds(60),
   // verify-payment and payment-failed calls one client may make per minute (service-kit rate-limits.ts).
   ...rateLimitSettings('payment-calls:client'),
-  /** How often the outbox relay polls: a safety net, as it publishes on every commit of an event (LISTEN/NOTIFY). */
-  OUTBOX_POLL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),
   /** How often the refund submitter looks for the owner's refund requests to send to Razorpay. */
   REFUND_SUBMIT_INTERVAL_MS: z.coerce.number({ error: 'expected milliseconds' }).int().positive().default(1_000),
   /** How often refunds still pending are looked for, in case Razorpay's refund webhook was lost. */

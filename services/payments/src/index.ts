@@ -4,7 +4,7 @@ import { createRedis, runService, stockHoldMinutes } from '@pickles/service-kit'
 import { createPaymentsApp } from './app.js';
 import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION } from '@pickles/shared/seller-profile';
 import { paymentsEnvSchema } from './env.js';
-import { startOutboxRelay } from './events/relay.js';
+import { startOutboxRelay } from '@pickles/outbox-relay';
 import { startInvoiceCheck } from './reconcile/invoice-check.js';
 import { startRefundCheck } from './reconcile/refund-check.js';
 import { startExpiry, startReconciler } from './reconcile/reconciler.js';

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
 import { createRedis } from '@pickles/service-kit';
 import { eventually } from '@pickles/test-kit';
-import { startOutboxRelay } from '@pickles/payments/relay';
+import { startOutboxRelay } from '@pickles/outbox-relay';
 import { OWNER_EMAIL, silentLogger, startPurchaseHarness, type PurchaseHarness } from './harness.js';
 
 let h: PurchaseHarness;

@@ -10,7 +10,7 @@ import { eventually, orderPayload, postJson, startApp, testDb, untilShopQuiet, t
 import { QUEUES } from '@pickles/shared';
 import { createCheckoutApp } from '@pickles/checkout/app';
 import { createPaymentsApp } from '@pickles/payments/app';
-import { startOutboxRelay, type OutboxRelay } from '@pickles/payments/relay';
+import { startOutboxRelay, type OutboxRelay } from '@pickles/outbox-relay';
 import { expireUnpaidOnce, reconcileOnce, type ReconcileResult } from '@pickles/payments/reconciler';
 import { createMailer } from '@pickles/notifications/mailer';
 import { createNotificationsWorker } from '@pickles/notifications/worker';
