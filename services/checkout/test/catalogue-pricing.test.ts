@@ -95,6 +95,7 @@ describe('the catalogue in the database', () => {
         gstRatePercent: 12,
         archived: false,
         version: 1,
+        photos: [],
       })),
     );
     // The first save of each is in its change log.
