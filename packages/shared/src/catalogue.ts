@@ -138,8 +138,8 @@ export interface CatalogueProduct {
   photos: ProductPhoto[];
 }
 
-/** The drawing of a product the owner has given none: the jar of spices. */
-export const FALLBACK_ART = '/images/spices.svg';
+/** The drawing of a product the owner has given none: a jar with a blank label, the storefront writes the product's name on it. */
+export const FALLBACK_ART = '/images/jar.svg';
 
 /**
  * A catalogue product as the storefront shows it (the spec's field names, prices in rupees); coming
