@@ -49,7 +49,8 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     child.stderr?.on('data', (chunk: Buffer) => log.write(`${name} | ${chunk}`));
   }
   try {
-    await waitForHealthy([`http://127.0.0.1:${E2E_PORTS.gateway}/api/health`], 90_000);
+    // E2E_HEALTH_TIMEOUT_MS: longer on a machine busy enough that the processes take over 90 s to start.
+    await waitForHealthy([`http://127.0.0.1:${E2E_PORTS.gateway}/api/health`], Number(process.env.E2E_HEALTH_TIMEOUT_MS ?? 90_000));
   } catch (error) {
     await stack.stopAll();
     await database.drop();

@@ -28,7 +28,7 @@ export class GatewayAnswers {
   }
 
   /** The one answer to a body over its route's limit, whether announced by Content-Length or found while reading. */
-  tooLarge(res: ServerResponse): void {
-    this.json(res, 413, { success: false, error: 'Request body too large' });
+  tooLarge(res: ServerResponse, message = 'Request body too large'): void {
+    this.json(res, 413, { success: false, error: message });
   }
 }

@@ -60,7 +60,7 @@ export function apiListener({ upstreams, proxies, cors, answers, logger }: ApiOp
     const route = matchRoute(path);
     if (!route) return answers.json(res, 404, { success: false, error: `No API route for ${req.method} ${path}` });
     // Refused before reading a byte when announced; a chunked body is capped as it is read (proxy.ts).
-    if (Number(req.headers['content-length'] ?? 0) > route.bodyLimit) return answers.tooLarge(res);
+    if (Number(req.headers['content-length'] ?? 0) > route.bodyLimit) return answers.tooLarge(res, route.tooLargeMessage);
     res.setHeader('Cache-Control', 'no-store');
     proxies[route.service](req, res, route);
   };

@@ -3,12 +3,16 @@
  * no business logic: it only decides which service answers. Paths are forwarded unchanged,
  * /api prefix included.
  */
+import { PHOTO_MAX_BYTES, PHOTO_MESSAGES } from '@pickles/shared/product-photos';
+
 export type ServiceName = 'checkout' | 'payments' | 'admin-orders';
 
 export interface Route {
   /** Path prefix under which requests go to `service`; exact when `exact` is set. */
   path: string;
   exact?: boolean;
+  /** Matched by this instead of `path` (a path with an id in it); `path` names it in metrics. */
+  pattern?: RegExp;
   service: ServiceName;
   /** Largest request body accepted, in bytes. */
   bodyLimit: number;
@@ -25,6 +29,8 @@ export interface Route {
    * GET, HEAD, OPTIONS and requests with an Idempotency-Key need no mark.
    */
   idempotent?: true;
+  /** The 413's sentence when it should say more than "Request body too large" (the limit, what to do). */
+  tooLargeMessage?: string;
 }
 
 const KB = 1024;
@@ -50,11 +56,23 @@ export const ROUTES: Route[] = [
   { path: '/api/courier/webhook', exact: true, service: 'admin-orders', bodyLimit: 256 * KB, idempotent: true },
   { path: '/api/complaints', exact: true, service: 'checkout', bodyLimit: 16 * KB },
   { path: '/api/catalogue/availability', exact: true, service: 'checkout', bodyLimit: 1 * KB },
+  // Product photos (decision 027): GET /api/catalogue/photos/{id}-{width}.{avif|webp}, no body.
+  { path: '/api/catalogue/photos/', service: 'checkout', bodyLimit: 1 * KB },
   // The storefront's products as the owner saved them (decision 024); no body.
   { path: '/api/catalogue', exact: true, service: 'checkout', bodyLimit: 1 * KB },
   // The owner's bulk actions name up to 100,000 orders (a uuid, quotes and a comma: about 40 bytes each).
   { path: '/api/order/batch-update-status', exact: true, service: 'admin-orders', bodyLimit: 4096 * KB, streamBody: true },
   { path: '/api/order/remove-multiple', exact: true, service: 'admin-orders', bodyLimit: 4096 * KB, streamBody: true },
+  // The owner's photo upload (decision 027): the photo's bytes, up to 10 MB, streamed to admin-orders,
+  // which checks the token before reading them and refuses more than the limit while they arrive.
+  {
+    path: '/api/admin/catalogue/{id}/photos',
+    pattern: /^\/api\/admin\/catalogue\/\d{1,9}\/photos$/,
+    service: 'admin-orders',
+    bodyLimit: PHOTO_MAX_BYTES,
+    streamBody: true,
+    tooLargeMessage: PHOTO_MESSAGES.tooLarge,
+  },
   // At most 500 dispatch lines of an order number, a courier and an AWB.
   { path: '/api/admin/orders/dispatch-batch', exact: true, service: 'admin-orders', bodyLimit: 64 * KB },
   // Every other admin body is a status, a refund, a dispatch, a complaint's resolution (2,000 characters) ...
@@ -63,7 +81,7 @@ export const ROUTES: Route[] = [
 ];
 
 export function matchRoute(pathname: string): Route | undefined {
-  return ROUTES.find((route) => (route.exact ? pathname === route.path : pathname.startsWith(route.path)));
+  return ROUTES.find((route) => (route.pattern ? route.pattern.test(pathname) : route.exact ? pathname === route.path : pathname.startsWith(route.path)));
 }
 
 /** Client-side routes of the SPA (docs/product.md §2) that get the app shell rather than a 404. */

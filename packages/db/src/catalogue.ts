@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { CatalogueProduct } from '@pickles/shared/catalogue';
+import type { ProductPhoto } from '@pickles/shared/product-photos';
 import type { Database, ProductsTable } from './schema.js';
 
 type DbHandle = Kysely<Database> | Transaction<Database>;
@@ -35,7 +36,14 @@ const PRODUCT_COLUMNS = [
   'version',
 ] as const satisfies readonly (keyof ProductsTable)[];
 
-type ProductRow = { [K in (typeof PRODUCT_COLUMNS)[number]]: K extends 'archived_at' ? Date | null : K extends 'id' | 'version' ? number : ProductsTable[K] };
+type ProductRow = { [K in (typeof PRODUCT_COLUMNS)[number]]: K extends 'archived_at' ? Date | null : K extends 'id' | 'version' ? number : ProductsTable[K] } & { photos: ProductPhoto[] };
+
+/** A product's photos in its order (decision 027), read with the product in the same statement. */
+const photosColumn = sql<ProductPhoto[]>`(
+  select coalesce(json_agg(json_build_object('id', pp.photo_id, 'alt', pp.alt, 'width', ph.width, 'height', ph.height) order by pp.position), '[]'::json)
+  from product_photos pp join photos ph on ph.id = pp.photo_id
+  where pp.product_id = products.id
+)`.as('photos');
 
 export function toCatalogueProduct(row: ProductRow): CatalogueProduct {
   return {
@@ -61,12 +69,13 @@ export function toCatalogueProduct(row: ProductRow): CatalogueProduct {
     gstRatePercent: row.gst_rate_percent,
     archived: row.archived_at !== null,
     version: row.version,
+    photos: row.photos,
   };
 }
 
 /** The catalogue in the storefront's order; archived products only when asked (the owner's list). */
 export async function readCatalogue(db: DbHandle, { includeArchived = false } = {}): Promise<CatalogueProduct[]> {
-  let query = db.selectFrom('products').select(PRODUCT_COLUMNS).orderBy('position').orderBy('id');
+  let query = db.selectFrom('products').select([...PRODUCT_COLUMNS, photosColumn]).orderBy('position').orderBy('id');
   if (!includeArchived) query = query.where('archived_at', 'is', null);
   return (await query.execute()).map(toCatalogueProduct);
 }
@@ -74,7 +83,7 @@ export async function readCatalogue(db: DbHandle, { includeArchived = false } = 
 /** These products as they are now, archived ones included (the caller refuses them): checkout prices from this. */
 export async function readProducts(db: DbHandle, ids: readonly number[]): Promise<Map<number, CatalogueProduct>> {
   if (!ids.length) return new Map();
-  const rows = await db.selectFrom('products').select(PRODUCT_COLUMNS).where('id', 'in', [...ids]).execute();
+  const rows = await db.selectFrom('products').select([...PRODUCT_COLUMNS, photosColumn]).where('id', 'in', [...ids]).execute();
   return new Map(rows.map((row) => [row.id, toCatalogueProduct(row)]));
 }
 
@@ -151,7 +160,7 @@ export async function createProduct(db: Kysely<Database>, fields: ProductFields,
       const row = await trx
         .insertInto('products')
         .values({ ...toColumns(fields), slug: unique, art: null, archived_at: null, updated_by: by, position: sql<number>`(select coalesce(max(position), 0) + 1 from products)` })
-        .returning(PRODUCT_COLUMNS)
+        .returning([...PRODUCT_COLUMNS, photosColumn])
         .executeTakeFirstOrThrow();
       const product = toCatalogueProduct(row);
       await trx.insertInto('product_stock').values({ product_id: product.id, state: 'coming-soon', batch_jars: null, updated_by: by }).onConflict((conflict) => conflict.column('product_id').doNothing()).execute();
@@ -171,14 +180,14 @@ export async function createProduct(db: Kysely<Database>, fields: ProductFields,
 export async function updateProduct(db: Kysely<Database>, id: number, version: number, fields: ProductFields, by: string): Promise<CatalogueWrite> {
   try {
     return await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+      const current = await trx.selectFrom('products').select([...PRODUCT_COLUMNS, photosColumn]).where('id', '=', id).forUpdate().executeTakeFirst();
       if (!current) return { ok: false as const, reason: 'not-found' as const };
       if (current.version !== version) return { ok: false as const, reason: 'conflict' as const };
       const row = await trx
         .updateTable('products')
         .set({ ...toColumns(fields), version: version + 1, updated_at: sql<Date>`now()`, updated_by: by })
         .where('id', '=', id)
-        .returning(PRODUCT_COLUMNS)
+        .returning([...PRODUCT_COLUMNS, photosColumn])
         .executeTakeFirstOrThrow();
       const product = toCatalogueProduct(row);
       await recordChange(trx, toCatalogueProduct(current), product, by);
@@ -193,14 +202,14 @@ export async function updateProduct(db: Kysely<Database>, id: number, version: n
 /** Archives a product (still at `version`): it leaves the storefront and cannot be bought; past orders keep it. */
 export async function archiveProduct(db: Kysely<Database>, id: number, version: number, by: string): Promise<CatalogueWrite> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('products').select(PRODUCT_COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+    const current = await trx.selectFrom('products').select([...PRODUCT_COLUMNS, photosColumn]).where('id', '=', id).forUpdate().executeTakeFirst();
     if (!current) return { ok: false as const, reason: 'not-found' as const };
     if (current.version !== version) return { ok: false as const, reason: 'conflict' as const };
     const row = await trx
       .updateTable('products')
       .set({ archived_at: sql<Date>`coalesce(archived_at, now())`, version: version + 1, updated_at: sql<Date>`now()`, updated_by: by })
       .where('id', '=', id)
-      .returning(PRODUCT_COLUMNS)
+      .returning([...PRODUCT_COLUMNS, photosColumn])
       .executeTakeFirstOrThrow();
     const product = toCatalogueProduct(row);
     await recordChange(trx, toCatalogueProduct(current), product, by);
@@ -241,4 +250,47 @@ export async function readProductChanges(db: DbHandle, id: number): Promise<Prod
     before: row.before as Partial<CatalogueProduct> | null,
     after: row.after as Partial<CatalogueProduct>,
   }));
+}
+
+export type ProductPhotoChange = { ok: true } | { ok: false; reason: string };
+
+/**
+ * A change of a product's photos (packages/db/src/product-photos.ts) saved as any other change of
+ * the product: only while it is still at `version`, which it then moves on, recorded with before
+ * and after. `apply` runs in the transaction, after the product row is locked; a reason it returns
+ * rolls everything back and is answered as is.
+ */
+export async function saveProductPhotoChange<Reason extends string>(
+  db: Kysely<Database>,
+  id: number,
+  version: number,
+  by: string,
+  apply: (trx: Transaction<Database>) => Promise<Reason | undefined>,
+): Promise<{ ok: true; product: CatalogueProduct } | { ok: false; reason: 'not-found' | 'conflict' | Reason }> {
+  class Refused extends Error {
+    constructor(readonly reason: Reason) {
+      super(reason);
+    }
+  }
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const current = await trx.selectFrom('products').select([...PRODUCT_COLUMNS, photosColumn]).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!current) return { ok: false as const, reason: 'not-found' as const };
+      if (current.version !== version) return { ok: false as const, reason: 'conflict' as const };
+      const refused = await apply(trx);
+      if (refused !== undefined) throw new Refused(refused);
+      const row = await trx
+        .updateTable('products')
+        .set({ version: version + 1, updated_at: sql<Date>`now()`, updated_by: by })
+        .where('id', '=', id)
+        .returning([...PRODUCT_COLUMNS, photosColumn])
+        .executeTakeFirstOrThrow();
+      const product = toCatalogueProduct(row);
+      await recordChange(trx, toCatalogueProduct(current), product, by);
+      return { ok: true as const, product };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: error.reason };
+    throw error;
+  }
 }

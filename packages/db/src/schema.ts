@@ -339,6 +339,9 @@ export interface Database {
   product_stock: ProductStockTable;
   products: ProductsTable;
   product_changes: ProductChangesTable;
+  photos: PhotosTable;
+  photo_variants: PhotoVariantsTable;
+  product_photos: ProductPhotosTable;
 }
 
 /** The catalogue (migration 021, decision 024); written only by packages/db/src/catalogue.ts. */
@@ -379,6 +382,35 @@ export interface ProductChangesTable {
   changed_by: string;
   before: unknown;
   after: unknown;
+}
+
+/** Product photographs (migration 022, decision 027); written only by packages/db/src/product-photos.ts. */
+export interface PhotosTable {
+  id: string;
+  width: number;
+  height: number;
+  original_bytes: number;
+  original_type: string;
+  created_at: Generated<Date>;
+  created_by: string;
+}
+
+export interface PhotoVariantsTable {
+  photo_id: string;
+  width: number;
+  format: 'avif' | 'webp';
+  pixel_width: number;
+  pixel_height: number;
+  bytes: number;
+  data: Buffer;
+}
+
+export interface ProductPhotosTable {
+  product_id: number;
+  photo_id: string;
+  position: number;
+  alt: Generated<string>;
+  added_at: Generated<Date>;
 }
 
 export type OrderRow = Selectable<OrdersTable>;

@@ -1,4 +1,5 @@
 import { paiseToRupees, rupeesToPaise } from './money.js';
+import type { ProductPhoto } from './product-photos.js';
 
 /**
  * The shop's fixed catalogue (docs/product.md §3). The SPA shows it and the checkout service prices
@@ -9,8 +10,10 @@ export interface Product {
   /** The product page's address, /shop/{slug}; absent in the build-time list. */
   slug?: string;
   name: string;
-  /** Path of the product picture under the SPA's public folder. */
+  /** Path of the product's drawing under the SPA's public folder: shown when it has no photo. */
   image: string;
+  /** The owner's photographs, the main one first (decision 027); absent or empty: the drawing. */
+  photos?: ProductPhoto[];
   title: string;
   /** Struck-through price before discount, in rupees. */
   displayprice?: number;
@@ -131,10 +134,12 @@ export interface CatalogueProduct {
   gstRatePercent: number;
   archived: boolean;
   version: number;
+  /** The owner's photographs, the main one first (decision 027). */
+  photos: ProductPhoto[];
 }
 
-/** The drawing of a product the owner has given none: the jar of spices. */
-export const FALLBACK_ART = '/images/spices.svg';
+/** The drawing of a product the owner has given none: a jar with a blank label, the storefront writes the product's name on it. */
+export const FALLBACK_ART = '/images/jar.svg';
 
 /**
  * A catalogue product as the storefront shows it (the spec's field names, prices in rupees); coming
@@ -162,5 +167,6 @@ export function toStorefrontProduct(product: CatalogueProduct, comingSoon: boole
     countryOfOrigin: product.countryOfOrigin,
     hsn: product.hsn,
     gstRatePercent: product.gstRatePercent,
+    ...(product.photos.length ? { photos: product.photos } : {}),
   };
 }

@@ -1,5 +1,6 @@
 export * from './money.js';
 export * from './catalogue.js';
+export * from './product-photos.js';
 export * from './pricing.js';
 export * from './order-status.js';
 export * from './order-lifecycle.js';

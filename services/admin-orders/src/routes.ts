@@ -33,6 +33,7 @@ import {
   reorderCatalogueHandler,
   updateCatalogueProductHandler,
 } from './handlers/catalogue.js';
+import { deleteProductPhotoHandler, reorderProductPhotosHandler, uploadProductPhotoHandler } from './handlers/product-photos.js';
 import { acknowledgeComplaintHandler, listComplaintsHandler, resolveComplaintHandler } from './handlers/complaints.js';
 
 export interface RouteDeps {
@@ -93,6 +94,10 @@ export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSecon
   router.put('/api/admin/catalogue/:id', admin, body, updateCatalogueProductHandler(db));
   router.post('/api/admin/catalogue/:id/archive', admin, body, archiveCatalogueProductHandler(db));
   router.get('/api/admin/catalogue/:id/changes', admin, productChangesHandler(db));
+  // The photo's bytes are read by the handler itself, up to 10 MB, after the token (decision 027).
+  router.post('/api/admin/catalogue/:id/photos', admin, uploadProductPhotoHandler(db));
+  router.put('/api/admin/catalogue/:id/photos/order', admin, body, reorderProductPhotosHandler(db));
+  router.delete('/api/admin/catalogue/:id/photos/:photoId', admin, deleteProductPhotoHandler(db));
   router.get('/api/admin/complaints', admin, listComplaintsHandler(db));
   router.post('/api/admin/complaints/:id/acknowledge', admin, body, acknowledgeComplaintHandler(db));
   router.post('/api/admin/complaints/:id/resolve', admin, body, resolveComplaintHandler(db));

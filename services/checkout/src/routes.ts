@@ -6,6 +6,7 @@ import { trackByContactHandler, trackBySignedLinkHandler, type TrackOrderDeps } 
 import { trackInvoiceHandler } from './handlers/track-invoice.js';
 import { availabilityHandler } from './handlers/availability.js';
 import { catalogueHandler } from './handlers/catalogue.js';
+import { productPhotoHandler } from './handlers/product-photo.js';
 import { submitComplaintHandler } from './handlers/submit-complaint.js';
 import { pincodeLookupHandler } from './handlers/pincode-lookup.js';
 
@@ -67,6 +68,8 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
   // A read of a few rows per storefront view, as cheap as the pages themselves: not rate limited.
   router.get('/api/catalogue/availability', availabilityHandler(deps));
   router.get('/api/catalogue', catalogueHandler(deps));
+  // Product photos (decision 027): immutable, cached by browsers for a year, so asked once per shopper.
+  router.get('/api/catalogue/photos/:file', productPhotoHandler(deps));
   // India Post's directory, from memory: public data, cheap to answer, cached by the browser for a day.
   router.get('/api/pincodes/:pincode', pincodeLookupHandler());
 

@@ -95,6 +95,7 @@ describe('the catalogue in the database', () => {
         gstRatePercent: 12,
         archived: false,
         version: 1,
+        photos: [],
       })),
     );
     // The first save of each is in its change log.
@@ -172,7 +173,7 @@ describe('GET /api/catalogue', () => {
     const prawn = await addProduct(45_000, 0);
     const listed = (await catalogue()).body.products;
     expect(listed.map((product) => product.id)).toEqual([prawn.id, 1, 2]);
-    expect(listed[0]).toMatchObject({ name: prawn.name, slug: prawn.slug, price: 450, weight: 'JAR', weight2: 250, coming_soon: false, image: '/images/spices.svg', hsn: '1605', gstRatePercent: 5 });
+    expect(listed[0]).toMatchObject({ name: prawn.name, slug: prawn.slug, price: 450, weight: 'JAR', weight2: 250, coming_soon: false, image: '/images/jar.svg', hsn: '1605', gstRatePercent: 5 });
     expect(listed[0]).not.toHaveProperty('displayprice');
 
     await h.db.updateTable('products').set({ archived_at: sql<Date>`now()` }).where('id', '=', prawn.id).execute();

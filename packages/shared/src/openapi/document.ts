@@ -16,6 +16,7 @@ import { trackLinkQuerySchema, trackOrderRequestSchema } from '../tracking-reque
 import { complaintListQuerySchema, complaintRequestSchema, resolveComplaintSchema } from '../complaints.js';
 import { productStockUpdateSchema } from '../stock.js';
 import { catalogueArchiveSchema, catalogueOrderSchema, catalogueProductInputSchema, catalogueProductUpdateSchema } from '../catalogue-input.js';
+import { PHOTO_UPLOAD_TYPES, photoOrderSchema, photoQuerySchema } from '../product-photos.js';
 import * as answers from './responses.js';
 
 /**
@@ -432,6 +433,56 @@ export function buildOpenApiDocument() {
     ...admin,
     request: { params: productIdParam },
     responses: { 200: json(answers.adminProductChangesResponseSchema, 'The change log'), 404: error('No product with that id'), ...unauthorised },
+  });
+  const photoVersionQuery = photoQuerySchema.pick({ version: true });
+  const photoConflict = error('Someone else saved the product since this version was opened, the photo is already there, there are 8 photos already, or the order does not name each photo once: nothing was saved');
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/catalogue/{id}/photos',
+    summary: 'Add a photo at the end of the product\'s photos (decision 027). The body is the file itself, up to 10 MB; it is decoded (its type alone proves nothing), turned upright, stripped of all metadata and kept as AVIF and WebP at 320, 640, 960 and 1280 px wide. HEIC (HEVC) is refused: export it as JPEG',
+    ...admin,
+    request: {
+      params: productIdParam,
+      query: photoQuerySchema,
+      body: { content: Object.fromEntries(PHOTO_UPLOAD_TYPES.map((type) => [type, { schema: z.string().meta({ format: 'binary' }) }])) },
+    },
+    responses: {
+      201: json(answers.adminCatalogueProductResponseSchema, 'The product with its new version and photos'),
+      400: error('No version, alt text too long, or a photo narrower than 320 px'),
+      404: error('No product with that id'),
+      409: photoConflict,
+      413: error('Larger than 10 MB (the message says so)'),
+      415: error('Not an image we can read, or HEIC'),
+      429: error('Other photos are being prepared; try again in a few seconds'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'delete',
+    path: '/api/admin/catalogue/{id}/photos/{photoId}',
+    summary: 'Take a photo off the product (the next one becomes the main photo)',
+    ...admin,
+    request: { params: productIdParam.extend({ photoId: z.string().meta({ description: "The photo's id" }) }), query: photoVersionQuery },
+    responses: { 200: json(answers.adminCatalogueProductResponseSchema, 'The product with its new version and photos'), 404: error('No product or no such photo on it'), 409: photoConflict, ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/admin/catalogue/{id}/photos/order',
+    summary: "The product's photos in a new order; the first is the main photo",
+    ...admin,
+    request: { params: productIdParam, body: { content: { 'application/json': { schema: photoOrderSchema } } } },
+    responses: { 200: json(answers.adminCatalogueProductResponseSchema, 'The product with its new version and photos'), 404: error('No product with that id'), 409: photoConflict, ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/catalogue/photos/{file}',
+    summary: 'One variant of a product photo: {id}-{320|640|960|1280}.{avif|webp}. Cache-Control: public, max-age=31536000, immutable; with an ETag',
+    request: { params: z.object({ file: z.string().meta({ example: '3f2a9c0e5b7d41a8-640.avif' }) }) },
+    responses: {
+      200: { description: 'The image', content: { 'image/avif': { schema: z.string().meta({ format: 'binary' }) }, 'image/webp': { schema: z.string().meta({ format: 'binary' }) } } },
+      304: { description: 'Not modified (If-None-Match)' },
+      404: error('No such photo, width or format'),
+    },
   });
   registry.registerPath({
     method: 'get',

@@ -401,6 +401,15 @@ export const adminComplaintResponseSchema = z.object({ success: z.literal(true),
 
 const optionalText = (description: string) => z.string().optional().meta({ description });
 
+export const productPhotoSchema = z
+  .object({
+    id: z.string().meta({ description: 'Hex SHA-256 of the original upload; the variants are /api/catalogue/photos/{id}-{320|640|960|1280}.{avif|webp}' }),
+    alt: z.string(),
+    width: z.number().int().meta({ description: 'Width of the largest variant, in pixels' }),
+    height: z.number().int().meta({ description: 'Height of the largest variant, in pixels' }),
+  })
+  .meta({ id: 'ProductPhoto' });
+
 export const storefrontProductSchema = z
   .object({
     id: z.number().int(),
@@ -423,6 +432,7 @@ export const storefrontProductSchema = z
     countryOfOrigin: optionalText('Country of origin'),
     hsn: optionalText('HSN code'),
     gstRatePercent: z.number().optional().meta({ description: 'GST rate in percent' }),
+    photos: z.array(productPhotoSchema).optional().meta({ description: 'The photos in order, the main one first; none: show `image`' }),
   })
   .meta({ id: 'StorefrontProduct' });
 
@@ -450,6 +460,7 @@ export const catalogueProductSchema = z
     gstRatePercent: z.number(),
     archived: z.boolean(),
     version: z.number().int().meta({ description: 'Send it back with an edit: a newer one on the server is a 409' }),
+    photos: z.array(productPhotoSchema).meta({ description: 'The photos in order; the first is the main photo (decision 027)' }),
   })
   .meta({ id: 'CatalogueProduct' });
 

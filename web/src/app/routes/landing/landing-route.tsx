@@ -1,6 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
+import { formatRupees } from '@pickles/shared/money';
 import { paths } from '../../../config/paths.js';
+import { PICTURE_SIZES, ProductPicture } from '../../../components/product-picture.js';
+import { useLiveCatalogue } from '../../../lib/use-catalogue.js';
 import { PAGE_META, usePageMeta } from '../../page-meta.js';
 import { runSplash, warmUp } from './splash.js';
 
@@ -12,6 +15,7 @@ const HIGHLIGHTS = [
 
 export default function LandingRoute() {
   usePageMeta(PAGE_META.home);
+  const { products } = useLiveCatalogue();
   useEffect(() => {
     warmUp();
     return runSplash();
@@ -50,6 +54,25 @@ export default function LandingRoute() {
             <p>{item.text}</p>
           </article>
         ))}
+      </section>
+      {/* Below the highlights, out of the first screen: every picture here waits until it nears it (lazy). */}
+      <section className="container" aria-labelledby="landing-products-title">
+        <h2 id="landing-products-title">Our pickles</h2>
+        <ul className="landing-products" role="list" style={{ listStyle: 'none', padding: 0 }}>
+          {products.map((product) => (
+            <li key={product.id} className="card landing-product" data-testid={`landing-product-${product.id}`}>
+              <a href={product.slug ? `/shop/${product.slug}` : paths.shop}>
+                <div className="product__media">
+                  <ProductPicture product={product} sizes={PICTURE_SIZES.tile} />
+                </div>
+                <p>
+                  <span>{product.name}</span>
+                  <span>{formatRupees(product.price)}</span>
+                </p>
+              </a>
+            </li>
+          ))}
+        </ul>
       </section>
     </>
   );

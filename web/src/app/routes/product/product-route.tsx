@@ -3,6 +3,7 @@ import { Link, useParams } from 'react-router-dom';
 import type { Product } from '@pickles/shared/catalogue';
 import { paths } from '../../../config/paths.js';
 import { ProductCard } from '../../../features/catalogue/components/product-card.js';
+import { PICTURE_SIZES, PhotoPicture } from '../../../components/product-picture.js';
 import { useCart } from '../../../features/cart/hooks/use-cart.js';
 import { availabilityOf, lineLimit, productStockNote, useLiveAvailability } from '../../../features/stock/index.js';
 import { catalogueProductBySlug } from '../../../lib/catalogue-store.js';
@@ -57,6 +58,15 @@ export default function ProductRoute() {
           priority
           labelOpen
         />
+        {(product.photos?.length ?? 0) > 1 && (
+          <ul className="product-gallery" aria-label={`More photos of ${product.name}`}>
+            {product.photos!.slice(1).map((photo) => (
+              <li key={photo.id}>
+                <PhotoPicture photo={photo} alt={photo.alt || product.name} sizes={PICTURE_SIZES.page} />
+              </li>
+            ))}
+          </ul>
+        )}
         <div className="toast-region" role="status" aria-live="polite">
           {added && <p className="toast">{added}</p>}
         </div>

@@ -4,6 +4,7 @@ import { formatPaise, formatRupees } from '@pickles/shared/money';
 import type { ProductAvailability } from '@pickles/shared/stock';
 import { seller, sellerAddressLine } from '../../../config/seller.js';
 import { DietMark } from './diet-mark.js';
+import { PICTURE_SIZES, ProductPicture } from '../../../components/product-picture.js';
 import '../catalogue.css';
 
 /** The line above the button (the route words it with features/stock): few left, sold out, or the cart holds every jar left. */
@@ -75,15 +76,7 @@ export function ProductCard({ product, availability, stockNote, onAdd, priority 
   return (
     <article className={isComingSoon || isSoldOut ? 'card product is-coming-soon' : 'card product'} aria-labelledby={headingId} data-testid={`product-${product.id}`} data-stock={availability.state}>
       <div className="product__media">
-        <img
-          src={product.image}
-          alt={product.name}
-          width="320"
-          height="320"
-          loading={priority ? 'eager' : 'lazy'}
-          decoding="async"
-          fetchPriority={priority ? 'high' : 'auto'}
-        />
+        <ProductPicture product={product} sizes={labelOpen ? PICTURE_SIZES.page : PICTURE_SIZES.grid} priority={priority} />
         {product.discount_name && <span className="badge badge-discount">{product.discount_name}</span>}
         {isComingSoon && <span className="badge badge-soon">Coming Soon</span>}
         {isSoldOut && <span className="badge badge-soon">Sold Out</span>}

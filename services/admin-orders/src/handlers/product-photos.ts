@@ -1,0 +1,137 @@
+import type { Request, RequestHandler } from 'express';
+import { ConflictError, HttpError, InvalidError, NotFoundError, TooManyRequestsError, parseOrThrow } from '@pickles/service-kit';
+import { addProductPhoto, photoExists, readProducts, removeProductPhoto, reorderProductPhotos, type Db } from '@pickles/db';
+import type { AdminCatalogueProductResponse } from '@pickles/shared';
+import { CATALOGUE_MESSAGES } from '@pickles/shared/catalogue-input';
+import { PHOTO_ID_PATTERN, PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_UPLOAD_TYPES, photoOrderSchema, photoQuerySchema } from '@pickles/shared/product-photos';
+import { adminOf } from '../auth/require-admin.js';
+import { PhotoQueueFullError, photoIdOf, processPhoto } from '../domain/photo-processing.js';
+
+/** Product photographs (decision 027): the owner's uploads, deletes and order, each a change of the product. */
+
+class PayloadTooLargeError extends HttpError {
+  constructor() {
+    super(413, PHOTO_MESSAGES.tooLarge);
+  }
+}
+class UnsupportedPhotoError extends HttpError {
+  constructor(message: string) {
+    super(415, message);
+  }
+}
+
+function productId(req: Request): number {
+  const raw = req.params.id;
+  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw new NotFoundError(CATALOGUE_MESSAGES.unknownProduct);
+  return Number(raw);
+}
+
+/**
+ * The upload's bytes, refused with a 413 as soon as they pass PHOTO_MAX_BYTES: at once when the
+ * Content-Length says so, else while they arrive, so no more than the limit is ever held.
+ */
+async function readUpload(req: Request): Promise<Buffer> {
+  const announced = Number(req.headers['content-length']);
+  // The rest of a refused body is not read: the connection is closed after the answer.
+  if (Number.isFinite(announced) && announced > PHOTO_MAX_BYTES) {
+    req.res?.setHeader('Connection', 'close');
+    throw new PayloadTooLargeError();
+  }
+  const chunks: Buffer[] = [];
+  let total = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (total > PHOTO_MAX_BYTES) {
+      req.res?.setHeader('Connection', 'close');
+      throw new PayloadTooLargeError();
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks, total);
+}
+
+function saved(result: { ok: true; product: AdminCatalogueProductResponse['product'] } | { ok: false; reason: string }) {
+  if (result.ok) return result.product;
+  switch (result.reason) {
+    case 'not-found':
+      throw new NotFoundError(CATALOGUE_MESSAGES.unknownProduct);
+    case 'conflict':
+      throw new ConflictError(CATALOGUE_MESSAGES.conflict);
+    case 'too-many':
+      throw new ConflictError(PHOTO_MESSAGES.tooMany);
+    case 'duplicate':
+      throw new ConflictError(PHOTO_MESSAGES.duplicate);
+    case 'unknown-photo':
+      throw new NotFoundError(PHOTO_MESSAGES.unknownPhoto);
+    case 'order-mismatch':
+      throw new ConflictError(PHOTO_MESSAGES.orderMismatch);
+    default:
+      throw new ConflictError(CATALOGUE_MESSAGES.conflict);
+  }
+}
+
+/**
+ * POST /api/admin/catalogue/{id}/photos?alt=&version=: the body is the photo's bytes. The product
+ * and its version are checked first (no work for a stale page), the photo is decoded and encoded
+ * outside any transaction, one upload at a time, and stored with the product's next version.
+ */
+export function uploadProductPhotoHandler(db: Db): RequestHandler {
+  return async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const id = productId(req);
+    const { version, alt } = parseOrThrow(photoQuerySchema, req.query);
+    const type = (req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+    if (!(PHOTO_UPLOAD_TYPES as readonly string[]).includes(type)) {
+      req.resume();
+      throw new UnsupportedPhotoError(PHOTO_MESSAGES.notAnImage);
+    }
+    const original = await readUpload(req);
+    if (!original.length) throw new UnsupportedPhotoError(PHOTO_MESSAGES.notAnImage);
+    const current = (await readProducts(db, [id])).get(id);
+    if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.unknownProduct);
+    if (current.version !== version) throw new ConflictError(CATALOGUE_MESSAGES.conflict);
+
+    const photoId = photoIdOf(original);
+    let photo: Parameters<typeof addProductPhoto>[3] = { id: photoId };
+    if (!(await photoExists(db, photoId))) {
+      let processed;
+      try {
+        processed = await processPhoto(original);
+      } catch (error) {
+        if (error instanceof PhotoQueueFullError) throw new TooManyRequestsError('Other photos are being prepared. Please wait a few seconds and upload this one again.', 5);
+        throw error;
+      }
+      if (!processed.ok) {
+        if (processed.reason === 'too-small') throw new InvalidError(PHOTO_MESSAGES.tooSmall);
+        throw new UnsupportedPhotoError(processed.reason === 'heic' ? PHOTO_MESSAGES.heic : PHOTO_MESSAGES.notAnImage);
+      }
+      photo = { id: photoId, width: processed.width, height: processed.height, originalBytes: original.length, originalType: type, variants: processed.variants };
+    }
+    const product = saved(await addProductPhoto(db, id, version, photo, alt, adminOf(req).sub));
+    req.log.info({ productId: id, photoId, bytes: original.length, version: product.version }, 'product photo added');
+    res.status(201).json({ success: true, product } satisfies AdminCatalogueProductResponse);
+  };
+}
+
+/** DELETE /api/admin/catalogue/{id}/photos/{photoId}?version=: the photo leaves the product (and the database when no product shows it). */
+export function deleteProductPhotoHandler(db: Db): RequestHandler {
+  return async (req, res) => {
+    const id = productId(req);
+    const photoId = String(req.params.photoId ?? '');
+    if (!PHOTO_ID_PATTERN.test(photoId)) throw new NotFoundError(PHOTO_MESSAGES.unknownPhoto);
+    const { version } = parseOrThrow(photoQuerySchema, req.query);
+    const product = saved(await removeProductPhoto(db, id, version, photoId, adminOf(req).sub));
+    req.log.info({ productId: id, photoId, version: product.version }, 'product photo deleted');
+    res.json({ success: true, product } satisfies AdminCatalogueProductResponse);
+  };
+}
+
+/** PUT /api/admin/catalogue/{id}/photos/order {version, photoIds}: the first is the main photo. */
+export function reorderProductPhotosHandler(db: Db): RequestHandler {
+  return async (req, res) => {
+    const id = productId(req);
+    const { version, photoIds } = parseOrThrow(photoOrderSchema, req.body);
+    const product = saved(await reorderProductPhotos(db, id, version, photoIds, adminOf(req).sub));
+    res.json({ success: true, product } satisfies AdminCatalogueProductResponse);
+  };
+}

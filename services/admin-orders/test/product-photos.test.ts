@@ -1,0 +1,148 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import sharp from 'sharp';
+import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
+import { phonePhoto } from '@pickles/test-kit/photos';
+import { PHOTO_MESSAGES } from '@pickles/shared/product-photos';
+import { call, loginToken, startHarness, type Harness } from './helpers.js';
+
+/**
+ * Product photos (decision 027): the owner uploads a phone's JPEG to a product; it is decoded,
+ * turned upright, stripped of its EXIF (the GPS position) and kept as AVIF and WebP at each width;
+ * anything that is not a photo, too large or HEIC is refused with a sentence and changes nothing.
+ * This file changes products, so it has a database of its own.
+ */
+let h: Harness;
+let database: TestDatabase;
+let token: string;
+const sharedDatabaseUrl = process.env.DATABASE_URL;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  process.env.DATABASE_URL = database.url;
+  h = await startHarness();
+  process.env.DATABASE_URL = sharedDatabaseUrl;
+  ({ token } = await loginToken(h.app, h.db));
+});
+afterAll(async () => {
+  await h?.close();
+  await database?.drop();
+});
+
+async function upload(productId: number, version: number, bytes: Buffer, { type = 'image/jpeg', alt = '', headers = {} as Record<string, string> } = {}) {
+  const response = await fetch(`${h.app.url}/api/admin/catalogue/${productId}/photos?version=${version}&alt=${encodeURIComponent(alt)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': type, ...headers },
+    body: bytes,
+  });
+  return { status: response.status, body: (await response.json()) as any };
+}
+const versionOf = async (id: number) => (await h.db.selectFrom('products').select('version').where('id', '=', id).executeTakeFirstOrThrow()).version;
+const variants = (photoId: string) => h.db.selectFrom('photo_variants').select(['width', 'format', 'pixel_width', 'pixel_height', 'data']).where('photo_id', '=', photoId).orderBy('width').orderBy('format').execute();
+
+describe('POST /api/admin/catalogue/{id}/photos', () => {
+  let portrait: Buffer;
+  beforeAll(async () => {
+    // Taken holding the phone upright: stored 1600×1200 with EXIF orientation 6 (turn 90° clockwise).
+    portrait = await phonePhoto({ width: 1600, height: 1200, orientation: 6 });
+  });
+
+  it('keeps an upright, metadata-free AVIF and WebP at each width up to the photo’s, and answers the product with its photo', async () => {
+    const version = await versionOf(1);
+    const response = await upload(1, version, portrait, { alt: 'A jar of chicken pickle on a brass plate' });
+    expect(response.status).toBe(201);
+    const photo = response.body.product.photos[0];
+    expect(response.body.product).toMatchObject({ id: 1, version: version + 1 });
+    expect(photo).toEqual({ id: expect.stringMatching(/^[0-9a-f]{64}$/), alt: 'A jar of chicken pickle on a brass plate', width: 960, height: 1280 });
+
+    const stored = await variants(photo.id);
+    // Upright 1200 px wide: 320, 640 and 960; no 1280 (never enlarged).
+    expect(stored.map((variant) => [variant.width, variant.format, variant.pixel_width, variant.pixel_height])).toEqual([
+      [320, 'avif', 320, 427],
+      [320, 'webp', 320, 427],
+      [640, 'avif', 640, 853],
+      [640, 'webp', 640, 853],
+      [960, 'avif', 960, 1280],
+      [960, 'webp', 960, 1280],
+    ]);
+    for (const variant of stored) {
+      const metadata = await sharp(variant.data).metadata();
+      expect(metadata.format).toBe(variant.format === 'avif' ? 'heif' : 'webp');
+      expect({ exif: metadata.exif, xmp: metadata.xmp, iptc: metadata.iptc, orientation: metadata.orientation }).toEqual({ exif: undefined, xmp: undefined, iptc: undefined, orientation: undefined });
+      expect(variant.data.includes('TestPhone')).toBe(false);
+    }
+    // The original is not kept, only what it was.
+    expect(await h.db.selectFrom('photos').select(['original_bytes', 'original_type', 'width', 'height']).where('id', '=', photo.id).executeTakeFirst()).toEqual({ original_bytes: portrait.length, original_type: 'image/jpeg', width: 960, height: 1280 });
+    // The change log names the photo.
+    const changes = await call(h.app, 'GET', '/api/admin/catalogue/1/changes', { token });
+    expect(changes.body.changes[0]).toMatchObject({ version: version + 1, before: { photos: [] }, after: { photos: [photo] } });
+  });
+
+  it('refuses what is not a photo, HEIC, a stale version, an unknown product and a second copy, and changes nothing', async () => {
+    const version = await versionOf(1);
+    const photosBefore = await h.db.selectFrom('photos').select('id').execute();
+
+    const text = await upload(1, version, Buffer.from('Grandmother’s recipe, not a photo\n'), { type: 'image/jpeg' });
+    expect(text).toEqual({ status: 415, body: { success: false, error: PHOTO_MESSAGES.notAnImage } });
+    const svg = await upload(1, version, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"/>'), { type: 'image/png' });
+    expect(svg).toEqual({ status: 415, body: { success: false, error: PHOTO_MESSAGES.notAnImage } });
+    // An iPhone's HEIC: an ISO-BMFF box of brand "heic" (the prebuilt libvips has no HEVC decoder).
+    const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(64)]);
+    expect(await upload(1, version, heic, { type: 'image/heic' })).toEqual({ status: 415, body: { success: false, error: PHOTO_MESSAGES.heic } });
+    expect(await upload(1, version, portrait, { type: 'text/plain' })).toEqual({ status: 415, body: { success: false, error: PHOTO_MESSAGES.notAnImage } });
+    const tiny = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#a33' } }).jpeg().toBuffer();
+    expect(await upload(1, version, tiny)).toEqual({ status: 400, body: { success: false, error: PHOTO_MESSAGES.tooSmall } });
+
+    expect((await upload(1, version - 1, portrait)).status).toBe(409);
+    expect(await upload(999, 1, portrait)).toEqual({ status: 404, body: { success: false, error: 'No product with that id' } });
+    expect(await upload(1, version, portrait)).toEqual({ status: 409, body: { success: false, error: PHOTO_MESSAGES.duplicate } });
+    const noToken = await fetch(`${h.app.url}/api/admin/catalogue/1/photos?version=${version}`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: portrait });
+    expect(noToken.status).toBe(401);
+
+    expect(await versionOf(1)).toBe(version);
+    expect(await h.db.selectFrom('photos').select('id').execute()).toEqual(photosBefore);
+  });
+
+  it('refuses a photo over 10 MB with the limit in the message, announced or not', async () => {
+    const version = await versionOf(1);
+    const big = Buffer.alloc(10 * 1024 * 1024 + 1, 0xff);
+    expect(await upload(1, version, big)).toEqual({ status: 413, body: { success: false, error: PHOTO_MESSAGES.tooLarge } });
+    expect(PHOTO_MESSAGES.tooLarge).toContain('10 MB');
+    // Sent in chunks without a Content-Length: refused once the bytes pass the limit.
+    const chunks = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < 11; i++) controller.enqueue(new Uint8Array(1024 * 1024));
+        controller.close();
+      },
+    });
+    const streamed = await fetch(`${h.app.url}/api/admin/catalogue/1/photos?version=${version}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'image/jpeg' }, body: chunks, duplex: 'half' } as RequestInit);
+    expect(streamed.status).toBe(413);
+    expect(await streamed.json()).toEqual({ success: false, error: PHOTO_MESSAGES.tooLarge });
+    expect(await versionOf(1)).toBe(version);
+  });
+
+  it('orders the photos (the first is the main one) and deletes one, dropping its variants when no product shows it', async () => {
+    let version = await versionOf(1);
+    const second = await upload(1, version, await phonePhoto({ width: 800, height: 800 }), { type: 'image/jpeg', alt: 'The label' });
+    expect(second.status).toBe(201);
+    const [first, added] = second.body.product.photos as Array<{ id: string; width: number }>;
+    expect(added).toMatchObject({ alt: 'The label', width: 640, height: 640 });
+    version = second.body.product.version;
+
+    const stale = await call(h.app, 'PUT', '/api/admin/catalogue/1/photos/order', { token, body: { version: version - 1, photoIds: [added!.id, first!.id] } });
+    expect(stale.status).toBe(409);
+    const missing = await call(h.app, 'PUT', '/api/admin/catalogue/1/photos/order', { token, body: { version, photoIds: [added!.id] } });
+    expect(missing).toMatchObject({ status: 409, body: { success: false, error: PHOTO_MESSAGES.orderMismatch } });
+    const reordered = await call(h.app, 'PUT', '/api/admin/catalogue/1/photos/order', { token, body: { version, photoIds: [added!.id, first!.id] } });
+    expect(reordered.status).toBe(200);
+    expect(reordered.body.product.photos.map((photo: { id: string }) => photo.id)).toEqual([added!.id, first!.id]);
+    version = reordered.body.product.version;
+
+    const deleted = await call(h.app, 'DELETE', `/api/admin/catalogue/1/photos/${added!.id}?version=${version}`, { token });
+    expect(deleted.status).toBe(200);
+    expect(deleted.body.product.photos.map((photo: { id: string }) => photo.id)).toEqual([first!.id]);
+    expect(await variants(added!.id)).toEqual([]);
+    expect(await h.db.selectFrom('photos').select('id').where('id', '=', added!.id).execute()).toEqual([]);
+    const again = await call(h.app, 'DELETE', `/api/admin/catalogue/1/photos/${added!.id}?version=${deleted.body.product.version}`, { token });
+    expect(again).toMatchObject({ status: 404, body: { success: false, error: PHOTO_MESSAGES.unknownPhoto } });
+  });
+});

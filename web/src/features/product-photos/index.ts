@@ -1,0 +1,1 @@
+export { ProductPhotosEditor, type ProductPhotosEditorProps } from './components/product-photos-editor.js';
