@@ -14,7 +14,8 @@ import { emailsAbout, type CaughtEmail } from '../support/stack.js';
  * for the refund decision. Screens at 360, 390 and 1280 px go to /work/wt/shots/courier/ (SHOTS_DIR).
  */
 test.use({ viewport: { width: 1280, height: 900 } });
-test.setTimeout(120_000);
+// Generous: the e-mails and screenshots take their time on a loaded two-core machine.
+test.setTimeout(240_000);
 
 const ADMIN = { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'pickles-admin' };
 const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/shots/courier';
@@ -225,7 +226,7 @@ test('the courier picker: the couriers for the pincode with rate and days, one c
   const otherLabel = picker.locator('label').filter({ has: page.getByRole('radio', { name: new RegExp(`^${other.courierName}`) }) });
   await expect(otherLabel).toContainText(`₹${(other.ratePaise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`);
   await expect(otherLabel).toContainText(`${other.estimatedDeliveryDays} day`);
-  await expect(picker.getByText('Recommended')).toHaveCount(1);
+  await expect(picker.getByText('Recommended', { exact: true })).toHaveCount(1);
   await shoot(page, 'courier-picker');
   await bookInPicker(page, other.courierName);
   await expect(page.getByRole('status').filter({ hasText: `Booked with ${other.courierName}: AWB ` })).toBeVisible();

@@ -199,7 +199,8 @@ export function ShipmentSection({ detail, onChanged }: ShipmentSectionProps) {
           onBook={(courierId) => void ship(courierId)}
           onManual={() => {
             setIsPicking(false);
-            goToManualDispatch();
+            // After the dialog has closed and handed focus back to Ship.
+            window.setTimeout(goToManualDispatch, 0);
           }}
         />
       ) : null}
