@@ -20,7 +20,7 @@ import * as m018 from './migrations/018-superseded-emails.js';
 import * as m019 from './migrations/019-search-india-date.js';
 import * as m020 from './migrations/020-shipments.js';
 import * as m021 from './migrations/021-catalogue.js';
-import * as m025 from './migrations/025-shipment-cancel-and-alert.js';
+import * as m025 from './migrations/025-shipment-cancel.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -45,7 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-search-india-date': m019,
   '020-shipments': m020,
   '021-catalogue': m021,
-  '025-shipment-cancel-and-alert': m025,
+  '025-shipment-cancel': m025,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -155,8 +155,6 @@ export interface ShipmentsTable {
   cancelled_by: string | null;
   /** 1 for the first booking; each booking after a cancel counts on (the courier reference's suffix). */
   booking_count: Generated<number>;
-  /** When the owner was e-mailed that this booking has been pending for long; null again once booked. */
-  pending_alerted_at: Date | string | null;
 }
 
 /** The courier's tracking events, one per event key (AWB + status + scan time). */

@@ -93,7 +93,6 @@ const FRESH_BOOKING = {
   problem_action_by: null,
   cancelled_at: null,
   cancelled_by: null,
-  pending_alerted_at: null,
 } as const;
 
 /**
@@ -207,7 +206,7 @@ export async function failBooking(db: Handle, orderId: string, error: string): P
     .executeTakeFirstOrThrow();
 }
 
-/** Booked: the AWB and pickup are stored; the caller records the dispatch in the same transaction. A pending alert is over. */
+/** Booked: the AWB and pickup are stored; the caller records the dispatch in the same transaction. */
 export async function markBooked(trx: Trx, orderId: string): Promise<ShipmentRow> {
   return trx
     .updateTable('shipments')
@@ -219,7 +218,6 @@ export async function markBooked(trx: Trx, orderId: string): Promise<ShipmentRow
       claimed_until: null,
       booked_at: sql`now()`,
       last_event_at: sql`now()`,
-      pending_alerted_at: null,
       updated_at: sql`now()`,
     })
     .where('order_id', '=', orderId)

@@ -148,7 +148,7 @@ export function ShipmentSection({ detail, onChanged }: ShipmentSectionProps) {
                 </dd>
               </>
             ) : null}
-            {shipment.pickupScheduledAt ? (
+            {shipment.pickupScheduledAt && shipment.state !== 'cancelled' ? (
               <>
                 <dt>Pickup</dt>
                 <dd>{formatDateTime(shipment.pickupScheduledAt)}</dd>
@@ -166,7 +166,7 @@ export function ShipmentSection({ detail, onChanged }: ShipmentSectionProps) {
                 <dd data-testid="delivery-status">{DELIVERY_STATUS_LABELS[shipment.deliveryStatus]}</dd>
               </>
             ) : null}
-            {shipment.expectedDeliveryAt ? (
+            {shipment.expectedDeliveryAt && shipment.state !== 'cancelled' ? (
               <>
                 <dt>Expected</dt>
                 <dd>{formatDateTime(shipment.expectedDeliveryAt)}</dd>

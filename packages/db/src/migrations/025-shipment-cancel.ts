@@ -8,8 +8,6 @@ import { sql, type Kysely } from 'kysely';
  * - shipments.booking_count: how many times the order was booked with the courier. The courier keys a
  *   booking by our reference and has no idempotency: the first booking is the order number, a
  *   booking after a cancel `<order number>-2`, `-3`..., so it is never taken for the cancelled one.
- * - shipments.pending_alerted_at: when the owner was e-mailed that the booking has been pending for
- *   long (the courier down); once per pending spell, cleared when it is booked.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table shipments drop constraint if exists shipments_state_check`.execute(db);
@@ -18,13 +16,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     alter table shipments
       add column cancelled_at timestamptz,
       add column cancelled_by text,
-      add column booking_count integer not null default 1,
-      add column pending_alerted_at timestamptz`.execute(db);
+      add column booking_count integer not null default 1`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`delete from shipments where state = 'cancelled'`.execute(db);
-  await sql`alter table shipments drop column cancelled_at, drop column cancelled_by, drop column booking_count, drop column pending_alerted_at`.execute(db);
+  await sql`alter table shipments drop column cancelled_at, drop column cancelled_by, drop column booking_count`.execute(db);
   await sql`alter table shipments drop constraint if exists shipments_state_check`.execute(db);
   await sql`alter table shipments add constraint shipments_state_check check (state in ('pending', 'booked', 'failed'))`.execute(db);
 }
