@@ -8,7 +8,7 @@
  * @property {string} name      image, compose service, k8s objects and dist/<name>/ folder
  * @property {string} entry     its TypeScript entry, from the repository root
  * @property {Record<string, string>} [tools]  command-line tools shipped beside it (dist/<name>/<key>.mjs)
- * @property {boolean} [localOnly]  run by `npm start` and the tests only: no image, compose service or k8s objects yet
+ * @property {boolean} [localOnly]  run by `npm start` and the tests only: no image, compose service or k8s objects (none is, today)
  */
 
 /** @type {ShopProcess[]} */
@@ -33,8 +33,7 @@ export const PROCESSES = [
   // Development only: never started in production mode, never part of the production overlay.
   { name: 'razorpay-sandbox', entry: 'tools/razorpay-sandbox/src/index.ts' },
   { name: 'mail-catcher', entry: 'tools/mail-catcher/src/index.ts' },
-  // Not in docker-compose.yml or the dev overlay yet: the containers' shop runs without a courier (manual dispatch).
-  { name: 'courier-sandbox', entry: 'tools/courier-sandbox/src/index.ts', localOnly: true },
+  { name: 'courier-sandbox', entry: 'tools/courier-sandbox/src/index.ts' },
 ];
 
 /** The bundle a process runs in production, from the repository root (next to its source map). */

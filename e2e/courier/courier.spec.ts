@@ -14,7 +14,8 @@ import { emailsAbout, type CaughtEmail } from '../support/stack.js';
  * for the refund decision. Screens at 360, 390 and 1280 px go to /work/wt/shots/courier/ (SHOTS_DIR).
  */
 test.use({ viewport: { width: 1280, height: 900 } });
-test.setTimeout(120_000);
+// Generous: the e-mails and screenshots take their time on a loaded two-core machine.
+test.setTimeout(240_000);
 
 const ADMIN = { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'pickles-admin' };
 const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/shots/courier';
@@ -45,6 +46,26 @@ async function emailsMatching(orderNumber: string, subject: RegExp, count: numbe
   const found = await matching();
   expect(found, `exactly ${count} e-mail(s) "${subject}"`).toHaveLength(count);
   return found;
+}
+
+/** Ship's courier picker: the courier chosen by name, or "Automatic" as it opens; then Book courier. */
+async function bookInPicker(page: Page, courierName?: string) {
+  const picker = page.getByRole('dialog', { name: /^Ship order / });
+  await expect(picker.getByRole('radio', { name: /^Automatic \(cheapest \/ recommended\)/ })).toBeChecked();
+  if (courierName) await picker.getByRole('radio', { name: new RegExp(`^${courierName}`) }).check();
+  await picker.getByRole('button', { name: 'Book courier' }).click();
+  await expect(picker).toHaveCount(0);
+}
+
+/** The admin API as the logged-in owner's page calls it. */
+async function adminApi(page: Page, path: string) {
+  const token = await page.evaluate(() => localStorage.getItem('adminToken'));
+  return (await page.request.get(path, { headers: { authorization: `Bearer ${token}` } })).json();
+}
+
+async function setKnobs(knobs: Record<string, unknown>) {
+  const response = await fetch(`${courierSandbox()}/sandbox/knobs`, { method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json' }, body: JSON.stringify(knobs) });
+  expect(response.status).toBe(200);
 }
 
 async function shoot(page: Page, name: string) {
@@ -79,6 +100,7 @@ test('ship, picked up, out for delivery, a failed attempt, re-attempted with a c
   await expect(courierCard).toBeVisible();
   await shoot(page, 'order-ship');
   await courierCard.getByRole('button', { name: 'Ship' }).click();
+  await bookInPicker(page);
   await expect(page.getByRole('status').filter({ hasText: /^Booked with .*: AWB / })).toBeVisible();
   await expect(courierCard.getByTestId('shipment-state')).toHaveText('Booked');
   const awb = (await courierCard.locator('code').first().textContent())!.trim();
@@ -163,6 +185,7 @@ test('a failed delivery returned at the owner\'s word ends as returned, waiting 
   await page.goto(`/admin/orders/${order.id}`);
   const courierCard = page.getByRole('region', { name: 'Courier' });
   await courierCard.getByRole('button', { name: 'Ship' }).click();
+  await bookInPicker(page);
   await expect(courierCard.getByTestId('shipment-state')).toHaveText('Booked');
   const awb = (await courierCard.locator('code').first().textContent())!.trim();
   for (const step of ['pick-up', 'in-transit', 'out-for-delivery']) await courierStep(awb, step);
@@ -184,4 +207,93 @@ test('a failed delivery returned at the owner\'s word ends as returned, waiting 
   await page.goto(`/admin/orders/${order.id}`);
   await expect(page.getByTestId('delivery-status')).toHaveText('Returned to us');
   await expect(page.getByRole('button', { name: 'Refund…' })).toBeVisible();
+});
+
+test('the courier picker: the couriers for the pincode with rate and days, one chosen and booked; the booking cancelled before pickup, shipped again, and no cancel after pickup', async ({ page }) => {
+  const order = await buyOneJar(page, `courier.pick.${Date.now()}@example.in`);
+  await logIn(page);
+  await page.goto(`/admin/orders/${order.id}`);
+  const courierCard = page.getByRole('region', { name: 'Courier' });
+  await courierCard.getByRole('button', { name: 'Ship' }).click();
+  const picker = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+  await expect(picker.getByText('Couriers for pincode 400050, parcel 0.5 kg')).toBeVisible();
+  const options = picker.getByRole('radio');
+  await expect.poll(() => options.count()).toBeGreaterThan(2);
+  await expect(picker.getByRole('radio', { name: /^Automatic \(cheapest \/ recommended\)/ })).toBeChecked();
+  // Each courier with its rate in rupees and its days, as the courier quoted them.
+  const quoted = (await adminApi(page, `/api/admin/orders/${order.id}/courier-options`)) as { couriers: { courierId: number; courierName: string; ratePaise: number; estimatedDeliveryDays: number }[]; recommendedCourierId: number };
+  const other = quoted.couriers.find((courier) => courier.courierId !== quoted.recommendedCourierId)!;
+  const otherLabel = picker.locator('label').filter({ has: page.getByRole('radio', { name: new RegExp(`^${other.courierName}`) }) });
+  await expect(otherLabel).toContainText(`₹${(other.ratePaise / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}`);
+  await expect(otherLabel).toContainText(`${other.estimatedDeliveryDays} day`);
+  await expect(picker.getByText('Recommended', { exact: true })).toHaveCount(1);
+  await shoot(page, 'courier-picker');
+  await bookInPicker(page, other.courierName);
+  await expect(page.getByRole('status').filter({ hasText: `Booked with ${other.courierName}: AWB ` })).toBeVisible();
+  const awb = (await courierCard.locator('code').first().textContent())!.trim();
+
+  // Cancel before pickup, confirmed: the order is to ship again, the courier's booking cancelled.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await courierCard.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Booking ${awb} cancelled` })).toBeVisible();
+  await expect(courierCard.getByTestId('shipment-state')).toHaveText('Booking cancelled');
+  await expect(page.getByRole('region', { name: 'Dispatch' }).getByRole('button', { name: /Record dispatch/ })).toBeVisible();
+  const sandboxState = (await (await fetch(`${courierSandbox()}/sandbox/state`)).json()) as { shipments: { awb: string | null; phase: string }[] };
+  expect(sandboxState.shipments.find((shipment) => shipment.awb === awb)?.phase).toBe('cancelled');
+  await shoot(page, 'booking-cancelled');
+
+  // Shipped again (a new booking), picked up: no cancel any more.
+  await courierCard.getByRole('button', { name: 'Ship' }).click();
+  await bookInPicker(page);
+  await expect(courierCard.getByTestId('shipment-state')).toHaveText('Booked');
+  const second = (await courierCard.locator('code').first().textContent())!.trim();
+  expect(second).not.toBe(awb);
+  await expect(courierCard.getByRole('button', { name: 'Cancel booking' })).toBeVisible();
+  await courierStep(second, 'pick-up');
+  await expect.poll(async () => (await adminApi(page, `/api/admin/orders/${order.id}`)).shipment.deliveryStatus, { timeout: 15_000 }).toBe('picked-up');
+  await page.reload();
+  await expect(courierCard.getByTestId('delivery-status')).toHaveText('Picked up');
+  await expect(courierCard.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+});
+
+test('no courier serves the pincode: the picker says so and leads to the manual dispatch', async ({ page }) => {
+  const order = await buyOneJar(page, `courier.none.${Date.now()}@example.in`);
+  await logIn(page);
+  await setKnobs({ unserviceablePincodes: ['400050'] });
+  try {
+    await page.goto(`/admin/orders/${order.id}`);
+    await page.getByRole('region', { name: 'Courier' }).getByRole('button', { name: 'Ship' }).click();
+    const picker = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+    await expect(picker.getByRole('alert')).toContainText('No courier delivers to 400050.');
+    await expect(picker.getByRole('button', { name: 'Book courier' })).toHaveCount(0);
+    await shoot(page, 'courier-picker-unserviceable');
+    await picker.getByRole('button', { name: 'Record dispatch by hand' }).click();
+    await expect(picker).toHaveCount(0);
+    await expect(page.getByRole('region', { name: 'Dispatch' }).getByLabel('Courier', { exact: true })).toBeFocused();
+  } finally {
+    await setKnobs({ unserviceablePincodes: [] });
+  }
+});
+
+test('Ship selected in the order list: each ticked order booked, shown with its AWB, and one PDF of their labels', async ({ page, context }) => {
+  const first = await buyOneJar(page, `courier.batch1.${Date.now()}@example.in`);
+  const second = await buyOneJar(page, `courier.batch2.${Date.now()}@example.in`);
+  await logIn(page);
+  await page.goto('/admin');
+  for (const order of [first, second]) await page.getByRole('checkbox', { name: `Select ${order.orderNumber} to ship` }).check();
+  const shipSelected = page.getByRole('button', { name: 'Ship selected (2)' });
+  page.once('dialog', (dialog) => void dialog.accept());
+  await shipSelected.click();
+  const result = page.getByRole('region', { name: 'Ship selected result' });
+  await expect(result.getByRole('status')).toHaveText('2 booked with the courier.');
+  for (const order of [first, second]) {
+    const line = result.getByRole('listitem').filter({ hasText: order.orderNumber });
+    await expect(line).toContainText(/Booked .* · AWB \w+/);
+    await expect(page.getByRole('checkbox', { name: `Select ${order.orderNumber} to ship` })).not.toBeChecked();
+  }
+  await expect(page.getByRole('button', { name: 'Ship selected (0)' })).toBeDisabled();
+  await shoot(page, 'ship-selected');
+  const popup = context.waitForEvent('page');
+  await result.getByRole('button', { name: 'Print 2 labels' }).click();
+  await expect.poll(async () => (await popup).url()).toMatch(/\/files\/labels\/\w+\.pdf$/);
 });

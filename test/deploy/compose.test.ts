@@ -68,9 +68,9 @@ describe('docker-compose.yml', () => {
     }
   });
 
-  it('publishes only the gateway, the sandbox and the mail catcher UI', () => {
+  it('publishes only the gateway, the sandboxes and the mail catcher UI', () => {
     const published = Object.entries(services).flatMap(([name, s]) => (s.ports ?? []).map((p) => `${name} ${p}`));
-    expect(published.sort()).toEqual(['gateway 3000:3000', 'mail-catcher 8025:8025', 'razorpay-sandbox 4010:4010']);
+    expect(published.sort()).toEqual(['courier-sandbox 4020:4020', 'gateway 3000:3000', 'mail-catcher 8025:8025', 'razorpay-sandbox 4010:4010']);
   });
 
   it('gives every process the environment it needs, on its own port', () => {
@@ -85,8 +85,8 @@ describe('docker-compose.yml', () => {
     const portOf = (name: string) => env(name).PORT ?? { postgres: '5432', redis: '6379' }[name];
     for (const [name] of Object.entries(services)) {
       for (const [variable, value] of Object.entries(env(name))) {
-        // Browser-facing addresses (the shop's, the sandbox's public one) are checked below or not at all.
-        if (!/_URL$/.test(variable) || /PUBLIC|SCRIPT|SHOP/.test(variable)) continue;
+        // Browser-facing addresses (the shop's, the sandboxes' public ones, the courier's tracking page) are checked below or not at all.
+        if (!/_URL$/.test(variable) || /PUBLIC|SCRIPT|SHOP|TRACKING_PAGE/.test(variable)) continue;
         const url = new URL(value);
         expect(services[url.hostname], `${name} ${variable}`).toBeDefined();
         const port = url.port || portOf(url.hostname);
@@ -110,6 +110,18 @@ describe('docker-compose.yml', () => {
       expect(env(service).RAZORPAY_WEBHOOK_SECRET).toBe(sandbox.SANDBOX_WEBHOOK_SECRET);
     }
     expect(new URL(sandbox.SANDBOX_WEBHOOK_URL!).pathname).toBe('/api/payment/webhook');
+  });
+
+  it('ships through the courier sandbox: one API user and webhook token for the sandbox and admin-orders, webhooks to the gateway', () => {
+    const sandbox = env('courier-sandbox');
+    const shop = env('admin-orders');
+    expect(shop.COURIER_EMAIL).toBe(sandbox.COURIER_SANDBOX_EMAIL);
+    expect(shop.COURIER_PASSWORD).toBe(sandbox.COURIER_SANDBOX_PASSWORD);
+    expect(shop.COURIER_WEBHOOK_TOKEN).toBe(sandbox.COURIER_SANDBOX_WEBHOOK_TOKEN);
+    expect(new URL(shop.COURIER_API_BASE_URL!).hostname).toBe('courier-sandbox');
+    const webhook = new URL(sandbox.COURIER_SANDBOX_WEBHOOK_URL!);
+    expect([webhook.hostname, webhook.pathname]).toEqual(['gateway', '/api/courier/webhook']);
+    expect(new URL(shop.COURIER_TRACKING_PAGE_URL!).origin).toBe(sandbox.COURIER_SANDBOX_PUBLIC_URL);
   });
 
   it(`ships a demo admin hash that really is the hash of "${DEMO_ADMIN_PASSWORD}"`, () => {

@@ -394,6 +394,24 @@ describe('overlay differences', () => {
     expect(new URL((secret.stringData as Record<string, string>).SMTP_URL!).hostname).toBe('mail-catcher');
   });
 
+  it('dev ships through the courier sandbox: admin-orders given its address and, from the Secret, the API user the sandbox is given', () => {
+    const courierUrl = new URL(configValue(dev, 'COURIER_API_BASE_URL')!);
+    expect(courierUrl.hostname).toBe('courier-sandbox');
+    expect(named(dev, 'Service', 'courier-sandbox')).toBeDefined();
+    const secretKeys = (deployment: string) =>
+      Object.fromEntries(
+        containersOf(named(dev, 'Deployment', deployment)!).flatMap((container) =>
+          ((container.env as JsonObject[] | undefined) ?? []).flatMap((e) => {
+            const ref = (e.valueFrom as { secretKeyRef?: { key: string } } | undefined)?.secretKeyRef;
+            return ref ? [[String(e.name), ref.key]] : [];
+          }),
+        ),
+      );
+    expect(secretKeys('admin-orders')).toMatchObject({ COURIER_EMAIL: 'COURIER_EMAIL', COURIER_PASSWORD: 'COURIER_PASSWORD', COURIER_WEBHOOK_TOKEN: 'COURIER_WEBHOOK_TOKEN' });
+    expect(secretKeys('courier-sandbox')).toMatchObject({ COURIER_SANDBOX_EMAIL: 'COURIER_EMAIL', COURIER_SANDBOX_PASSWORD: 'COURIER_PASSWORD', COURIER_SANDBOX_WEBHOOK_TOKEN: 'COURIER_WEBHOOK_TOKEN' });
+    expect(configValue(production, 'COURIER_API_BASE_URL')).toBeUndefined();
+  });
+
   it('production talks to real Razorpay: no sandbox, no base URL override, no mail catcher, no committed Secret', () => {
     expect(configValue(production, 'RAZORPAY_API_BASE_URL')).toBeUndefined();
     for (const container of workloads(production).flatMap(containersOf)) {

@@ -30,6 +30,11 @@ const deployed: Record<string, Omit<Process, 'name' | 'entry'>> = {
   'admin-orders': { port: 4003, env: [...base, 'JWT_SECRET', 'JWT_TTL_SECONDS', 'ADMIN_USERNAME', 'ADMIN_PASSWORD_HASH', 'LOGIN_MAX_FAILURES', 'LOGIN_WINDOW_SECONDS'] },
   notifications: { port: 4004, env: [...base, 'SMTP_URL', 'MAIL_FROM', 'OWNER_EMAIL', 'SUPPORT_EMAIL', 'SUPPORT_PHONE', 'SHOP_URL', 'TRACKING_LINK_SECRET'] },
   'razorpay-sandbox': { port: 4010, devOnly: true, env: ['NODE_ENV', 'HOST', 'PORT', 'SANDBOX_KEY_ID', 'SANDBOX_KEY_SECRET', 'SANDBOX_WEBHOOK_SECRET', 'SANDBOX_WEBHOOK_URL', 'SANDBOX_PUBLIC_URL'] },
+  'courier-sandbox': {
+    port: 4020,
+    devOnly: true,
+    env: ['NODE_ENV', 'HOST', 'PORT', 'COURIER_SANDBOX_EMAIL', 'COURIER_SANDBOX_PASSWORD', 'COURIER_SANDBOX_WEBHOOK_TOKEN', 'COURIER_SANDBOX_WEBHOOK_URL', 'COURIER_SANDBOX_PUBLIC_URL'],
+  },
   'mail-catcher': { port: 8025, devOnly: true, env: ['NODE_ENV', 'HOST', 'PORT', 'SMTP_PORT'] },
   migrate: { env: ['DATABASE_URL'] },
 };

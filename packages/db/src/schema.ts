@@ -127,7 +127,8 @@ export interface OrderDispatchesTable {
 /** A shipment booked (or being booked) with the courier: migrations/020-shipments.ts. */
 export interface ShipmentsTable {
   order_id: string;
-  state: 'pending' | 'booked' | 'failed';
+  /** cancelled: the owner cancelled the booking before pickup (migration 025). */
+  state: 'pending' | 'booked' | 'failed' | 'cancelled';
   requested_courier_id: number | null;
   /** bigint: kysely reads it as a string. */
   courier_order_id: ColumnType<string | null, number | string | null | undefined, number | string | null>;
@@ -150,6 +151,10 @@ export interface ShipmentsTable {
   problem_action_at: Date | string | null;
   problem_action_by: string | null;
   updated_at: Timestamp;
+  cancelled_at: Date | string | null;
+  cancelled_by: string | null;
+  /** 1 for the first booking; each booking after a cancel counts on (the courier reference's suffix). */
+  booking_count: Generated<number>;
 }
 
 /** The courier's tracking events, one per event key (AWB + status + scan time). */

@@ -258,10 +258,11 @@ export interface ShipmentEventRecord {
  * An order shipped through the courier (Ship). state pending: being booked, or waiting for the
  * courier's API to answer again (the shop keeps trying; `error` says what failed last); booked: the
  * AWB is assigned and the pickup scheduled (the order's dispatch is recorded); failed: the courier
- * refused the booking (`error`), Ship again or record the dispatch by hand.
+ * refused the booking (`error`), Ship again or record the dispatch by hand; cancelled: the owner
+ * cancelled the booking before pickup (`cancelledAt`), the order is to ship again.
  */
 export interface OrderShipment {
-  state: 'pending' | 'booked' | 'failed';
+  state: 'pending' | 'booked' | 'failed' | 'cancelled';
   awb: string | null;
   courierName: string | null;
   trackingUrl: string | null;
@@ -276,12 +277,50 @@ export interface OrderShipment {
   expectedDeliveryAt: string | null;
   /** Oldest first. */
   events: ShipmentEventRecord[];
+  /** When the owner cancelled the booking (state cancelled). */
+  cancelledAt: string | null;
 }
 
 /** POST /api/admin/orders/{id}/ship { courierId? }: 200 booked, 202 pending (the courier did not answer; retried). */
 export interface ShipOrderResponse {
   success: true;
   shipment: OrderShipment;
+}
+
+/** One courier that serves the order's pincode, as the owner's courier picker shows it. */
+export interface CourierChoice {
+  courierId: number;
+  courierName: string;
+  /** The courier's freight charge for this parcel, integer paise. */
+  ratePaise: number;
+  /** Days from pickup the courier promises; null when it gives none. */
+  estimatedDeliveryDays: number | null;
+  /** Its expected delivery day, India calendar "YYYY-MM-DD"; null when it gives none. */
+  expectedDeliveryDay: string | null;
+  rating: number | null;
+}
+
+/**
+ * GET /api/admin/orders/{id}/courier-options: the couriers serving the order's pincode for its parcel's
+ * weight, cheapest first, and the one the courier recommends (what "Automatic" books); or, when none
+ * delivers there, the courier's message (the owner records the dispatch by hand).
+ */
+export type CourierOptionsResponse =
+  | { success: true; serviceable: true; pincode: string; weightKg: number; couriers: CourierChoice[]; recommendedCourierId: number | null }
+  | { success: true; serviceable: false; pincode: string; weightKg: number; message: string };
+
+/** POST /api/admin/orders/{id}/cancel-shipment: the booking cancelled at the courier, the order to ship again. */
+export interface CancelShipmentResponse {
+  success: true;
+  shipment: OrderShipment;
+}
+
+/** POST /api/admin/orders/labels { orderIds }: one PDF of the labels of those with an AWB; the rest listed. */
+export interface ShipmentLabelsResponse {
+  success: true;
+  url: string;
+  /** Order numbers with no label in the PDF (not booked yet, or cancelled). */
+  missing: string[];
 }
 
 /** POST /api/admin/orders/ship-batch { orderIds }: each order on its own. */
@@ -404,6 +443,8 @@ export interface AdminOrderDetailResponse {
   shipment?: OrderShipment | null;
   /** Ship is offered: a courier is configured and the lifecycle allows it (mayOwner 'ship'). */
   canShip?: boolean;
+  /** Cancel booking is offered: a courier is configured and the lifecycle allows it (mayOwner 'cancel-shipment': booked, before pickup). */
+  canCancelShipment?: boolean;
   payments: OrderPaymentRecord[];
   refunds: OrderRefund[];
   /** Rupees that may still be refunded: paid minus every refund not failed or refused. */

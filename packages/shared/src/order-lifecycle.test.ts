@@ -1,3 +1,4 @@
+import type { ShipmentDeliveryStatus } from './api.js';
 import { describe, expect, it } from 'vitest';
 import {
   AWAITING_PAYMENT_STATES,
@@ -111,6 +112,9 @@ function expectedOwnerAction(status: OrderStatus, payment: PaymentStatus, captur
       return payment === 'paid' && (['paid', 'delivered', 'completed'] as string[]).includes(status);
     case 'ship':
       return payment === 'paid' && status === 'paid';
+    case 'cancel-shipment':
+      // No booking in these cells: nothing to cancel (the booking's own cases are below).
+      return false;
     case 'refund':
       return payment === 'paid' && captured;
     case 'resend-confirmation':
@@ -126,7 +130,7 @@ describe("the owner's actions", () => {
   );
 
   it('allows exactly what the rules allow, for every (status, payment status, captured, action), each refusal with a reason', () => {
-    expect(cells).toHaveLength(7 * 4 * 2 * 5);
+    expect(cells).toHaveLength(7 * 4 * 2 * 6);
     const wrong = cells.flatMap(([status, payment, captured, action]) => {
       const answer = mayOwner({ status, paymentStatus: payment, captured }, action);
       const problems: string[] = [];
@@ -140,6 +144,21 @@ describe("the owner's actions", () => {
   it('ships an order once: a paid order with a dispatch recorded (by hand or by the courier) is not booked again', () => {
     expect(mayOwner({ status: 'paid', paymentStatus: 'paid' }, 'ship')).toEqual({ allowed: true });
     expect(mayOwner({ status: 'paid', paymentStatus: 'paid', dispatched: true }, 'ship')).toEqual({ allowed: false, reason: 'This order has already been dispatched' });
+  });
+
+  it('cancels a courier booking only when it is booked and the parcel not yet picked up', () => {
+    const paid = { status: 'paid', paymentStatus: 'paid' } as const;
+    const booking = (state: 'pending' | 'booked' | 'failed' | 'cancelled', deliveryStatus: ShipmentDeliveryStatus | null) =>
+      mayOwner({ ...paid, shipment: { state, deliveryStatus } }, 'cancel-shipment');
+    expect(booking('booked', null)).toEqual({ allowed: true });
+    expect(booking('booked', 'pickup-scheduled')).toEqual({ allowed: true });
+    for (const status of ['picked-up', 'in-transit', 'out-for-delivery', 'delivered', 'undelivered', 'rto-initiated', 'rto-delivered'] as const) {
+      expect(booking('booked', status), status).toEqual({ allowed: false, reason: 'The courier has already picked up the parcel: a booking can be cancelled only before pickup' });
+    }
+    expect(booking('cancelled', 'cancelled')).toEqual({ allowed: false, reason: 'The booking is already cancelled' });
+    expect(booking('pending', null).allowed).toBe(false);
+    expect(booking('failed', null).allowed).toBe(false);
+    expect(mayOwner(paid, 'cancel-shipment')).toEqual({ allowed: false, reason: 'This order was not booked with the courier' });
   });
 
   it("the courier's delivered scan delivers a paid order and nothing else", () => {

@@ -1,3 +1,4 @@
+import type { OrderShipment, ShipmentDeliveryStatus } from './api.js';
 import { formatPaise } from './money.js';
 import { ADMIN_SETTABLE_STATUSES, type AdminSettableStatus, type OrderStatus, type PaymentStatus } from './order-status.js';
 
@@ -165,7 +166,7 @@ export function canRemove(order: OrderState): boolean {
  * the batch), refund it, resend its confirmation, remove it. The API answers a refusal with the
  * reason as it is; the admin pages offer only what is allowed.
  */
-export const OWNER_ACTIONS = ['dispatch', 'ship', 'refund', 'resend-confirmation', 'remove'] as const;
+export const OWNER_ACTIONS = ['dispatch', 'ship', 'cancel-shipment', 'refund', 'resend-confirmation', 'remove'] as const;
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
 
 /**
@@ -175,6 +176,8 @@ export type OwnerAction = (typeof OWNER_ACTIONS)[number];
 export interface OwnerOrderFacts extends OrderState {
   captured?: boolean;
   dispatched?: boolean;
+  /** The courier booking, when the order was shipped through the courier (cancel-shipment reads it). */
+  shipment?: { state: OrderShipment['state']; deliveryStatus: ShipmentDeliveryStatus | null } | null;
 }
 
 export type OwnerAnswer = { allowed: true } | { allowed: false; reason: string };
@@ -184,6 +187,12 @@ const refusedBecause = (reason: string): OwnerAnswer => ({ allowed: false, reaso
 
 /** Orders whose goods may go out (a cancelled order is taken back to paid first). */
 const SHIPPABLE_STATUSES: readonly OrderStatus[] = ['paid', 'delivered', 'completed'];
+
+/**
+ * The courier's statuses of a parcel still at the kitchen: no event yet, or only the pickup
+ * scheduled. A booking in any other may not be cancelled: the courier has the parcel (or had it).
+ */
+export const BEFORE_PICKUP_STATUSES: readonly (ShipmentDeliveryStatus | null)[] = [null, 'pickup-scheduled'];
 
 /** May the owner do `action` to this order now? */
 export function mayOwner(order: OwnerOrderFacts, action: OwnerAction): OwnerAnswer {
@@ -203,6 +212,18 @@ export function mayOwner(order: OwnerOrderFacts, action: OwnerAction): OwnerAnsw
       if (order.status !== 'paid') return refusedBecause(`Cannot ship a ${order.status} order`);
       if (order.dispatched) return refusedBecause('This order has already been dispatched');
       return ALLOWED;
+    case 'cancel-shipment': {
+      // Cancelling the booking before pickup takes the order back to "paid, to ship".
+      const shipment = order.shipment;
+      if (!shipment) return refusedBecause('This order was not booked with the courier');
+      if (shipment.state === 'cancelled') return refusedBecause('The booking is already cancelled');
+      if (shipment.state === 'pending') return refusedBecause('The booking is still being made (the courier has not answered): cancel it once it is booked');
+      if (shipment.state === 'failed') return refusedBecause('The courier refused this booking: there is nothing to cancel');
+      if (!BEFORE_PICKUP_STATUSES.includes(shipment.deliveryStatus)) {
+        return refusedBecause('The courier has already picked up the parcel: a booking can be cancelled only before pickup');
+      }
+      return ALLOWED;
+    }
     case 'refund':
       if (order.paymentStatus === 'refunded') return refusedBecause('This order has already been refunded in full');
       if (order.paymentStatus !== 'paid') return refusedBecause('Only a paid order can be refunded');

@@ -15,7 +15,7 @@ const TOKEN = 'courier-sandbox-webhook-token';
 
 beforeAll(async () => {
   sandbox = await startSandboxWithClient({}, { timeoutMs: 1_000 });
-  h = await startHarness({ courier: { client: sandbox.client, pickupLocation: 'Primary' } });
+  h = await startHarness({ courier: { client: sandbox.client, pickupLocation: 'Primary', pickupPincode: '110006' } });
   ({ token } = await loginToken(h.app, h.db));
 });
 afterAll(async () => {
@@ -121,7 +121,7 @@ describe('polling shipments the courier fell silent about', () => {
     sandbox.state.setKnobs({ dropNextWebhooks: 2 });
     sandbox.state.step(awb, 'pick-up');
     sandbox.state.step(awb, 'in-transit');
-    const deps = { db: h.db, courier: { client: sandbox.client, pickupLocation: 'Primary' }, logger };
+    const deps = { db: h.db, courier: { client: sandbox.client, pickupLocation: 'Primary', pickupPincode: '110006' }, logger };
     // Heard from within the day: not asked.
     await pollSilentShipments(deps, 24);
     expect(await storedEvents(order.id)).toHaveLength(1);

@@ -12,7 +12,7 @@ let username: string;
 const logger = createLogger('admin-orders', 'silent');
 beforeAll(async () => {
   sandbox = await startSandboxWithClient({}, { timeoutMs: 500 });
-  h = await startHarness({ courier: { client: sandbox.client, pickupLocation: 'Primary' } });
+  h = await startHarness({ courier: { client: sandbox.client, pickupLocation: 'Primary', pickupPincode: '110006' } });
   ({ token, username } = await loginToken(h.app, h.db));
 });
 afterAll(async () => {
@@ -126,11 +126,11 @@ describe('POST /api/admin/orders/{id}/ship', () => {
 
     // Not due yet: the worker leaves it.
     sandbox.state.setKnobs({ apiFailure: 'none' });
-    await retryDueBookings({ db: h.db, courier: { client: sandbox.client, pickupLocation: 'Primary' }, logger });
+    await retryDueBookings({ db: h.db, courier: { client: sandbox.client, pickupLocation: 'Primary', pickupPincode: '110006' }, logger });
     expect((await detail(order.id)).body.shipment.state).toBe('pending');
 
     await h.db.updateTable('shipments').set({ next_attempt_at: sql`now()` }).where('order_id', '=', order.id).execute();
-    await retryDueBookings({ db: h.db, courier: { client: sandbox.client, pickupLocation: 'Primary' }, logger });
+    await retryDueBookings({ db: h.db, courier: { client: sandbox.client, pickupLocation: 'Primary', pickupPincode: '110006' }, logger });
     const page = (await detail(order.id)).body;
     expect(page.shipment).toMatchObject({ state: 'booked', attempts: 2, error: null });
     expect(page.dispatch.awb).toBe(page.shipment.awb);

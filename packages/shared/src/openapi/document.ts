@@ -229,6 +229,36 @@ export function buildOpenApiDocument() {
     },
   });
   registry.registerPath({
+    method: 'get',
+    path: '/api/admin/orders/{id}/courier-options',
+    summary: "The couriers serving the order's pincode for its parcel's weight (rate, expected days), cheapest first, and the recommended one; or the courier's message when none delivers there",
+    ...admin,
+    request: { params: orderId },
+    responses: { 200: json(answers.courierOptionsResponseSchema, 'The choices, or not serviceable'), 404: error('Order not found, or no courier is configured'), 503: error('The courier did not answer'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/{id}/cancel-shipment',
+    summary: 'Cancel the courier booking before pickup: cancelled at the courier, the dispatch record removed, the order ready to ship again',
+    ...admin,
+    request: { params: orderId },
+    responses: {
+      200: json(answers.cancelShipmentResponseSchema, 'Cancelled'),
+      404: error('Order not found, or no courier is configured'),
+      409: error('Not booked, already cancelled, or picked up already (the reason)'),
+      503: error('The courier did not answer: nothing changed'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/labels',
+    summary: 'One PDF of the courier labels of the orders given (at most 50); orders without an AWB are listed as missing',
+    ...admin,
+    request: { body: { content: { 'application/json': { schema: shipBatchSchema } } } },
+    responses: { 200: json(answers.shipmentLabelsResponseSchema, 'Where the PDF is'), 400: error('No orders or too many'), 404: error('None of them has a label, or no courier is configured'), 503: error('The courier did not answer'), ...unauthorised },
+  });
+  registry.registerPath({
     method: 'post',
     path: '/api/admin/orders/ship-batch',
     summary: 'Ship many paid orders at once (at most 50), each with the courier\'s choice; each order on its own',

@@ -189,7 +189,9 @@ export const shipmentEventSchema = z
 
 export const orderShipmentSchema = z
   .object({
-    state: z.enum(['pending', 'booked', 'failed']).meta({ description: 'pending: being booked or waiting for the courier to answer again (retried); booked: AWB assigned, pickup scheduled; failed: the courier refused (see error)' }),
+    state: z
+      .enum(['pending', 'booked', 'failed', 'cancelled'])
+      .meta({ description: 'pending: being booked or waiting for the courier to answer again (retried); booked: AWB assigned, pickup scheduled; failed: the courier refused (see error); cancelled: the owner cancelled it before pickup' }),
     awb: z.string().nullable(),
     courierName: z.string().nullable(),
     trackingUrl: z.string().nullable(),
@@ -201,8 +203,40 @@ export const orderShipmentSchema = z
     deliveryStatus: z.enum(SHIPMENT_DELIVERY_STATUSES).nullable().meta({ description: "The latest courier event's status, by the event's time" }),
     expectedDeliveryAt: z.string().nullable(),
     events: z.array(shipmentEventSchema).meta({ description: 'Oldest first' }),
+    cancelledAt: z.string().nullable().meta({ description: 'When the owner cancelled the booking (state cancelled)' }),
   })
   .meta({ id: 'OrderShipment' });
+
+export const courierChoiceSchema = z
+  .object({
+    courierId: z.number().int(),
+    courierName: z.string(),
+    ratePaise: z.number().int().meta({ description: "The courier's freight charge for this parcel, integer paise" }),
+    estimatedDeliveryDays: z.number().nullable().meta({ description: 'Days from pickup' }),
+    expectedDeliveryDay: z.string().nullable().meta({ description: 'India calendar day, YYYY-MM-DD' }),
+    rating: z.number().nullable(),
+  })
+  .meta({ id: 'CourierChoice' });
+
+export const courierOptionsResponseSchema = z
+  .union([
+    z.object({
+      success: z.literal(true),
+      serviceable: z.literal(true),
+      pincode: z.string(),
+      weightKg: z.number(),
+      couriers: z.array(courierChoiceSchema).meta({ description: 'Cheapest first' }),
+      recommendedCourierId: z.number().int().nullable().meta({ description: 'What "Automatic" books' }),
+    }),
+    z.object({ success: z.literal(true), serviceable: z.literal(false), pincode: z.string(), weightKg: z.number(), message: z.string() }),
+  ])
+  .meta({ id: 'CourierOptionsResponse' });
+
+export const cancelShipmentResponseSchema = z.object({ success: z.literal(true), shipment: orderShipmentSchema }).meta({ id: 'CancelShipmentResponse' });
+
+export const shipmentLabelsResponseSchema = z
+  .object({ success: z.literal(true), url: z.string(), missing: z.array(z.string()).meta({ description: 'Order numbers without a label (not booked, or cancelled)' }) })
+  .meta({ id: 'ShipmentLabelsResponse' });
 
 export const shipOrderResponseSchema = z.object({ success: z.literal(true), shipment: orderShipmentSchema }).meta({ id: 'ShipOrderResponse' });
 
@@ -276,6 +310,7 @@ export const adminOrderDetailResponseSchema = z
     dispatch: orderDispatchSchema.nullable(),
     shipment: orderShipmentSchema.nullable().optional().meta({ description: 'The courier booking and its tracking events; null when not shipped through the courier' }),
     canShip: z.boolean().optional().meta({ description: 'Ship is offered: a courier is configured and the order may be shipped' }),
+    canCancelShipment: z.boolean().optional().meta({ description: 'Cancel booking is offered: booked with the courier and not yet picked up' }),
     payments: z.array(z.object({ razorpayPaymentId: z.string(), status: z.string(), amount: z.number(), method: z.string().nullable(), createdAt: z.string() })),
     refunds: z.array(orderRefundSchema),
     refundable: z.number().meta({ description: 'Rupees that may still be refunded (0 when the order cannot be refunded)' }),

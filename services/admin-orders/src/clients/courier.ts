@@ -6,6 +6,8 @@ export interface Courier {
   client: CourierClient;
   /** The pickup address's nickname at the courier. */
   pickupLocation: string;
+  /** Its pincode (the seller's, SELLER_PINCODE): where the courier's rates and days count from. */
+  pickupPincode: string;
 }
 
 /** The configured courier, or undefined: then Ship is hidden and dispatches are recorded by hand. */
@@ -18,5 +20,5 @@ export function courierFromEnv(env: Env): Courier | undefined {
     ...(env.COURIER_API_BASE_URL ? { apiBaseUrl: env.COURIER_API_BASE_URL } : {}),
     ...(env.COURIER_TRACKING_PAGE_URL ? { trackingPageUrl: env.COURIER_TRACKING_PAGE_URL } : {}),
   });
-  return { client, pickupLocation: env.COURIER_PICKUP_LOCATION };
+  return { client, pickupLocation: env.COURIER_PICKUP_LOCATION, pickupPincode: env.SELLER_PINCODE };
 }

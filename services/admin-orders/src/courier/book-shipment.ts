@@ -4,7 +4,7 @@ import { HttpError, type Logger } from '@pickles/service-kit';
 import type { OrderShipment } from '@pickles/shared';
 import type { Courier } from '../clients/courier.js';
 import { lockOrderForDispatch, recordDispatch } from '../db/dispatches.js';
-import { claimBooking, deferBooking, failBooking, markBooked, orderForBooking, orderShipment, saveBookingStep, shipmentOf, type ShipmentRow } from '../db/shipments.js';
+import { claimBooking, courierReference, deferBooking, failBooking, markBooked, orderForBooking, orderShipment, saveBookingStep, shipmentOf, type ShipmentRow } from '../db/shipments.js';
 import { bookingRetryDelayMs, parcelOf } from '../domain/parcel.js';
 
 export interface BookingDeps {
@@ -37,7 +37,7 @@ async function attemptBooking({ db, courier, logger }: BookingDeps, row: Shipmen
     if (shipmentId === null) {
       const units = order.items.reduce((sum, item) => sum + item.quantity, 0);
       const booked = await client.createShipment({
-        orderRef: order.order_number,
+        orderRef: courierReference(order.order_number, row.booking_count),
         orderDate: new Date(order.created_at),
         pickupLocation: courier.pickupLocation,
         customer: {

@@ -40,11 +40,14 @@ export async function orderDetail(db: Db, id: string, courier?: DetailCourier): 
     },
     dispatch,
     shipment,
-    // A failed booking may be shipped again; a pending or booked one is under way.
+    // A failed or cancelled booking may be shipped again; a pending or booked one is under way.
     canShip:
       courier !== undefined &&
-      (shipment === null || shipment.state === 'failed') &&
+      (shipment === null || shipment.state === 'failed' || shipment.state === 'cancelled') &&
       mayOwner({ status: order.status as OrderStatus, paymentStatus: order.paymentStatus as PaymentStatus, dispatched: dispatch !== null }, 'ship').allowed,
+    canCancelShipment:
+      courier !== undefined &&
+      mayOwner({ status: order.status as OrderStatus, paymentStatus: order.paymentStatus as PaymentStatus, shipment: shipment && { state: shipment.state, deliveryStatus: shipment.deliveryStatus } }, 'cancel-shipment').allowed,
     payments: payments.map((payment) => ({
       razorpayPaymentId: payment.razorpay_payment_id,
       status: payment.status,

@@ -27,6 +27,7 @@ export function toOrderShipment(row: ShipmentRow, events: ShipmentEventRecord[],
     deliveryStatus: row.delivery_status as ShipmentDeliveryStatus | null,
     expectedDeliveryAt: iso(row.expected_delivery_at),
     events,
+    cancelledAt: iso(row.cancelled_at),
   };
 }
 
@@ -66,9 +67,39 @@ export async function lockOrderForShipping(trx: Trx, orderId: string): Promise<(
 }
 
 /**
+ * Our reference for the order's booking at the courier: the order number, and after a cancel
+ * `<order number>-2`, `-3`... The courier has no idempotency key and finds bookings by this
+ * reference (decision 023), so a new booking must never carry a cancelled one's.
+ */
+export function courierReference(orderNumber: string, bookingCount: number): string {
+  return bookingCount <= 1 ? orderNumber : `${orderNumber}-${bookingCount}`;
+}
+
+/** Everything a booking learnt from the courier, forgotten when a cancelled order is booked again. */
+const FRESH_BOOKING = {
+  courier_order_id: null,
+  shipment_id: null,
+  awb: null,
+  courier_name: null,
+  pickup_scheduled_at: null,
+  attempts: 0,
+  booked_at: null,
+  delivery_status: null,
+  last_event_at: null,
+  last_polled_at: null,
+  expected_delivery_at: null,
+  problem_action: null,
+  problem_action_at: null,
+  problem_action_by: null,
+  cancelled_at: null,
+  cancelled_by: null,
+} as const;
+
+/**
  * The owner's Ship, recorded before the courier is called: a new pending booking, or the one already
  * there (booked or pending: Ship again changes nothing), or a failed one set pending again with the
- * courier now chosen. Refused (409) when the lifecycle does not allow shipping the order.
+ * courier now chosen, or a cancelled one booked afresh under the next reference. Refused (409) when
+ * the lifecycle does not allow shipping the order.
  */
 export async function requestShipment(
   trx: Trx,
@@ -78,10 +109,28 @@ export async function requestShipment(
   const order = await lockOrderForShipping(trx, orderId);
   if (!order) throw new NotFoundError('Order not found');
   const existing = await shipmentOf(trx, orderId);
-  if (existing && existing.state !== 'failed') return { orderNumber: order.orderNumber, shipment: existing };
+  if (existing && existing.state !== 'failed' && existing.state !== 'cancelled') return { orderNumber: order.orderNumber, shipment: existing };
   const may = mayOwner(order, 'ship');
   if (!may.allowed) throw new ConflictError(may.reason);
-  const shipment = existing
+  const shipment = existing?.state === 'cancelled'
+    ? await trx
+        .updateTable('shipments')
+        .set({
+          ...FRESH_BOOKING,
+          state: 'pending',
+          booking_count: sql`booking_count + 1`,
+          requested_courier_id: courierId ?? null,
+          last_error: null,
+          next_attempt_at: sql`now()`,
+          claimed_until: null,
+          requested_by: requestedBy,
+          requested_at: sql`now()`,
+          updated_at: sql`now()`,
+        })
+        .where('order_id', '=', orderId)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+    : existing
     ? await trx
         .updateTable('shipments')
         .set({ state: 'pending', requested_courier_id: courierId ?? null, last_error: null, next_attempt_at: sql`now()`, claimed_until: null, requested_by: requestedBy, updated_at: sql`now()` })
@@ -161,7 +210,16 @@ export async function failBooking(db: Handle, orderId: string, error: string): P
 export async function markBooked(trx: Trx, orderId: string): Promise<ShipmentRow> {
   return trx
     .updateTable('shipments')
-    .set({ state: 'booked', attempts: sql`attempts + 1`, last_error: null, next_attempt_at: null, claimed_until: null, booked_at: sql`now()`, last_event_at: sql`now()`, updated_at: sql`now()` })
+    .set({
+      state: 'booked',
+      attempts: sql`attempts + 1`,
+      last_error: null,
+      next_attempt_at: null,
+      claimed_until: null,
+      booked_at: sql`now()`,
+      last_event_at: sql`now()`,
+      updated_at: sql`now()`,
+    })
     .where('order_id', '=', orderId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -203,4 +261,45 @@ export async function silentShipments(db: Handle, hours: number, limit: number):
 /** Asked about, whatever the answer: the next poll waits another interval. */
 export async function markPolled(db: Handle, orderIds: readonly string[]): Promise<void> {
   if (orderIds.length) await db.updateTable('shipments').set({ last_polled_at: sql`now()` }).where('order_id', 'in', orderIds).execute();
+}
+
+/** The order and its booking as the lifecycle's cancel-shipment rule reads them. */
+export async function shipmentForCancel(db: Handle, orderId: string) {
+  const row = await db
+    .selectFrom('orders')
+    .leftJoin('shipments', 'shipments.order_id', 'orders.id')
+    .select(['orders.id', 'orders.order_number', 'orders.status', 'orders.payment_status', 'shipments.state', 'shipments.delivery_status', 'shipments.courier_order_id', 'shipments.awb'])
+    .where('orders.id', '=', orderId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    orderNumber: row.order_number,
+    facts: {
+      status: row.status as OrderState['status'],
+      paymentStatus: row.payment_status as OrderState['paymentStatus'],
+      shipment: row.state ? { state: row.state, deliveryStatus: row.delivery_status as ShipmentDeliveryStatus | null } : null,
+    },
+    courierOrderId: row.courier_order_id === null ? null : Number(row.courier_order_id),
+    awb: row.awb,
+  };
+}
+
+/**
+ * The courier has cancelled the booking: the shipment is `cancelled` and the order's dispatch record
+ * goes (the order is "paid, to ship" again), in one transaction with the order locked. Only the
+ * booking that was cancelled (same AWB, still booked) is changed: false when it changed meanwhile.
+ * The courier's own cancelled event may have arrived first: the lifecycle is not asked again.
+ */
+export async function markCancelled(trx: Trx, orderId: string, awb: string, cancelledBy: string): Promise<boolean> {
+  await sql`select 1 from orders where id = ${orderId} for update`.execute(trx);
+  const cancelled = await trx
+    .updateTable('shipments')
+    .set({ state: 'cancelled', cancelled_at: sql`now()`, cancelled_by: cancelledBy, next_attempt_at: null, claimed_until: null, updated_at: sql`now()` })
+    .where('order_id', '=', orderId)
+    .where('awb', '=', awb)
+    .where('state', '=', 'booked')
+    .executeTakeFirst();
+  if (Number(cancelled.numUpdatedRows) === 0) return false;
+  await trx.deleteFrom('order_dispatches').where('order_id', '=', orderId).execute();
+  return true;
 }

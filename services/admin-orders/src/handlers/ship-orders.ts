@@ -1,12 +1,13 @@
 import type { RequestHandler } from 'express';
 import { HttpError, NotFoundError, parseOrThrow } from '@pickles/service-kit';
 import type { Db } from '@pickles/db';
-import type { ShipBatchResponse, ShipOrderResponse, ShipmentLabelResponse } from '@pickles/shared';
+import { mayOwner, type CancelShipmentResponse, type CourierOptionsResponse, type ShipBatchResponse, type ShipOrderResponse, type ShipmentLabelResponse, type ShipmentLabelsResponse } from '@pickles/shared';
 import { shipBatchSchema, shipOrderSchema } from '@pickles/shared/admin-order-requests';
 import { CourierError } from '@pickles/courier-client';
 import type { Logger } from '@pickles/service-kit';
 import type { Courier } from '../clients/courier.js';
-import { requestShipment, shipmentOf } from '../db/shipments.js';
+import { markCancelled, orderForBooking, orderShipment, requestShipment, shipmentForCancel, shipmentOf } from '../db/shipments.js';
+import { parcelOf } from '../domain/parcel.js';
 import { bookShipment } from '../courier/book-shipment.js';
 import { adminOf } from '../auth/require-admin.js';
 import { isUuid } from './parse.js';
@@ -18,6 +19,88 @@ export interface ShipDeps {
 }
 
 const NO_COURIER = 'No courier is configured: record the dispatch by hand';
+const COURIER_SILENT = 'The courier did not answer: nothing was changed, try again in a minute';
+
+/** A courier call that did not get through: 503 for the owner (nothing changed); anything else as it is. */
+function courierUnreachable(error: unknown): never {
+  if (error instanceof CourierError && error.retryable) throw new HttpError(503, COURIER_SILENT);
+  throw error;
+}
+
+/**
+ * GET /api/admin/orders/{id}/courier-options: the couriers that serve the order's pincode for its
+ * parcel's weight, with rate and days, cheapest first; the courier picker of the order page. Read
+ * outside any transaction (the courier is called).
+ */
+export function courierOptionsHandler({ db, courier }: ShipDeps): RequestHandler {
+  return async (req, res) => {
+    const id = req.params.id;
+    if (!courier) throw new NotFoundError(NO_COURIER);
+    if (!isUuid(id)) throw new NotFoundError('Order not found');
+    const order = await orderForBooking(db, id);
+    if (!order) throw new NotFoundError('Order not found');
+    const { weightKg } = parcelOf(order.items.reduce((sum, item) => sum + item.quantity, 0));
+    const answer = await courier.client.checkServiceability({ pickupPincode: courier.pickupPincode, deliveryPincode: order.pincode, weightKg }).catch(courierUnreachable);
+    res.setHeader('Cache-Control', 'no-store');
+    if (!answer.serviceable) {
+      res.json({ success: true, serviceable: false, pincode: order.pincode, weightKg, message: answer.message } satisfies CourierOptionsResponse);
+      return;
+    }
+    const couriers = [...answer.couriers].sort((a, b) => a.ratePaise - b.ratePaise || a.courierName.localeCompare(b.courierName));
+    res.json({ success: true, serviceable: true, pincode: order.pincode, weightKg, couriers, recommendedCourierId: answer.recommendedCourierId } satisfies CourierOptionsResponse);
+  };
+}
+
+/**
+ * POST /api/admin/orders/{id}/cancel-shipment: the owner cancels a booking before pickup. The
+ * lifecycle decides (mayOwner 'cancel-shipment'); the courier is asked with no transaction held
+ * (it refuses once the parcel is picked up: 409 with its words); then, in one transaction, the
+ * shipment is cancelled and the dispatch record removed, so the order is paid and to ship again.
+ */
+export function cancelShipmentHandler({ db, courier }: ShipDeps): RequestHandler {
+  return async (req, res) => {
+    const id = req.params.id;
+    if (!courier) throw new NotFoundError(NO_COURIER);
+    if (!isUuid(id)) throw new NotFoundError('Order not found');
+    const found = await shipmentForCancel(db, id);
+    if (!found) throw new NotFoundError('Order not found');
+    const may = mayOwner(found.facts, 'cancel-shipment');
+    if (!may.allowed) throw new HttpError(409, may.reason);
+    if (found.courierOrderId === null || !found.awb) throw new HttpError(409, 'This booking has no courier order to cancel');
+    try {
+      await courier.client.cancel({ courierOrderId: found.courierOrderId });
+    } catch (error) {
+      if (error instanceof CourierError && !error.retryable) throw new HttpError(409, `The courier refused to cancel: ${error.message}`);
+      courierUnreachable(error);
+    }
+    const cancelled = await db.transaction().execute((trx) => markCancelled(trx, id, found.awb!, adminOf(req).sub));
+    if (!cancelled) throw new HttpError(409, 'The booking changed while it was being cancelled: reload the order');
+    req.log.info({ orderId: id, orderNumber: found.orderNumber, awb: found.awb }, 'shipment cancelled');
+    res.json({ success: true, shipment: (await orderShipment(db, id, courier.client.trackUrlOf))! } satisfies CancelShipmentResponse);
+  };
+}
+
+/** POST /api/admin/orders/labels {orderIds}: one PDF with the labels of those booked; the rest named. */
+export function shipmentLabelsHandler({ db, courier }: ShipDeps): RequestHandler {
+  return async (req, res) => {
+    if (!courier) throw new NotFoundError(NO_COURIER);
+    const { orderIds } = parseOrThrow(shipBatchSchema, req.body);
+    const rows = await db
+      .selectFrom('orders')
+      .leftJoin('shipments', 'shipments.order_id', 'orders.id')
+      .select(['orders.id', 'orders.order_number', 'shipments.shipment_id', 'shipments.awb', 'shipments.state'])
+      .where('orders.id', 'in', [...new Set(orderIds)])
+      .orderBy('orders.order_number')
+      .execute();
+    const printable = rows.filter((row) => row.state === 'booked' && row.awb && row.shipment_id);
+    const missing = rows.filter((row) => !printable.includes(row)).map((row) => row.order_number);
+    if (printable.length === 0) throw new NotFoundError('None of these orders is booked with the courier: no label to print');
+    const { url, notCreated } = await courier.client.labelUrl(printable.map((row) => Number(row.shipment_id))).catch(courierUnreachable);
+    const unprinted = new Set(notCreated.map(String));
+    missing.push(...printable.filter((row) => unprinted.has(String(row.shipment_id))).map((row) => row.order_number));
+    res.json({ success: true, url, missing } satisfies ShipmentLabelsResponse);
+  };
+}
 
 /** The Ship request is committed first; the courier is called after, outside any transaction. */
 async function shipOne({ db, courier, logger }: ShipDeps & { courier: Courier }, orderId: string, courierId: number | undefined, requestedBy: string) {

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import type { AdminOrderDetailResponse, OrderShipment, ShipmentDeliveryStatus } from '@pickles/shared';
 import { failureText } from '../../../lib/api-failure.js';
-import { shipmentLabel, shipOrder } from '../api/ship-order.js';
+import { cancelShipment, shipmentLabel, shipOrder } from '../api/ship-order.js';
 import { formatDateTime } from '../format.js';
+import { CourierPicker } from './courier-picker.js';
 import { Section } from './order-sections.js';
 
 /** The courier's statuses as the owner reads them. */
@@ -23,7 +24,15 @@ const STATE_TEXT: Record<OrderShipment['state'], string> = {
   pending: 'Booking pending',
   booked: 'Booked',
   failed: 'Booking refused',
+  cancelled: 'Booking cancelled',
 };
+
+/** The manual path: the Dispatch card's form, brought into view with its first field focused. */
+function goToManualDispatch() {
+  const card = document.querySelector<HTMLElement>('section[aria-label="Dispatch"]');
+  card?.scrollIntoView({ block: 'start', behavior: 'smooth' });
+  card?.querySelector<HTMLElement>('select, input')?.focus({ preventScroll: true });
+}
 
 interface ShipmentSectionProps {
   detail: AdminOrderDetailResponse;
@@ -31,26 +40,46 @@ interface ShipmentSectionProps {
 }
 
 /**
- * Shipping through the courier: Ship (when a courier is configured and the order may ship), the
- * booking's state (a pending one says why and that the shop keeps trying), the label to print and
- * the courier's events, oldest first.
+ * Shipping through the courier: Ship (when a courier is configured and the order may ship) opens the
+ * courier picker; the booking's state (a pending one says why and that the shop keeps trying), the
+ * label to print, Cancel booking before pickup, and the courier's events, oldest first.
  */
 export function ShipmentSection({ detail, onChanged }: ShipmentSectionProps) {
-  const { order, shipment, canShip } = detail;
-  const [busy, setBusy] = useState<'ship' | 'label' | undefined>();
+  const { order, shipment, canShip, canCancelShipment } = detail;
+  const [busy, setBusy] = useState<'ship' | 'label' | 'cancel' | undefined>();
+  const [isPicking, setIsPicking] = useState(false);
+  const [shipFailure, setShipFailure] = useState<string | undefined>();
   if (!shipment && !canShip) return null;
 
-  const ship = async () => {
+  const ship = async (courierId: number | undefined) => {
     setBusy('ship');
+    setShipFailure(undefined);
     try {
-      const response = await shipOrder(order._id);
+      const response = await shipOrder(order._id, courierId);
+      setIsPicking(false);
       onChanged(
         response.shipment.state === 'booked'
           ? { kind: 'done', text: `Booked with ${response.shipment.courierName}: AWB ${response.shipment.awb}. The shopper is e-mailed the tracking link.` }
           : { kind: 'failed', text: 'The courier did not answer: the booking is pending and the shop keeps trying. This page shows when it is booked.' },
       );
     } catch (cause) {
+      // Said in the picker, which stays open: the owner may choose another courier.
+      setShipFailure(failureText(cause, 'The order could not be shipped'));
       onChanged({ kind: 'failed', text: failureText(cause, 'The order could not be shipped') });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
+  const cancel = async () => {
+    if (!shipment?.awb) return;
+    if (!window.confirm(`Cancel the booking of AWB ${shipment.awb}${shipment.courierName ? ` with ${shipment.courierName}` : ''}? The courier will not collect the parcel, and the order goes back to "to ship".`)) return;
+    setBusy('cancel');
+    try {
+      await cancelShipment(order._id);
+      onChanged({ kind: 'done', text: `Booking ${shipment.awb} cancelled: the courier will not collect it. Ship it again or record the dispatch by hand.` });
+    } catch (cause) {
+      onChanged({ kind: 'failed', text: failureText(cause, 'The booking could not be cancelled') });
     } finally {
       setBusy(undefined);
     }
@@ -73,13 +102,28 @@ export function ShipmentSection({ detail, onChanged }: ShipmentSectionProps) {
       title="Courier"
       actions={
         canShip ? (
-          <button type="button" className="btn btn-small btn-primary" disabled={busy === 'ship'} onClick={() => void ship()}>
+          <button
+            type="button"
+            className="btn btn-small btn-primary"
+            disabled={busy === 'ship'}
+            onClick={() => {
+              setShipFailure(undefined);
+              setIsPicking(true);
+            }}
+          >
             {busy === 'ship' ? 'Booking…' : 'Ship'}
           </button>
-        ) : shipment?.awb ? (
-          <button type="button" className="btn btn-small" disabled={busy === 'label'} onClick={() => void printLabel()}>
-            {busy === 'label' ? 'Fetching…' : 'Print label'}
-          </button>
+        ) : shipment?.awb && shipment.state === 'booked' ? (
+          <span className="op-card__buttons">
+            <button type="button" className="btn btn-small" disabled={busy === 'label'} onClick={() => void printLabel()}>
+              {busy === 'label' ? 'Fetching…' : 'Print label'}
+            </button>
+            {canCancelShipment ? (
+              <button type="button" className="btn btn-small btn-danger" disabled={busy === 'cancel'} onClick={() => void cancel()}>
+                {busy === 'cancel' ? 'Cancelling…' : 'Cancel booking'}
+              </button>
+            ) : null}
+          </span>
         ) : null
       }
     >
@@ -104,10 +148,16 @@ export function ShipmentSection({ detail, onChanged }: ShipmentSectionProps) {
                 </dd>
               </>
             ) : null}
-            {shipment.pickupScheduledAt ? (
+            {shipment.pickupScheduledAt && shipment.state !== 'cancelled' ? (
               <>
                 <dt>Pickup</dt>
                 <dd>{formatDateTime(shipment.pickupScheduledAt)}</dd>
+              </>
+            ) : null}
+            {shipment.cancelledAt ? (
+              <>
+                <dt>Cancelled</dt>
+                <dd>{formatDateTime(shipment.cancelledAt)}</dd>
               </>
             ) : null}
             {shipment.deliveryStatus ? (
@@ -116,7 +166,7 @@ export function ShipmentSection({ detail, onChanged }: ShipmentSectionProps) {
                 <dd data-testid="delivery-status">{DELIVERY_STATUS_LABELS[shipment.deliveryStatus]}</dd>
               </>
             ) : null}
-            {shipment.expectedDeliveryAt ? (
+            {shipment.expectedDeliveryAt && shipment.state !== 'cancelled' ? (
               <>
                 <dt>Expected</dt>
                 <dd>{formatDateTime(shipment.expectedDeliveryAt)}</dd>
@@ -139,6 +189,21 @@ export function ShipmentSection({ detail, onChanged }: ShipmentSectionProps) {
           ) : null}
         </>
       )}
+      {isPicking ? (
+        <CourierPicker
+          orderId={order._id}
+          orderNumber={order.orderId}
+          isBooking={busy === 'ship'}
+          failure={shipFailure}
+          onClose={() => setIsPicking(false)}
+          onBook={(courierId) => void ship(courierId)}
+          onManual={() => {
+            setIsPicking(false);
+            // After the dialog has closed and handed focus back to Ship.
+            window.setTimeout(goToManualDispatch, 0);
+          }}
+        />
+      ) : null}
     </Section>
   );
 }

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import type { AdminOrder, BatchUpdateResponse, PaymentAttentionItem } from '@pickles/shared/api';
+import type { AdminOrder, BatchUpdateResponse, PaymentAttentionItem, ShipBatchResponse } from '@pickles/shared/api';
+import { MAX_SHIP_BATCH } from '@pickles/shared/admin-order-requests';
 import { ADMIN_SETTABLE_STATUSES, isAdminSettableStatus, type AdminSettableStatus } from '@pickles/shared/order-status';
 import { isApiFailure } from '../../../lib/api-client.js';
 import { useAdminSession } from '../../../lib/admin-session/index.js';
@@ -10,11 +11,14 @@ import { getOrderIds } from '../api/get-order-ids.js';
 import { batchUpdateOrders } from '../api/batch-update.js';
 import { removeOrders } from '../api/remove-orders.js';
 import { resolveAttention } from '../api/resolve-attention.js';
+import { shipOrders } from '../api/ship-batch.js';
+import { failureText } from '../../../lib/api-failure.js';
 import { PAGE_SIZE, useOrders } from '../hooks/use-orders.js';
 import { MESSAGES, statusFailureMessage } from '../messages.js';
 import { AttentionPanel } from './attention-panel.js';
 import { PanelNotice, type Notice } from './panel-notice.js';
 import { BatchResult } from './batch-result.js';
+import { ShipBatchResult } from './ship-batch-result.js';
 import { StatusCards } from './status-cards.js';
 import { Field, FiltersBar } from './filters-bar.js';
 import { OrdersTable } from './orders-table.js';
@@ -57,6 +61,18 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
   const [batchResult, setBatchResult] = useState<{ response: BatchUpdateResponse; status: AdminSettableStatus } | undefined>();
   const { orders, total, cards, attention, answered, isLoading, hasError, query, reload, replaceOrder } = useOrders(filter, sort, page);
   const [notice, setNotice] = useState<Notice | undefined>();
+  // "Ship selected": the orders ticked (id and number), kept across pages until shipped or cleared.
+  const [selected, setSelected] = useState<ReadonlyMap<string, string>>(new Map());
+  const [shipResult, setShipResult] = useState<ShipBatchResponse | undefined>();
+  const toggleSelect = useCallback((order: AdminOrder) => {
+    setSelected((current) => {
+      const next = new Map(current);
+      if (next.has(order._id)) next.delete(order._id);
+      else next.set(order._id, order.orderId);
+      return next;
+    });
+  }, []);
+  const selectedIds = useMemo(() => new Set(selected.keys()), [selected]);
 
   const pageCount = Math.max(1, Math.ceil(total / PAGE_SIZE));
   const visibleCount = total;
@@ -181,6 +197,30 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
     }
   };
 
+  /** Books each ticked order with the courier's choice; the result, order by order, stays under the bar. */
+  const shipSelected = async () => {
+    const ids = [...selected.keys()];
+    if (ids.length === 0) return;
+    if (ids.length > MAX_SHIP_BATCH) {
+      setNotice({ tone: 'failed', text: `At most ${MAX_SHIP_BATCH} orders can be shipped at a time: untick ${ids.length - MAX_SHIP_BATCH}` });
+      return;
+    }
+    if (!window.confirm(`Book the courier for ${ids.length} order${ids.length === 1 ? '' : 's'}? Each gets the courier's recommended service and its shopper the tracking e-mail.`)) return;
+    setBusy('ship');
+    setShipResult(undefined);
+    setNotice(undefined);
+    try {
+      const response = await shipOrders(ids);
+      setShipResult(response);
+      setSelected(new Map());
+      reload(true);
+    } catch (cause) {
+      setNotice({ tone: 'failed', text: failureText(cause, 'The orders could not be shipped') });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
   const markResolved = async (item: PaymentAttentionItem): Promise<boolean> => {
     try {
       await resolveAttention(item.id);
@@ -243,7 +283,7 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
           <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('viewTxt')}>
             Download View TXT
           </button>
-          {busy && busy !== 'batch' && busy !== 'remove' ? (
+          {busy && busy !== 'batch' && busy !== 'remove' && busy !== 'ship' ? (
             <span className="admin-busy" role="status">
               Preparing export...
             </span>
@@ -285,8 +325,17 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
             To dispatch
           </button>
           {batchActions}
+          <button type="button" className="btn btn-primary" disabled={selected.size === 0 || Boolean(busy)} onClick={() => void shipSelected()}>
+            {busy === 'ship' ? 'Booking…' : `Ship selected (${selected.size})`}
+          </button>
+          {selected.size ? (
+            <button type="button" className="link-btn" onClick={() => setSelected(new Map())}>
+              Clear selection
+            </button>
+          ) : null}
         </div>
         {batchResult ? <BatchResult result={batchResult.response} status={batchResult.status} onDismiss={() => setBatchResult(undefined)} /> : null}
+        {shipResult ? <ShipBatchResult result={shipResult} onDismiss={() => setShipResult(undefined)} /> : null}
       </section>
 
       <FiltersBar filter={filter} sort={sort} onFilterChange={changeFilter} onSortChange={changeSort} onReset={reset} />
@@ -301,7 +350,7 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
         </p>
       ) : (
         <>
-          <OrdersTable orders={orders} updatingIds={updatingIds} onStatusChange={changeStatus} />
+          <OrdersTable orders={orders} updatingIds={updatingIds} onStatusChange={changeStatus} selectedIds={selectedIds} onToggleSelect={toggleSelect} />
           <nav className="pagination" aria-label="Pages">
             <button type="button" className="btn" disabled={page <= 1} onClick={() => setPage((p) => Math.max(1, p - 1))}>
               Previous

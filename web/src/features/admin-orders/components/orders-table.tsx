@@ -1,7 +1,7 @@
 import { memo, startTransition, useCallback, useEffect, useId, useMemo, useState } from 'react';
 import type { AdminOrder } from '@pickles/shared/api';
 import { formatRupees } from '@pickles/shared/money';
-import { ownerChoices } from '@pickles/shared/order-lifecycle';
+import { mayOwner, ownerChoices } from '@pickles/shared/order-lifecycle';
 import { STATUS_BADGE_COLOURS, isAdminSettableStatus, isUnattended, type AdminSettableStatus } from '@pickles/shared/order-status';
 import { paths } from '../../../config/paths.js';
 import { addressOneLine } from '@pickles/shared/address';
@@ -18,6 +18,9 @@ interface OrdersTableProps {
   orders: AdminOrder[];
   updatingIds: ReadonlySet<string>;
   onStatusChange: (order: AdminOrder, status: AdminSettableStatus) => void;
+  /** Orders chosen for "Ship selected"; without onToggleSelect the rows have no checkbox. */
+  selectedIds?: ReadonlySet<string>;
+  onToggleSelect?: (order: AdminOrder) => void;
 }
 
 /** Long text kept to two lines so rows stay compact; the whole text is in the tooltip and the page's text. */
@@ -61,7 +64,7 @@ function useRowsShown(count: number): number {
   return shown;
 }
 
-export function OrdersTable({ orders, updatingIds, onStatusChange }: OrdersTableProps) {
+export function OrdersTable({ orders, updatingIds, onStatusChange, selectedIds, onToggleSelect }: OrdersTableProps) {
   const rowsShown = useRowsShown(orders.length);
   const [openHistory, setOpenHistory] = useState<string | undefined>();
   const historyId = useId();
@@ -101,6 +104,8 @@ export function OrdersTable({ orders, updatingIds, onStatusChange }: OrdersTable
               order={order}
               now={now}
               isUpdating={updatingIds.has(order._id)}
+              isSelected={selectedIds?.has(order._id) ?? false}
+              onToggleSelect={onToggleSelect}
               isHistoryOpen={openHistory === order._id}
               panelId={`${historyId}-${order._id}`}
               onStatusChange={onStatusChange}
@@ -118,6 +123,8 @@ interface OrderRowProps {
   order: AdminOrder;
   now: number;
   isUpdating: boolean;
+  isSelected: boolean;
+  onToggleSelect: ((order: AdminOrder) => void) | undefined;
   isHistoryOpen: boolean;
   panelId: string;
   onStatusChange: (order: AdminOrder, status: AdminSettableStatus) => void;
@@ -129,7 +136,7 @@ interface OrderRowProps {
  * One order's row (and its history when open). Memoised: a status change, an open history or typing
  * in a filter re-renders the row it concerns, not the whole page of rows.
  */
-const OrderRow = memo(function OrderRow({ order, now, isUpdating, isHistoryOpen, panelId, onStatusChange, onToggleHistory, onCloseHistory }: OrderRowProps) {
+const OrderRow = memo(function OrderRow({ order, now, isUpdating, isSelected, onToggleSelect, isHistoryOpen, panelId, onStatusChange, onToggleHistory, onCloseHistory }: OrderRowProps) {
   const isPending = order.paymentStatus === 'pending';
   // Only the moves the lifecycle allows (the current status included); the server refuses the rest.
   const choices = ownerChoices(order);
@@ -139,6 +146,10 @@ const OrderRow = memo(function OrderRow({ order, now, isUpdating, isHistoryOpen,
     <>
       <tr className={unattended ? 'order-row unattended-row' : 'order-row'} data-order-id={order.orderId} data-unattended={unattended || undefined}>
         <td>
+          {/* Only orders the lifecycle lets ship (paid); the server says why any other is refused. */}
+          {onToggleSelect && mayOwner(order, 'ship').allowed ? (
+            <input type="checkbox" className="ship-select" checked={isSelected} aria-label={`Select ${order.orderId} to ship`} onChange={() => onToggleSelect(order)} />
+          ) : null}
           <CopyCell value={order.orderId} label="Order ID" href={paths.adminOrder(order._id)} />
         </td>
         <td>
