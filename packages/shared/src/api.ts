@@ -621,3 +621,51 @@ export interface AdminProductStockResponse {
   success: true;
   product: AdminProductStock;
 }
+
+/** POST /api/discount-codes/check: what the code does for this cart now. Advisory: create-order decides again. */
+export interface DiscountCheckResponse {
+  success: true;
+  /** The code as stored (upper case). */
+  code: string;
+  /** "LAUNCH10: 10% off — you save ₹160.50". */
+  summary: string;
+  subtotalPaise: number;
+  shippingPaise: number;
+  discountPaise: number;
+  /** What the shopper would pay. */
+  totalPaise: number;
+}
+
+/** A discount code on the owner's page (GET /api/admin/discount-codes). Money in paise; times ISO. */
+export interface AdminDiscountCode {
+  id: number;
+  code: string;
+  kind: 'percent' | 'fixed' | 'free-shipping';
+  percent: number | null;
+  amountPaise: number | null;
+  minOrderPaise: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  maxUses: number | null;
+  maxUsesPerShopper: number | null;
+  active: boolean;
+  /** "10% off", "₹100 off", "Free shipping". */
+  offer: string;
+  /** Uses counting against the limit now: paid, and reserved by orders awaiting payment. */
+  uses: number;
+  /** Orders paid with the code. */
+  paidUses: number;
+  /** All the code took off paid orders. */
+  discountGivenPaise: number;
+  createdAt: string;
+}
+
+export interface AdminDiscountCodesResponse {
+  success: true;
+  codes: AdminDiscountCode[];
+}
+
+export interface AdminDiscountCodeResponse {
+  success: true;
+  code: AdminDiscountCode;
+}

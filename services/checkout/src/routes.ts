@@ -8,6 +8,7 @@ import { availabilityHandler } from './handlers/availability.js';
 import { catalogueHandler } from './handlers/catalogue.js';
 import { submitComplaintHandler } from './handlers/submit-complaint.js';
 import { pincodeLookupHandler } from './handlers/pincode-lookup.js';
+import { discountCheckHandler } from './handlers/discount-check.js';
 
 /** An e-mail address as counted: trimmed, lower case; undefined when there is none to count. */
 const emailKey = (email: unknown) => (typeof email === 'string' && email.length <= 200 ? email.trim().toLowerCase() : undefined);
@@ -51,6 +52,15 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
   const paymentWindowMinutes = limits.paymentWindowMinutes ?? 10;
   const jarHolds = createJarHolds(limits.redis, limits.prefix, { perClient: 30, perContact: 20, holdMinutes: paymentWindowMinutes + STOCK_HOLD_GRACE_MINUTES, ...limits.heldJars }, deps.logger);
   router.post('/api/payment/create-order', limited, createOrderHandler(deps, { jarHolds, paymentWindowSeconds: paymentWindowMinutes * 60 }));
+
+  // Checking codes is counted per client, so nobody guesses the owner's codes by trying many.
+  const discountCheckLimited = rateLimit(
+    limits.redis,
+    limits.prefix,
+    [{ name: 'discount-check:client', points: 20, perSeconds: 60, key: byClient, message: 'Too many discount codes tried from this connection. Please wait a minute and try again.' }],
+    deps.logger,
+  );
+  router.post('/api/discount-codes/check', discountCheckLimited, discountCheckHandler(deps));
 
   // Lookups are counted whether or not they find an order, so a 429 says nothing about the order either.
   const lookupLimited = rateLimit(
