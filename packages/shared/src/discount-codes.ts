@@ -3,8 +3,9 @@
  * takes off, to the paisa. The one home of these rules: the check endpoint, create-order, the admin
  * page and the invoice all ask here. Integer paise throughout (decision 003).
  */
+import { z } from 'zod';
 import { allocate } from './gst.js';
-import { formatIndiaDateTimeLong } from './india-time.js';
+import { formatIndiaDateTimeLong, fromIndiaWallClock, indiaWallClock } from './india-time.js';
 import { formatPaise } from './money.js';
 
 export const DISCOUNT_KINDS = ['percent', 'fixed', 'free-shipping'] as const;
@@ -149,3 +150,61 @@ export function describeDiscount(terms: Pick<DiscountTerms, 'kind' | 'percent' |
   if (terms.kind === 'fixed') return `${formatPaise(terms.amountPaise ?? 0)} off`;
   return 'Free shipping';
 }
+
+/** India wall-clock time as a datetime-local field holds it ("2026-12-01T10:00") <-> the instant. */
+export function instantFromIndiaInput(value: string): Date | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})$/.exec(value);
+  if (!match) return undefined;
+  const [, y, mo, d, h, mi] = match.map(Number) as [number, number, number, number, number, number];
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const check = new Date(wall);
+  if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return undefined;
+  return fromIndiaWallClock(wall);
+}
+
+export function indiaInputFromInstant(instant: Date): string {
+  return indiaWallClock(instant).toISOString().slice(0, 16);
+}
+
+const wholeNumber = (message: string, min: number, max: number) => z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message });
+const indiaTime = (message: string) =>
+  z
+    .string()
+    .nullable()
+    .transform((value, ctx) => {
+      if (value === null || value === '') return null;
+      const instant = instantFromIndiaInput(value);
+      if (!instant) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return instant;
+    });
+
+/**
+ * The owner's form for a code (POST /api/admin/discount-codes; PUT without `code`). Money in rupees
+ * as the owner types it; times as India wall clock ("2026-12-01T10:00"), empty for none.
+ */
+export const discountCodeFormSchema = z
+  .object({
+    code: z
+      .string({ error: 'Please enter the code' })
+      .trim()
+      .toUpperCase()
+      .regex(DISCOUNT_CODE_PATTERN, { error: 'A code is 3 to 30 letters, digits, - or _, starting with a letter or digit' }),
+    kind: z.enum(DISCOUNT_KINDS, { error: 'Choose percentage, fixed amount or free shipping' }),
+    percent: wholeNumber('A percentage is a whole number from 1 to 100', 1, 100).nullable(),
+    amount: z.number({ error: 'Enter the amount in rupees' }).positive({ error: 'The amount must be more than ₹0' }).max(1_000_000, { error: 'The amount is too large' }).nullable(),
+    minOrder: z.number({ error: 'Enter the minimum in rupees' }).min(0, { error: 'The minimum cannot be negative' }).max(10_000_000, { error: 'The minimum is too large' }),
+    startsAt: indiaTime('The start is not a date and time'),
+    endsAt: indiaTime('The end is not a date and time'),
+    maxUses: wholeNumber('The limit in total is a whole number from 1', 1, 10_000_000).nullable(),
+    maxUsesPerShopper: wholeNumber('The limit per shopper is a whole number from 1', 1, 10_000).nullable(),
+    active: z.boolean({ error: 'Say whether the code is active' }),
+  })
+  .superRefine((form, ctx) => {
+    if (form.kind === 'percent' && form.percent === null) ctx.addIssue({ code: 'custom', path: ['percent'], message: 'A percentage code needs its percentage' });
+    if (form.kind === 'fixed' && form.amount === null) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A fixed-amount code needs its amount' });
+    if (form.startsAt && form.endsAt && form.endsAt <= form.startsAt) ctx.addIssue({ code: 'custom', path: ['endsAt'], message: 'The end must be after the start' });
+  });
+export type DiscountCodeForm = z.input<typeof discountCodeFormSchema>;

@@ -34,6 +34,7 @@ import {
   updateCatalogueProductHandler,
 } from './handlers/catalogue.js';
 import { acknowledgeComplaintHandler, listComplaintsHandler, resolveComplaintHandler } from './handlers/complaints.js';
+import { createDiscountCodeHandler, listDiscountCodesHandler, updateDiscountCodeHandler } from './handlers/discount-codes.js';
 
 export interface RouteDeps {
   db: Db;
@@ -93,6 +94,9 @@ export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSecon
   router.put('/api/admin/catalogue/:id', admin, body, updateCatalogueProductHandler(db));
   router.post('/api/admin/catalogue/:id/archive', admin, body, archiveCatalogueProductHandler(db));
   router.get('/api/admin/catalogue/:id/changes', admin, productChangesHandler(db));
+  router.get('/api/admin/discount-codes', admin, listDiscountCodesHandler(db));
+  router.post('/api/admin/discount-codes', admin, body, createDiscountCodeHandler(db));
+  router.put('/api/admin/discount-codes/:id', admin, body, updateDiscountCodeHandler(db));
   router.get('/api/admin/complaints', admin, listComplaintsHandler(db));
   router.post('/api/admin/complaints/:id/acknowledge', admin, body, acknowledgeComplaintHandler(db));
   router.post('/api/admin/complaints/:id/resolve', admin, body, resolveComplaintHandler(db));
