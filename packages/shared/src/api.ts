@@ -632,6 +632,8 @@ export interface DiscountCheckResponse {
   subtotalPaise: number;
   shippingPaise: number;
   discountPaise: number;
+  /** The part of discountPaise taken off shipping (a free-shipping code); the rest is shared over the goods. */
+  shippingDiscountPaise: number;
   /** What the shopper would pay. */
   totalPaise: number;
 }

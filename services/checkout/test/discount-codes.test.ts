@@ -54,7 +54,7 @@ describe('create-order with a discount code', () => {
     expect(response.status).toBe(201);
     expect(response.body.amount).toBe(155_000);
     const razorpayOrder = h.sandbox.state.snapshot().orders.find((order: { id: string }) => order.id === response.body.razorpayOrderId);
-    expect(razorpayOrder.amount).toBe(155_000);
+    expect(razorpayOrder?.amount).toBe(155_000);
     const order = await h.db.selectFrom('orders').selectAll().where('order_number', '=', response.body.orderId).executeTakeFirstOrThrow();
     expect(order).toMatchObject({ subtotal_paise: 150_000, shipping_paise: 20_000, discount_code: code, discount_paise: 15_000, amount_paise: 155_000 });
     const items = await h.db.selectFrom('order_items').select(['line_total_paise', 'discount_paise']).where('order_id', '=', order.id).execute();
@@ -172,7 +172,7 @@ describe('POST /api/discount-codes/check', () => {
     const code = await newCode({ percent: 10 });
     const answer = await check({ code: ` ${code.toLowerCase()} `, items: [{ itemId: 1, quantity: 3 }] });
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ success: true, code, summary: `${code}: 10% off — you save ₹150`, subtotalPaise: 150_000, shippingPaise: 20_000, discountPaise: 15_000, totalPaise: 155_000 });
+    expect(answer.body).toEqual({ success: true, code, summary: `${code}: 10% off — you save ₹150`, subtotalPaise: 150_000, shippingPaise: 20_000, discountPaise: 15_000, shippingDiscountPaise: 0, totalPaise: 155_000 });
   });
 
   it('says why not, and reserves nothing', async () => {

@@ -36,7 +36,7 @@ describe('paying an order with a discount code', () => {
     const code = await codeOf10Percent();
     const order = await discountedOrder(code);
     expect(order.amountPaise).toBe(105_000);
-    expect(h.sandbox.state.snapshot().orders.find((o: { id: string }) => o.id === order.razorpayOrderId).amount).toBe(105_000);
+    expect(h.sandbox.state.snapshot().orders.find((o: { id: string }) => o.id === order.razorpayOrderId)?.amount).toBe(105_000);
     const { paymentId, signature } = await h.pay(order.razorpayOrderId);
     const verified = await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: paymentId, razorpay_signature: signature! });
     expect(verified.status).toBe(200);

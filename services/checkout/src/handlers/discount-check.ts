@@ -33,6 +33,7 @@ export function discountCheckHandler({ db }: { db: Db }): RequestHandler {
       subtotalPaise: linesPaise.reduce((sum, line) => sum + line, 0),
       shippingPaise: shipping,
       discountPaise: applied.discountPaise,
+      shippingDiscountPaise: applied.shippingDiscountPaise,
       totalPaise: applied.totalPaise,
     };
     res.setHeader('Cache-Control', 'no-store');
