@@ -398,6 +398,8 @@ export interface AdminOrderDetailResponse {
     items: { name: string; quantity: number; price: number; total: number }[];
     subtotal: number;
     shipping: number;
+    /** The discount code the order used and what it took off (rupees); absent without one (decision 028). */
+    discount?: { code: string; amount: number };
   };
   dispatch: OrderDispatch | null;
   /** The courier booking and its tracking events; null when the order was not shipped through the courier. */

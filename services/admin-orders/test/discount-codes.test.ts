@@ -79,4 +79,13 @@ describe("the owner's discount codes", () => {
     expect((await call(h.app, 'GET', '/api/admin/discount-codes', {})).status).toBe(401);
     expect((await call(h.app, 'PUT', '/api/admin/discount-codes/999999', { token, body: form() })).status).toBe(404);
   });
+
+  it("shows the code and its discount on the order's page", async () => {
+    const order = await insertOrder(h.db, { status: 'paid', paymentStatus: 'paid' });
+    await h.db.updateTable('orders').set({ discount_code: 'LAUNCH10', discount_paise: 10_050 }).where('id', '=', order.id).execute();
+    const detail = await call(h.app, 'GET', `/api/admin/orders/${order.id}`, { token });
+    expect(detail.body.order.discount).toEqual({ code: 'LAUNCH10', amount: 100.5 });
+    const plain = await insertOrder(h.db, { status: 'paid', paymentStatus: 'paid' });
+    expect((await call(h.app, 'GET', `/api/admin/orders/${plain.id}`, { token })).body.order.discount).toBeUndefined();
+  });
 });
