@@ -24,7 +24,7 @@ async function shopperWithCode(browser: Browser, baseURL: string | undefined, co
   const page = await (await browser.newContext({ baseURL, viewport: { width: 1280, height: 900 } })).newPage();
   await addJarsAndCheckout(page, 2);
   await fillDeliveryDetails(page, who);
-  await page.getByLabel('Discount code').fill(code.toLowerCase());
+  await page.getByRole('textbox', { name: 'Discount code' }).fill(code.toLowerCase());
   await page.getByRole('button', { name: 'Apply' }).click();
   // Two jars of ₹500: 10% of the goods is ₹100; ₹1,000 + ₹150 shipping - ₹100.
   await expect(page.getByTestId('discount-applied')).toHaveText(`${code}: 10% off — you save ₹100`);
