@@ -36,6 +36,8 @@ export interface AdminOrder {
   paidAt?: string;
   /** Rupees refunded so far (processed refunds); absent when nothing was refunded. */
   refundedAmount?: number;
+  /** The discount code the order used and what it took off (rupees; decision 028); absent without one. */
+  discount?: { code: string; amount: number };
   /** The GST tax invoice's figures (rupees), for the accountant's GSTR-1; absent before one is issued. */
   invoice?: AdminOrderInvoice;
 }

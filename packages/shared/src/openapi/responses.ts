@@ -92,6 +92,7 @@ export const adminOrderSchema = z
     updatedAt: z.string(),
     paidAt: z.string().optional(),
     refundedAmount: z.number().optional().meta({ description: 'Rupees refunded so far' }),
+    discount: z.object({ code: z.string(), amount: z.number() }).optional().meta({ description: 'The discount code the order used and what it took off, rupees (decision 028)' }),
     invoice: z
       .object({ number: z.string(), taxableValue: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), placeOfSupply: z.string() })
       .optional()
