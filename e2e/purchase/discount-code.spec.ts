@@ -37,6 +37,8 @@ async function shopperWithCode(browser: Browser, baseURL: string | undefined, co
 }
 
 test('the owner makes a launch code with one use; of two shoppers paying at once, one pays the discounted total and the other is told it is used up', async ({ page, browser, baseURL }) => {
+  // The owner and two shoppers, each in a browser context of their own, and one payment.
+  test.setTimeout(180_000);
   const code = `LAUNCH${randomBytes(3).toString('hex').toUpperCase()}`;
   await asOwner(page);
   await page.goto('/admin');
