@@ -54,6 +54,8 @@ export const ROUTES: Route[] = [
   // Shiprocket's tracking webhooks (x-api-key checked by admin-orders). Idempotent: events are
   // de-duplicated by their key (AWB, status, scan time); the courier redelivers them itself.
   { path: '/api/courier/webhook', exact: true, service: 'admin-orders', bodyLimit: 256 * KB, idempotent: true },
+  // What a discount code does for a cart (decision 028): advisory, rate limited by checkout.
+  { path: '/api/discount-codes/check', exact: true, service: 'checkout', bodyLimit: 8 * KB },
   { path: '/api/complaints', exact: true, service: 'checkout', bodyLimit: 16 * KB },
   { path: '/api/catalogue/availability', exact: true, service: 'checkout', bodyLimit: 1 * KB },
   // Product photos (decision 027): GET /api/catalogue/photos/{id}-{width}.{avif|webp}, no body.
@@ -85,7 +87,7 @@ export function matchRoute(pathname: string): Route | undefined {
 }
 
 /** Client-side routes of the SPA (docs/product.md §2) that get the app shell rather than a 404. */
-export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/shop\/[a-z0-9]+(-[a-z0-9]+)*$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin(\/orders\/[^/]+(\/packing-slip)?|\/complaints|\/stock|\/delivery-problems)?$/, /^\/track$/, /^\/complaint$/, /^\/policies(\/.*)?$/];
+export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/shop\/[a-z0-9]+(-[a-z0-9]+)*$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin(\/orders\/[^/]+(\/packing-slip)?|\/complaints|\/stock|\/delivery-problems|\/discount-codes)?$/, /^\/track$/, /^\/complaint$/, /^\/policies(\/.*)?$/];
 
 export function isClientRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

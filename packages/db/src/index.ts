@@ -13,3 +13,4 @@ export * from './statement.js';
 export * from './status-history.js';
 export * from './catalogue.js';
 export * from './product-photos.js';
+export * from './discount-codes.js';

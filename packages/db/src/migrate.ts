@@ -21,6 +21,7 @@ import * as m019 from './migrations/019-search-india-date.js';
 import * as m020 from './migrations/020-shipments.js';
 import * as m021 from './migrations/021-catalogue.js';
 import * as m022 from './migrations/022-product-photos.js';
+import * as m023 from './migrations/023-discount-codes.js';
 import * as m025 from './migrations/025-shipment-cancel.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
@@ -47,6 +48,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '020-shipments': m020,
   '021-catalogue': m021,
   '022-product-photos': m022,
+  '023-discount-codes': m023,
   '025-shipment-cancel': m025,
 };
 

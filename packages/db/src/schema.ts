@@ -38,6 +38,10 @@ export interface OrdersTable {
   tracking_link_version: Generated<number>;
   /** The courier zone of the pincode, decided at create-order (migration 017; packages/shared/src/delivery-promise.ts). Null: placed before it was kept. */
   delivery_zone: 'local' | 'regional' | 'national' | null;
+  /** The discount code the order used (migration 023, decision 028); null for none. */
+  discount_code: Generated<string | null>;
+  /** All the code took off; amount_paise = subtotal_paise + shipping_paise - discount_paise. */
+  discount_paise: Generated<number>;
 }
 
 export interface OrderItemsTable {
@@ -51,6 +55,8 @@ export interface OrderItemsTable {
   /** The tax class the item was sold at; null for orders placed before the catalogue kept it (migration 021). */
   hsn: string | null;
   gst_rate_percent: number | null;
+  /** The line's share of the order's discount (migration 023): its transaction value is line_total_paise - discount_paise. */
+  discount_paise: Generated<number>;
 }
 
 export interface PaymentsTable {
@@ -347,6 +353,36 @@ export interface Database {
   photos: PhotosTable;
   photo_variants: PhotoVariantsTable;
   product_photos: ProductPhotosTable;
+  discount_codes: DiscountCodesTable;
+  discount_code_uses: DiscountCodeUsesTable;
+}
+
+/** The owner's discount codes (migration 023, decision 028); written only by packages/db/src/discount-codes.ts. */
+export interface DiscountCodesTable {
+  id: Generated<number>;
+  code: string;
+  kind: 'percent' | 'fixed' | 'free-shipping';
+  percent: number | null;
+  amount_paise: number | null;
+  min_order_paise: number;
+  starts_at: Date | null;
+  ends_at: Date | null;
+  max_uses: number | null;
+  max_uses_per_shopper: number | null;
+  active: boolean;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+  updated_by: string;
+}
+
+/** One order's use of a code, reserved at create-order (decision 028). */
+export interface DiscountCodeUsesTable {
+  order_id: string;
+  code_id: number;
+  email_hash: string;
+  phone_hash: string;
+  discount_paise: number;
+  reserved_at: CreatedAt;
 }
 
 /** The catalogue (migration 021, decision 024); written only by packages/db/src/catalogue.ts. */

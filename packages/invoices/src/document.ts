@@ -47,7 +47,10 @@ export interface InvoicedOrder extends DeliveryAddress {
    * The items as sold. `hsn` and `ratePercent` are the tax class kept with the item at create-order
    * (migration 021); an item without one (an order placed before) takes the environment's class.
    */
-  items: { productId: number; name: string; quantity: number; lineTotalPaise: number; hsn?: string | null; ratePercent?: number | null }[];
+  items: { productId: number; name: string; quantity: number; lineTotalPaise: number; hsn?: string | null; ratePercent?: number | null; discountPaise?: number }[];
+  /** The discount code the order used and all it took off (decision 028); the items carry their shares, shipping the rest. */
+  discountCode?: string | null;
+  discountPaise?: number;
 }
 
 export function sellerSnapshot(profile: SellerProfile): SellerSnapshot {
@@ -75,16 +78,22 @@ export function recipientSnapshot(order: InvoicedOrder): RecipientSnapshot {
 
 /** The invoice's figures: each item at the HSN and rate it was sold at (tax-inclusive prices), shipping at the main item's. */
 export function orderInvoiceFigures(order: InvoicedOrder, profile: SellerProfile): TaxFigures {
-  return invoiceFigures({
+  // GST is on the transaction value: each line after its share of the discount (decision 028).
+  const itemsDiscountPaise = order.items.reduce((sum, item) => sum + (item.discountPaise ?? 0), 0);
+  const shippingDiscountPaise = (order.discountPaise ?? 0) - itemsDiscountPaise;
+  const figures = invoiceFigures({
     products: order.items.map((item) => {
       const { hsn, ratePercent } = item.hsn && item.ratePercent != null ? { hsn: item.hsn, ratePercent: item.ratePercent } : taxClassOf(profile, item.productId);
-      return { description: item.name, hsn, ratePercent, quantity: item.quantity, grossPaise: item.lineTotalPaise };
+      const discountPaise = item.discountPaise ?? 0;
+      return { description: item.name, hsn, ratePercent, quantity: item.quantity, grossPaise: item.lineTotalPaise - discountPaise, ...(discountPaise > 0 ? { discountPaise } : {}) };
     }),
-    shippingPaise: order.shippingPaise,
+    shippingPaise: order.shippingPaise - shippingDiscountPaise,
+    shippingDiscountPaise,
     sellerStateCode: profile.address.stateCode,
     // An unrecognised state never equals the seller's code: IGST.
     placeOfSupplyCode: placeOfSupply(order.state).code ?? '',
   });
+  return order.discountCode ? { ...figures, discountCode: order.discountCode } : figures;
 }
 
 /** A new invoice's contents, before it has a number. */

@@ -103,10 +103,10 @@ export async function issueInvoice(trx: Trx, orderId: string, options: IssueOpti
   if (existing) return taxDocumentFromRow(existing);
   const order = await trx
     .selectFrom('orders')
-    .select(['order_number', 'customer_name', 'flat_number', 'street', 'area', 'city', 'state', 'pincode', 'shipping_paise', 'razorpay_payment_id'])
+    .select(['order_number', 'customer_name', 'flat_number', 'street', 'area', 'city', 'state', 'pincode', 'shipping_paise', 'razorpay_payment_id', 'discount_code', 'discount_paise'])
     .where('id', '=', orderId)
     .executeTakeFirstOrThrow();
-  const items = await trx.selectFrom('order_items').select(['product_id', 'name', 'quantity', 'line_total_paise', 'hsn', 'gst_rate_percent']).where('order_id', '=', orderId).orderBy('id').execute();
+  const items = await trx.selectFrom('order_items').select(['product_id', 'name', 'quantity', 'line_total_paise', 'hsn', 'gst_rate_percent', 'discount_paise']).where('order_id', '=', orderId).orderBy('id').execute();
   const draft = draftInvoice(
     {
       orderNumber: order.order_number,
@@ -118,7 +118,17 @@ export async function issueInvoice(trx: Trx, orderId: string, options: IssueOpti
       state: order.state,
       pincode: order.pincode,
       shippingPaise: order.shipping_paise,
-      items: items.map((item) => ({ productId: item.product_id, name: item.name, quantity: item.quantity, lineTotalPaise: item.line_total_paise, hsn: item.hsn, ratePercent: item.gst_rate_percent })),
+      discountCode: order.discount_code,
+      discountPaise: order.discount_paise,
+      items: items.map((item) => ({
+        productId: item.product_id,
+        name: item.name,
+        quantity: item.quantity,
+        lineTotalPaise: item.line_total_paise,
+        hsn: item.hsn,
+        ratePercent: item.gst_rate_percent,
+        discountPaise: item.discount_paise,
+      })),
     },
     options.seller ?? issuingSeller(),
   );

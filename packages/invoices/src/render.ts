@@ -61,6 +61,8 @@ interface Column {
 function columns(document: TaxDocument): Column[] {
   const invoice = document.kind === 'invoice';
   const intra = document.figures.supply === 'intra-state';
+  const discountPaise = document.figures.lines.reduce((sum, line) => sum + (line.discountPaise ?? 0), 0);
+  const discounted = discountPaise > 0;
   const fixed: Column[] = [
     { header: '#', width: 18, align: 'left', cell: (_, index) => [String(index + 1)] },
     { header: 'Description', width: 0, align: 'left', cell: (line) => [line.description] },
@@ -68,7 +70,19 @@ function columns(document: TaxDocument): Column[] {
     ...(invoice
       ? ([
           { header: 'Qty', width: 26, align: 'right', cell: (line) => [String(line.quantity)] },
-          { header: 'Unit price incl. GST', width: 52, align: 'right', cell: (line) => [formatAmount(Math.round(line.grossPaise / line.quantity))] },
+          // The price before the discount; the discount its own column, the total what was paid (decision 028).
+          { header: 'Unit price incl. GST', width: 52, align: 'right', cell: (line) => [formatAmount(Math.round((line.grossPaise + (line.discountPaise ?? 0)) / line.quantity))] },
+        ] satisfies Column[])
+      : []),
+    ...(invoice && discounted
+      ? ([
+          {
+            header: 'Discount',
+            width: 48,
+            align: 'right',
+            cell: (line) => [line.discountPaise ? `-${formatAmount(line.discountPaise)}` : '-'],
+            total: () => `-${formatAmount(discountPaise)}`,
+          },
         ] satisfies Column[])
       : []),
     { header: 'GST rate', width: 36, align: 'right', cell: (line) => [percent(line.ratePercent)] },
@@ -251,6 +265,11 @@ export async function renderTaxDocumentPdf(document: TaxDocument): Promise<Buffe
     'Prices are inclusive of GST. Amounts are in Indian rupees (Rs.).',
     figures.supply === 'intra-state' ? 'Intra-state supply: CGST and SGST, each half of the GST rate.' : 'Inter-state supply: IGST.',
     ...(figures.lines.some((line) => line.description === SHIPPING_DESCRIPTION) ? ['Shipping and handling is taxed with the goods it carries, at the rate of the main item.'] : []),
+    ...(figures.lines.some((line) => line.discountPaise)
+      ? [
+          `Discount${figures.discountCode ? ` code ${figures.discountCode}` : ''}: Rs. ${formatAmount(figures.lines.reduce((sum, line) => sum + (line.discountPaise ?? 0), 0))} off, shared over the lines by value; GST is on the value after the discount.`,
+        ]
+      : []),
     ...(document.invoice ? [`This credit note reduces the value of invoice ${document.invoice.number} by the amount refunded.`] : []),
   ];
   for (const note of notes) notesY = text(note, PAGE.margin, notesY, { width: half, size: 8 });

@@ -95,3 +95,51 @@ describe('printing helpers', () => {
     expect(amountInWords(100)).toBe('Rupees One Only');
   });
 });
+
+describe('an invoice of an order that used a discount code (decision 028)', () => {
+  // The decision's worked example: two jars at ₹500, a 10% code, GST 5%, shipped within Delhi.
+  const discounted: InvoicedOrder = {
+    ...order,
+    state: 'Delhi',
+    shippingPaise: 15_000,
+    discountCode: 'LAUNCH10',
+    discountPaise: 10_000,
+    items: [{ productId: 1, name: 'Royal Chicken Pickle', quantity: 2, lineTotalPaise: 100_000, discountPaise: 10_000 }],
+  };
+  const profile = sellerProfileFromEnv({ GST_PRODUCT_CLASSES: '1:2001:5' });
+
+  it('taxes each line on its value after the discount, to the paisa, and shows the discount', () => {
+    const figures = draftInvoice(discounted, profile).figures;
+    expect(figures.discountCode).toBe('LAUNCH10');
+    expect(figures.lines.map((line) => [line.description, line.grossPaise, line.discountPaise, line.taxablePaise, line.cgstPaise, line.sgstPaise])).toEqual([
+      ['Royal Chicken Pickle', 90_000, 10_000, 85_714, 2_143, 2_143],
+      ['Shipping and handling', 15_000, undefined, 14_286, 357, 357],
+    ]);
+    expect(figures.totals).toEqual({ grossPaise: 105_000, taxablePaise: 100_000, cgstPaise: 2_500, sgstPaise: 2_500, igstPaise: 0, taxPaise: 5_000 });
+  });
+
+  it('prints a free-shipping code as a shipping line of ₹0 with its discount, taxed at nothing', () => {
+    const freeShipping = { ...discounted, discountCode: 'FREESHIP', discountPaise: 15_000, items: [{ ...discounted.items[0]!, discountPaise: 0 }] };
+    const figures = draftInvoice(freeShipping, profile).figures;
+    expect(figures.lines.map((line) => [line.description, line.grossPaise, line.discountPaise ?? 0, line.cgstPaise + line.sgstPaise])).toEqual([
+      ['Royal Chicken Pickle', 100_000, 0, 4_762],
+      ['Shipping and handling', 0, 15_000, 0],
+    ]);
+    expect(figures.totals.grossPaise).toBe(100_000);
+  });
+
+  it('credits refunds over what was paid for each line, so the discount is prorated, and a full refund reverses it exactly', () => {
+    const invoice = { ...draftInvoice(discounted, profile), number: 'RP/26-27/000002', issuedAt: new Date('2026-12-01T00:00:00Z') };
+    const first = draftCreditNote(invoice, 52_500, profile);
+    // 90000 : 15000 of 52500 -> 45000 and 7500.
+    expect(first.figures.lines.map((line) => [line.grossPaise, line.taxablePaise, line.cgstPaise, line.sgstPaise])).toEqual([
+      [45_000, 42_857, 1_072, 1_071],
+      [7_500, 7_143, 178, 179],
+    ]);
+    const rest = draftCreditNote(invoice, 52_500, profile, [first.figures]);
+    expect(rest.figures.lines.every((line) => line.discountPaise === undefined)).toBe(true);
+    for (const amount of ['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise'] as const) {
+      expect(first.figures.totals[amount] + rest.figures.totals[amount]).toBe(invoice.figures.totals[amount]);
+    }
+  });
+});

@@ -76,6 +76,36 @@ describe('renderTaxDocumentPdf', () => {
     expect(info).toMatchObject({ Title: 'Tax Invoice RP/26-27/000042', Author: 'Saffron Jar Foods Private Limited' });
   });
 
+  it('prints a discount code: the price before it, the discount per line, the total paid, and a note naming the code', async () => {
+    const discounted: TaxDocument = {
+      ...draftInvoice(
+        {
+          ...order,
+          discountCode: 'LAUNCH10',
+          discountPaise: 14_200,
+          items: [
+            { ...order.items[0]!, discountPaise: 10_000 },
+            { ...order.items[1]!, discountPaise: 4_200 },
+          ],
+        },
+        profile,
+      ),
+      number: 'RP/26-27/000044',
+      issuedAt: invoice.issuedAt,
+    };
+    const { text, pages } = await pdfText(await renderTaxDocumentPdf(discounted));
+    expect(pages).toBe(1);
+    for (const field of [
+      'HSN Qty Unit price incl. GST Discount GST rate Taxable value IGST Total',
+      // 90000 × 100/112 = 80357.14 -> 80357; IGST 9643.
+      '1 Royal Chicken Pickle 1602 2 500.00 -100.00 12% 803.57 96.43 @ 12% 900.00',
+      '2 Mango Thokku 2001 1 420.00 -42.00 5% 360.00 18.00 @ 5% 378.00',
+      'Invoice total Rs. 1,428.00',
+      'Discount code LAUNCH10: Rs. 142.00 off',
+    ])
+      expect(text).toContain(field);
+  });
+
   it('splits the tax into CGST and SGST, each at half the rate, for a delivery in the seller\'s state', async () => {
     const delhi: TaxDocument = { ...draftInvoice({ ...order, state: 'NCT of Delhi' }, profile), number: 'RP/26-27/000043', issuedAt: invoice.issuedAt };
     const { text } = await pdfText(await renderTaxDocumentPdf(delhi));

@@ -36,6 +36,11 @@ export const RATE_LIMITS = {
     service: 'checkout', setting: 'CREATE_ORDER_LIMIT_PER_EMAIL', points: 20, perSeconds: 3600, counts: "the order's e-mail address",
     message: 'Too many orders for this e-mail address. Please try again later.',
   },
+  // Checking codes is counted per client, so nobody guesses the owner's codes by trying many.
+  'discount-check:client': {
+    service: 'checkout', setting: 'DISCOUNT_CHECK_LIMIT_PER_CLIENT', points: 20, perSeconds: 60, counts: 'a client address',
+    message: 'Too many discount codes tried from this connection. Please wait a minute and try again.',
+  },
   // Lookups are counted whether or not they find an order, so a 429 says nothing about the order either.
   'track:client': {
     service: 'checkout', setting: 'TRACK_LIMIT_PER_CLIENT', points: 10, perSeconds: 60, counts: 'a client address',

@@ -36,6 +36,8 @@ export interface AdminOrder {
   paidAt?: string;
   /** Rupees refunded so far (processed refunds); absent when nothing was refunded. */
   refundedAmount?: number;
+  /** The discount code the order used and what it took off (rupees; decision 028); absent without one. */
+  discount?: { code: string; amount: number };
   /** The GST tax invoice's figures (rupees), for the accountant's GSTR-1; absent before one is issued. */
   invoice?: AdminOrderInvoice;
 }
@@ -437,6 +439,8 @@ export interface AdminOrderDetailResponse {
     items: { name: string; quantity: number; price: number; total: number }[];
     subtotal: number;
     shipping: number;
+    /** The discount code the order used and what it took off (rupees); absent without one (decision 028). */
+    discount?: { code: string; amount: number };
   };
   dispatch: OrderDispatch | null;
   /** The courier booking and its tracking events; null when the order was not shipped through the courier. */
@@ -661,4 +665,54 @@ export interface AdminStockResponse {
 export interface AdminProductStockResponse {
   success: true;
   product: AdminProductStock;
+}
+
+/** POST /api/discount-codes/check: what the code does for this cart now. Advisory: create-order decides again. */
+export interface DiscountCheckResponse {
+  success: true;
+  /** The code as stored (upper case). */
+  code: string;
+  /** "LAUNCH10: 10% off — you save ₹160.50". */
+  summary: string;
+  subtotalPaise: number;
+  shippingPaise: number;
+  discountPaise: number;
+  /** The part of discountPaise taken off shipping (a free-shipping code); the rest is shared over the goods. */
+  shippingDiscountPaise: number;
+  /** What the shopper would pay. */
+  totalPaise: number;
+}
+
+/** A discount code on the owner's page (GET /api/admin/discount-codes). Money in paise; times ISO. */
+export interface AdminDiscountCode {
+  id: number;
+  code: string;
+  kind: 'percent' | 'fixed' | 'free-shipping';
+  percent: number | null;
+  amountPaise: number | null;
+  minOrderPaise: number;
+  startsAt: string | null;
+  endsAt: string | null;
+  maxUses: number | null;
+  maxUsesPerShopper: number | null;
+  active: boolean;
+  /** "10% off", "₹100 off", "Free shipping". */
+  offer: string;
+  /** Uses counting against the limit now: paid, and reserved by orders awaiting payment. */
+  uses: number;
+  /** Orders paid with the code. */
+  paidUses: number;
+  /** All the code took off paid orders. */
+  discountGivenPaise: number;
+  createdAt: string;
+}
+
+export interface AdminDiscountCodesResponse {
+  success: true;
+  codes: AdminDiscountCode[];
+}
+
+export interface AdminDiscountCodeResponse {
+  success: true;
+  code: AdminDiscountCode;
 }

@@ -16,8 +16,10 @@ export interface InvoiceLineInput {
   hsn: string;
   ratePercent: GstRatePercent;
   quantity: number;
-  /** What the shopper paid for the line, tax included. */
+  /** What the shopper paid for the line, tax included: its transaction value, after any discount. */
   grossPaise: number;
+  /** What a discount code took off the line (decision 028): its price before was grossPaise + discountPaise. Invoices only. */
+  discountPaise?: number;
 }
 
 export interface TaxedLine extends InvoiceLineInput {
@@ -29,6 +31,8 @@ export interface TaxedLine extends InvoiceLineInput {
 
 export interface TaxFigures {
   supply: SupplyKind;
+  /** The discount code the invoiced order used (decision 028), printed with the discount. */
+  discountCode?: string;
   lines: TaxedLine[];
   totals: { grossPaise: number; taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number; taxPaise: number };
 }
@@ -119,8 +123,10 @@ function withTotals(taxed: TaxedLine[], supply: SupplyKind): TaxFigures {
 
 export interface InvoiceInput {
   products: readonly InvoiceLineInput[];
-  /** Shipping the shopper paid, tax included; 0 for none. */
+  /** Shipping the shopper paid, tax included, after any discount; 0 for none. */
   shippingPaise: number;
+  /** What a free-shipping code took off the shipping: the line is printed (at 0) with it. */
+  shippingDiscountPaise?: number;
   sellerStateCode: string;
   placeOfSupplyCode: string;
 }
@@ -135,9 +141,17 @@ export const SHIPPING_DESCRIPTION = 'Shipping and handling';
 export function invoiceFigures(input: InvoiceInput): TaxFigures {
   if (!input.products.length) throw new RangeError('An invoice needs at least one product line');
   const lines: InvoiceLineInput[] = [...input.products];
-  if (input.shippingPaise > 0) {
+  const shippingDiscountPaise = input.shippingDiscountPaise ?? 0;
+  if (input.shippingPaise > 0 || shippingDiscountPaise > 0) {
     const principal = input.products.reduce((best, line) => (line.grossPaise > best.grossPaise ? line : best));
-    lines.push({ description: SHIPPING_DESCRIPTION, hsn: principal.hsn, ratePercent: principal.ratePercent, quantity: 1, grossPaise: input.shippingPaise });
+    lines.push({
+      description: SHIPPING_DESCRIPTION,
+      hsn: principal.hsn,
+      ratePercent: principal.ratePercent,
+      quantity: 1,
+      grossPaise: input.shippingPaise,
+      ...(shippingDiscountPaise > 0 ? { discountPaise: shippingDiscountPaise } : {}),
+    });
   }
   return taxLines(lines, supplyKind(input.sellerStateCode, input.placeOfSupplyCode));
 }
@@ -161,7 +175,8 @@ export function creditNoteFigures(invoice: TaxFigures, refundPaise: number, cred
   if (creditedPaise + refundPaise === invoice.totals.grossPaise) {
     const rest = invoice.lines.map((line): TaxedLine => {
       const earlier = credited.flatMap((note) => note.lines.filter((noted) => sameLine(noted, line)));
-      const left = { ...line };
+      // What the code took off belongs to the invoice: a note credits what was paid.
+      const { discountPaise: _discount, ...left } = line;
       for (const amount of AMOUNTS) left[amount] = line[amount] - earlier.reduce((total, noted) => total + noted[amount], 0);
       return left;
     });

@@ -10,3 +10,4 @@ export * from './delivery-promise.js';
 export * from './india-time.js';
 export * from './address.js';
 export * from './events/index.js';
+export * from './discount-codes.js';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MAX_QUANTITY_PER_LINE } from './pricing.js';
 import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from './order-status.js';
 import type { DeliveryPromise } from './delivery-promise.js';
+import { DISCOUNT_CODE_PATTERN } from './discount-codes.js';
 
 /**
  * One schema per payload, shared by the SPA (to show messages) and the services (to refuse bad
@@ -122,6 +123,22 @@ export function validateCheckoutForm(form: Partial<Record<keyof CheckoutForm, un
 
 const rupees = z.number().finite().nonnegative();
 
+/** A discount code as a shopper types it: any case, spaces around; 3-30 letters, digits, - or _. */
+export const discountCodeField = plainString('Please enter a discount code', 30)
+  .trim()
+  .toUpperCase()
+  .regex(DISCOUNT_CODE_PATTERN, { error: 'A discount code is 3 to 30 letters, digits, - or _' });
+
+/** POST /api/discount-codes/check: what a code would do for this cart now (advisory: create-order decides). */
+export const discountCheckPayloadSchema = z.object({
+  code: discountCodeField,
+  items: z.array(z.object({ itemId: z.number().int().positive(), quantity: z.number().int().min(1).max(MAX_QUANTITY_PER_LINE) })).min(1, { error: 'Your cart is empty' }).max(20),
+  /** The shopper's e-mail and phone when typed already: their own limit is checked too. */
+  email: z.string().max(200).optional(),
+  phone: z.string().max(20).optional(),
+});
+export type DiscountCheckPayload = z.infer<typeof discountCheckPayloadSchema>;
+
 /** POST /api/payment/create-order (docs/product.md §3, "Order-creation payload"). Amounts in rupees. */
 export const createOrderPayloadSchema = z.object({
   amount: rupees,
@@ -143,6 +160,8 @@ export const createOrderPayloadSchema = z.object({
     )
     .min(1, { error: 'Your cart is empty' })
     .max(20),
+  /** A discount code as typed (any case); the server decides what it takes off (decision 028). */
+  discountCode: discountCodeField.optional(),
 });
 export type CreateOrderPayload = z.infer<typeof createOrderPayloadSchema>;
 

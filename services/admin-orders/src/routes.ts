@@ -35,6 +35,7 @@ import {
 } from './handlers/catalogue.js';
 import { deleteProductPhotoHandler, reorderProductPhotosHandler, uploadProductPhotoHandler } from './handlers/product-photos.js';
 import { acknowledgeComplaintHandler, listComplaintsHandler, resolveComplaintHandler } from './handlers/complaints.js';
+import { createDiscountCodeHandler, listDiscountCodesHandler, updateDiscountCodeHandler } from './handlers/discount-codes.js';
 
 export interface RouteDeps {
   db: Db;
@@ -101,6 +102,9 @@ export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSecon
   router.post('/api/admin/catalogue/:id/photos', admin, uploadProductPhotoHandler(db));
   router.put('/api/admin/catalogue/:id/photos/order', admin, body, reorderProductPhotosHandler(db));
   router.delete('/api/admin/catalogue/:id/photos/:photoId', admin, deleteProductPhotoHandler(db));
+  router.get('/api/admin/discount-codes', admin, listDiscountCodesHandler(db));
+  router.post('/api/admin/discount-codes', admin, body, createDiscountCodeHandler(db));
+  router.put('/api/admin/discount-codes/:id', admin, body, updateDiscountCodeHandler(db));
   router.get('/api/admin/complaints', admin, listComplaintsHandler(db));
   router.post('/api/admin/complaints/:id/acknowledge', admin, body, acknowledgeComplaintHandler(db));
   router.post('/api/admin/complaints/:id/resolve', admin, body, resolveComplaintHandler(db));

@@ -430,7 +430,7 @@ describe('GET /api/admin/orders/export', () => {
       insertOrder(h.db, { tag, amountPaise: 70_010, createdAt: new Date(Date.UTC(2025, 0, 5)), razorpayPaymentId: '' }),
     ];
     const [first] = await Promise.all(awkward);
-    await h.db.updateTable('orders').set({ refunded_paise: 33 }).where('id', '=', first!.id).execute();
+    await h.db.updateTable('orders').set({ refunded_paise: 33, discount_code: 'LAUNCH"10', discount_paise: 10_050 }).where('id', '=', first!.id).execute();
     const listed = (await list({ search: tag, sortDir: 'asc', pageSize: '10' })).orders;
     expect(listed).toHaveLength(4);
     let text = '';

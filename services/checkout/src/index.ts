@@ -22,6 +22,7 @@ await runService(
       prefix: env.REDIS_PREFIX,
       perClientPerMinute: env.CREATE_ORDER_LIMIT_PER_CLIENT,
       perEmailPerHour: env.CREATE_ORDER_LIMIT_PER_EMAIL,
+      discountChecksPerClientPerMinute: env.DISCOUNT_CHECK_LIMIT_PER_CLIENT,
       heldJars: { perClient: env.HELD_JARS_PER_CLIENT, perContact: env.HELD_JARS_PER_CONTACT, holdMinutes: stockHoldMinutes(env) },
       paymentWindowMinutes: env.PAYMENT_WINDOW_MINUTES,
     };

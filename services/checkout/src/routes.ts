@@ -9,6 +9,7 @@ import { catalogueHandler } from './handlers/catalogue.js';
 import { productPhotoHandler } from './handlers/product-photo.js';
 import { submitComplaintHandler } from './handlers/submit-complaint.js';
 import { pincodeLookupHandler } from './handlers/pincode-lookup.js';
+import { discountCheckHandler } from './handlers/discount-check.js';
 
 /** An e-mail address as counted: trimmed, lower case; undefined when there is none to count. */
 const emailKey = (email: unknown) => (typeof email === 'string' && email.length <= 200 ? email.trim().toLowerCase() : undefined);
@@ -49,6 +50,10 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
   const paymentWindowMinutes = limits.paymentWindowMinutes ?? 10;
   const jarHolds = createJarHolds(limits.redis, limits.prefix, { perClient: 30, perContact: 20, holdMinutes: paymentWindowMinutes + STOCK_HOLD_GRACE_MINUTES, ...limits.heldJars }, deps.logger);
   router.post('/api/payment/create-order', limited, createOrderHandler(deps, { jarHolds, paymentWindowSeconds: paymentWindowMinutes * 60 }));
+
+  // Checking codes is counted per client, so nobody guesses the owner's codes by trying many.
+  const discountCheckLimited = rateLimit(limits.redis, limits.prefix, [limitRule('discount-check:client', byClient, limits.discountChecksPerClientPerMinute)], deps.logger);
+  router.post('/api/discount-codes/check', discountCheckLimited, discountCheckHandler(deps));
 
   const lookupLimited = rateLimit(
     limits.redis,

@@ -24,6 +24,8 @@ export const paths = {
   adminComplaints: adminComplaintsPath,
   /** The owner's batches: jars per batch, on sale or coming soon. */
   adminStock: `${ADMIN_PATH}/stock`,
+  /** The owner's discount codes (decision 028). */
+  adminDiscountCodes: `${ADMIN_PATH}/discount-codes`,
   /** Failed deliveries and returns (the courier's NDR queue). */
   adminDeliveryProblems: `${ADMIN_PATH}/delivery-problems`,
   policies: '/policies',

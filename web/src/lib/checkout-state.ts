@@ -58,6 +58,8 @@ export function isCheckoutState(value: unknown): value is CheckoutNavigationStat
 export interface OrderReceipt {
   items: { name: string; quantity: number; total: number }[];
   shippingCost: number;
+  /** The discount code the order used and what it took off, in rupees (decision 028). */
+  discount?: { code: string; amount: number };
   amount: number;
   name: string;
   email: string;
@@ -95,6 +97,9 @@ function readReceipt(value: unknown): OrderReceipt | undefined {
   return {
     items,
     shippingCost: typeof value.shippingCost === 'number' ? value.shippingCost : 0,
+    ...(isRecord(value.discount) && typeof value.discount.code === 'string' && typeof value.discount.amount === 'number'
+      ? { discount: { code: value.discount.code, amount: value.discount.amount } }
+      : {}),
     amount: value.amount,
     name: typeof value.name === 'string' ? value.name : '',
     email: typeof value.email === 'string' ? value.email : '',

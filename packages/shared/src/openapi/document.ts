@@ -5,6 +5,7 @@ import {
   adminOrderQuerySchema,
   batchUpdateSchema,
   createOrderPayloadSchema,
+  discountCheckPayloadSchema,
   orderIdsQuerySchema,
   paymentFailedPayloadSchema,
   removeOrdersSchema,
@@ -15,6 +16,7 @@ import { batchDispatchSchema, createRefundSchema, deliveryProblemActionSchema, r
 import { trackLinkQuerySchema, trackOrderRequestSchema } from '../tracking-requests.js';
 import { complaintListQuerySchema, complaintRequestSchema, resolveComplaintSchema } from '../complaints.js';
 import { productStockUpdateSchema } from '../stock.js';
+import { discountCodeFormSchema } from '../discount-codes.js';
 import { catalogueArchiveSchema, catalogueOrderSchema, catalogueProductInputSchema, catalogueProductUpdateSchema } from '../catalogue-input.js';
 import { PHOTO_UPLOAD_TYPES, photoOrderSchema, photoQuerySchema } from '../product-photos.js';
 import * as answers from './responses.js';
@@ -51,7 +53,7 @@ export function buildOpenApiDocument() {
     responses: {
       201: json(answers.createOrderResponseSchema, 'The order and its Razorpay order'),
       400: error('Invalid form, cart or price'),
-      409: error('The checkout key was used for another cart, or this week\'s batch cannot supply the cart (not on sale yet, sold out, fewer jars left): nothing is stored'),
+      409: error('The checkout key was used for another cart, this week\'s batch cannot supply the cart (not on sale yet, sold out, fewer jars left), or the discount code cannot be used (`fields.discountCode` says why, e.g. "This code has been used up"): nothing is stored'),
       502: error('Razorpay could not be reached or refused'),
     },
   });
@@ -365,6 +367,41 @@ export function buildOpenApiDocument() {
     ...admin,
     request: { params: z.object({ id: z.uuid() }) },
     responses: { 200: json(answers.successResponseSchema, 'Resolved'), 404: error('No such open item'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/discount-codes/check',
+    summary: 'What a discount code does for this cart now, priced from the catalogue (advisory: create-order decides again and reserves the use)',
+    request: { body: { content: { 'application/json': { schema: discountCheckPayloadSchema } } } },
+    responses: {
+      200: json(answers.discountCheckResponseSchema, 'What the code takes off and the total'),
+      400: error('Malformed code or cart'),
+      409: error("The code cannot be used, in the shopper's words (unknown, paused, not yet started, expired, minimum not reached, used up, already used by this shopper); also in `fields.discountCode`"),
+      429: error('Too many codes tried from this client'),
+    },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/admin/discount-codes',
+    summary: 'Every discount code, newest first, with its uses and the discount it gave paid orders',
+    ...admin,
+    responses: { 200: json(answers.adminDiscountCodesResponseSchema, 'The codes'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/discount-codes',
+    summary: 'A new discount code, stored upper case; its start and end are India time',
+    ...admin,
+    request: { body: { content: { 'application/json': { schema: discountCodeFormSchema } } } },
+    responses: { 201: json(answers.adminDiscountCodeResponseSchema, 'The code'), 400: error('Invalid form'), 409: error('A code of that name exists'), ...unauthorised },
+  });
+  registry.registerPath({
+    method: 'put',
+    path: '/api/admin/discount-codes/{id}',
+    summary: "A code's new terms, or paused / active again (its name stays; orders made keep their discount)",
+    ...admin,
+    request: { params: z.object({ id: z.string().meta({ description: "The code's id" }) }), body: { content: { 'application/json': { schema: discountCodeFormSchema } } } },
+    responses: { 200: json(answers.adminDiscountCodeResponseSchema, 'The code'), 400: error('Invalid form'), 404: error('No such code'), ...unauthorised },
   });
   registry.registerPath({
     method: 'post',

@@ -63,10 +63,13 @@ describe('docs/api/openapi.json', () => {
         '/api/catalogue/availability',
         '/api/admin/stock',
         '/api/admin/stock/{productId}',
+        '/api/discount-codes/check',
+        '/api/admin/discount-codes',
+        '/api/admin/discount-codes/{id}',
       ].sort(),
     );
     const createOrder = document.paths['/api/payment/create-order']!.post.requestBody.content['application/json'].schema;
-    expect(Object.keys(createOrder.properties).sort()).toEqual(['amount', 'customerInfo', 'deliveryAddress', 'items']);
+    expect(Object.keys(createOrder.properties).sort()).toEqual(['amount', 'customerInfo', 'deliveryAddress', 'discountCode', 'items']);
     expect(document.paths['/api/order/batch-update-status']!.patch.requestBody.content['application/json'].schema.required).toEqual(['orderIds', 'status']);
     expect(Object.keys(document.paths['/api/track']!).sort()).toEqual(['get', 'post']);
     expect(document.paths['/api/track']!.post.requestBody.content['application/json'].schema.required).toEqual(['orderNumber', 'contact']);

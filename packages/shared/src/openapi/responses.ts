@@ -92,6 +92,7 @@ export const adminOrderSchema = z
     updatedAt: z.string(),
     paidAt: z.string().optional(),
     refundedAmount: z.number().optional().meta({ description: 'Rupees refunded so far' }),
+    discount: z.object({ code: z.string(), amount: z.number() }).optional().meta({ description: 'The discount code the order used and what it took off, rupees (decision 028)' }),
     invoice: z
       .object({ number: z.string(), taxableValue: z.number(), cgst: z.number(), sgst: z.number(), igst: z.number(), placeOfSupply: z.string() })
       .optional()
@@ -306,6 +307,7 @@ export const adminOrderDetailResponseSchema = z
       items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() })).meta({ description: 'Rupees' }),
       subtotal: z.number(),
       shipping: z.number(),
+      discount: z.object({ code: z.string(), amount: z.number() }).optional().meta({ description: 'The discount code the order used and what it took off, rupees (decision 028)' }),
     }),
     dispatch: orderDispatchSchema.nullable(),
     shipment: orderShipmentSchema.nullable().optional().meta({ description: 'The courier booking and its tracking events; null when not shipped through the courier' }),
@@ -558,6 +560,42 @@ export const adminProductStockSchema = z
 export const adminStockResponseSchema = z.object({ success: z.literal(true), products: z.array(adminProductStockSchema) }).meta({ id: 'AdminStockResponse' });
 export const adminProductStockResponseSchema = z.object({ success: z.literal(true), product: adminProductStockSchema }).meta({ id: 'AdminProductStockResponse' });
 
+export const discountCheckResponseSchema = z
+  .object({
+    success: z.literal(true),
+    code: z.string().meta({ description: 'The code as stored (upper case)' }),
+    summary: z.string().meta({ description: "'LAUNCH10: 10% off — you save ₹160.50'" }),
+    subtotalPaise: z.number().int(),
+    shippingPaise: z.number().int(),
+    discountPaise: z.number().int(),
+    shippingDiscountPaise: z.number().int(),
+    totalPaise: z.number().int(),
+  })
+  .meta({ id: 'DiscountCheckResponse' });
+
+export const adminDiscountCodeSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    kind: z.enum(['percent', 'fixed', 'free-shipping']),
+    percent: z.number().int().nullable(),
+    amountPaise: z.number().int().nullable(),
+    minOrderPaise: z.number().int(),
+    startsAt: z.string().nullable(),
+    endsAt: z.string().nullable(),
+    maxUses: z.number().int().nullable(),
+    maxUsesPerShopper: z.number().int().nullable(),
+    active: z.boolean(),
+    offer: z.string(),
+    uses: z.number().int().meta({ description: 'Uses counting against the limit now: paid, and reserved by orders awaiting payment' }),
+    paidUses: z.number().int(),
+    discountGivenPaise: z.number().int(),
+    createdAt: z.string(),
+  })
+  .meta({ id: 'AdminDiscountCode' });
+export const adminDiscountCodesResponseSchema = z.object({ success: z.literal(true), codes: z.array(adminDiscountCodeSchema) }).meta({ id: 'AdminDiscountCodesResponse' });
+export const adminDiscountCodeResponseSchema = z.object({ success: z.literal(true), code: adminDiscountCodeSchema }).meta({ id: 'AdminDiscountCodeResponse' });
+
 // ---- compile-time agreement with the TypeScript contracts ----
 // Identical types, field by field and all the way down (mutual assignability would let an optional field slip).
 type Same<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
@@ -614,3 +652,7 @@ agree<Same<z.infer<typeof adminProductChangesResponseSchema>, Api.AdminProductCh
 agree<Same<z.infer<typeof adminProductStockSchema>, Api.AdminProductStock>>(true);
 agree<Same<z.infer<typeof adminStockResponseSchema>, Api.AdminStockResponse>>(true);
 agree<Same<z.infer<typeof adminProductStockResponseSchema>, Api.AdminProductStockResponse>>(true);
+agree<Same<z.infer<typeof discountCheckResponseSchema>, Api.DiscountCheckResponse>>(true);
+agree<Same<z.infer<typeof adminDiscountCodeSchema>, Api.AdminDiscountCode>>(true);
+agree<Same<z.infer<typeof adminDiscountCodesResponseSchema>, Api.AdminDiscountCodesResponse>>(true);
+agree<Same<z.infer<typeof adminDiscountCodeResponseSchema>, Api.AdminDiscountCodeResponse>>(true);

@@ -28,6 +28,8 @@ export type AdminOrderRow = Pick<
   | 'created_at'
   | 'updated_at'
   | 'paid_at'
+  | 'discount_code'
+  | 'discount_paise'
 > & {
   items: { name: string; quantity: number }[];
   invoice: { number: string; taxable: number; cgst: number; sgst: number; igst: number; supply_name: string; supply_code: string | null } | null;
@@ -36,7 +38,7 @@ export type AdminOrderRow = Pick<
 const ORDER_COLUMNS = sql`orders.id, orders.order_number, orders.razorpay_payment_id, orders.customer_name,
   orders.customer_email, orders.customer_phone, orders.flat_number, orders.street, orders.area, orders.city,
   orders.state, orders.pincode, orders.amount_paise, orders.refunded_paise, orders.status, orders.payment_status,
-  orders.created_at, orders.updated_at, orders.paid_at`;
+  orders.created_at, orders.updated_at, orders.paid_at, orders.discount_code, orders.discount_paise`;
 
 /** An order's items as the row's `items` JSON, from order_items rows `i`. */
 const ITEMS_JSON = sql`coalesce(json_agg(json_build_object('name', i.name, 'quantity', i.quantity) order by i.id), '[]'::json)`;
@@ -75,6 +77,7 @@ export function toAdminOrder(row: AdminOrderRow): AdminOrder {
     updatedAt: iso(row.updated_at),
     ...(row.paid_at ? { paidAt: iso(row.paid_at) } : {}),
     ...(row.refunded_paise > 0 ? { refundedAmount: paiseToRupees(row.refunded_paise) } : {}),
+    ...(row.discount_code ? { discount: { code: row.discount_code, amount: paiseToRupees(row.discount_paise) } } : {}),
     ...(row.invoice
       ? {
           invoice: {

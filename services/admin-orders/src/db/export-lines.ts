@@ -32,6 +32,7 @@ const LINE = `'{"_id":"' || orders.id || '","orderId":' || to_json(orders.order_
   || ',"createdAt":"' || ${iso('orders.created_at')} || '","updatedAt":"' || ${iso('orders.updated_at')} || '"'
   || coalesce(',"paidAt":"' || ${iso('orders.paid_at')} || '"', '')
   || case when orders.refunded_paise > 0 then ',"refundedAmount":' || ${rupees('orders.refunded_paise')} else '' end
+  || coalesce(',"discount":{"code":' || to_json(nullif(orders.discount_code, '')) || ',"amount":' || ${rupees('orders.discount_paise')} || '}', '')
   || coalesce(',"invoice":{"number":' || to_json(d.number) || ',"taxableValue":' || ${invoiceRupees('taxablePaise')}
     || ',"cgst":' || ${invoiceRupees('cgstPaise')} || ',"sgst":' || ${invoiceRupees('sgstPaise')} || ',"igst":' || ${invoiceRupees('igstPaise')}
     || ',"placeOfSupply":' || to_json(d.place_of_supply_name || coalesce(' (' || nullif(d.place_of_supply_code, '') || ')', '')) || '}', '')

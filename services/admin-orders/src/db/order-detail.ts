@@ -14,8 +14,8 @@ export interface DetailCourier {
 
 /** Everything the admin's order page shows, or undefined for an unknown (or archived) order. */
 export async function orderDetail(db: Db, id: string, courier?: DetailCourier): Promise<Omit<AdminOrderDetailResponse, 'success'> | undefined> {
-  const { rows } = await sql<AdminOrderRow & { subtotal_paise: number; shipping_paise: number }>`
-    select ${ADMIN_ORDER_COLUMNS}, orders.subtotal_paise, orders.shipping_paise from orders where orders.id = ${id}`.execute(db);
+  const { rows } = await sql<AdminOrderRow & { subtotal_paise: number; shipping_paise: number; discount_code: string | null; discount_paise: number }>`
+    select ${ADMIN_ORDER_COLUMNS}, orders.subtotal_paise, orders.shipping_paise, orders.discount_code, orders.discount_paise from orders where orders.id = ${id}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
   const [items, dispatch, payments, refunds, facts, refundable, history, emails, taxDocuments, shipment] = await Promise.all([
@@ -37,6 +37,7 @@ export async function orderDetail(db: Db, id: string, courier?: DetailCourier): 
       items: items.map((item) => ({ name: item.name, quantity: item.quantity, price: paiseToRupees(item.unit_price_paise), total: paiseToRupees(item.line_total_paise) })),
       subtotal: paiseToRupees(row.subtotal_paise),
       shipping: paiseToRupees(row.shipping_paise),
+      ...(row.discount_code ? { discount: { code: row.discount_code, amount: paiseToRupees(row.discount_paise) } } : {}),
     },
     dispatch,
     shipment,

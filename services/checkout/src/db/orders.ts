@@ -89,6 +89,8 @@ export async function placeOrder(
     subtotal_paise: priced.subtotalPaise,
     shipping_paise: priced.shippingPaise,
     amount_paise: priced.totalPaise,
+    discount_code: priced.discount?.code ?? null,
+    discount_paise: priced.discount?.discountPaise ?? 0,
     status: PLACED.status,
     payment_status: PLACED.paymentStatus,
     stock_state: 'reserved',
@@ -103,6 +105,7 @@ export async function placeOrder(
     line_total_paise: line.lineTotalPaise,
     hsn: line.hsn,
     gst_rate_percent: line.gstRatePercent,
+    discount_paise: line.discountPaise,
   })) satisfies Partial<Record<keyof Database['order_items'], unknown>>[];
   const orderColumns = sql.join(Object.keys(order).map((column) => sql.ref(column)));
   const itemColumns = Object.keys(items[0] ?? {});

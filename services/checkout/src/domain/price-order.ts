@@ -1,9 +1,13 @@
 import {
+  applyDiscount,
+  discountRefusal,
   formatPaise,
   rupeesToPaise,
   shippingPaise,
   type CatalogueProduct,
   type CreateOrderPayload,
+  type DiscountRefusal,
+  type DiscountTerms,
 } from '@pickles/shared';
 
 export interface PricedOrderLine {
@@ -15,13 +19,25 @@ export interface PricedOrderLine {
   /** The tax class the item is sold at, kept with the order (its invoice is issued from it). */
   hsn: string;
   gstRatePercent: number;
+  /** The line's share of the order's discount (0 without a code). */
+  discountPaise: number;
 }
 
 export interface PricedOrder {
   lines: PricedOrderLine[];
   subtotalPaise: number;
   shippingPaise: number;
+  /** The code applied (normalised) and all it takes off; none without a code. */
+  discount?: { code: string; discountPaise: number };
+  /** What the shopper pays: subtotal + shipping - discount. */
   totalPaise: number;
+}
+
+/** A discount code that cannot be used on this order, with the shopper's sentence (409). */
+export class DiscountRefusedError extends Error {
+  constructor(readonly refusal: DiscountRefusal) {
+    super(refusal.message);
+  }
 }
 
 export class PricingError extends Error {
@@ -39,8 +55,15 @@ export class PricingError extends Error {
  * the order, saying what the price is now: we never charge what the browser says, and never charge
  * something other than what the shopper saw. An archived product is refused. Whether a product is
  * on sale is the batch stock's run-time answer (create-order reserves the jars), not the catalogue's.
+ * A discount code (`payload.discountCode`, its terms as read now: `discount`) is checked against
+ * its terms and dates (DiscountRefusedError), its limits being create-order's to check under lock,
+ * and taken off (packages/shared/src/discount-codes.ts); the browser's total must be the discounted one.
  */
-export function priceOrder(payload: CreateOrderPayload, catalogue: ReadonlyMap<number, CatalogueProduct>): PricedOrder {
+export function priceOrder(
+  payload: CreateOrderPayload,
+  catalogue: ReadonlyMap<number, CatalogueProduct>,
+  discount?: { terms: DiscountTerms | undefined; now: Date },
+): PricedOrder {
   const seen = new Set<number>();
   const lines: PricedOrderLine[] = payload.items.map((item, index) => {
     const product = catalogue.get(item.itemId);
@@ -60,14 +83,25 @@ export function priceOrder(payload: CreateOrderPayload, catalogue: ReadonlyMap<n
     if (rupeesToPaise(item.total) !== lineTotalPaise) {
       throw new PricingError(`The line total of ${product.name} is wrong. Please review your cart.`, { [`items.${index}.total`]: 'Line total differs' });
     }
-    return { productId: product.id, name: product.name, quantity: item.quantity, unitPricePaise, lineTotalPaise, hsn: product.hsn, gstRatePercent: product.gstRatePercent };
+    return { productId: product.id, name: product.name, quantity: item.quantity, unitPricePaise, lineTotalPaise, hsn: product.hsn, gstRatePercent: product.gstRatePercent, discountPaise: 0 };
   });
   const itemCount = lines.reduce((sum, line) => sum + line.quantity, 0);
   const subtotalPaise = lines.reduce((sum, line) => sum + line.lineTotalPaise, 0);
   const shipping = shippingPaise(itemCount);
-  const totalPaise = subtotalPaise + shipping;
-  if (rupeesToPaise(payload.amount) !== totalPaise) {
+  let priced: PricedOrder = { lines, subtotalPaise, shippingPaise: shipping, totalPaise: subtotalPaise + shipping };
+  if (payload.discountCode !== undefined && discount) {
+    const refusal = discountRefusal(payload.discountCode, discount.terms, { subtotalPaise }, {}, discount.now);
+    if (refusal) throw new DiscountRefusedError(refusal);
+    const applied = applyDiscount(discount.terms!, { linesPaise: lines.map((line) => line.lineTotalPaise), shippingPaise: shipping });
+    priced = {
+      ...priced,
+      lines: lines.map((line, index) => ({ ...line, discountPaise: applied.lineDiscountsPaise[index]! })),
+      discount: { code: applied.code, discountPaise: applied.discountPaise },
+      totalPaise: applied.totalPaise,
+    };
+  }
+  if (rupeesToPaise(payload.amount) !== priced.totalPaise) {
     throw new PricingError('The order total does not match our prices. Please review your cart.', { amount: 'Total differs from the catalogue price' });
   }
-  return { lines, subtotalPaise, shippingPaise: shipping, totalPaise };
+  return priced;
 }

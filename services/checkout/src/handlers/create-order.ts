@@ -2,14 +2,14 @@ import { randomUUID } from 'node:crypto';
 import type { RequestHandler } from 'express';
 import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
-import { readProducts, stockShortfalls, type Db } from '@pickles/db';
+import { discountShopper, readDiscountTerms, readProducts, releaseDiscountUse, reserveDiscountUse, stockShortfalls, type Db } from '@pickles/db';
 import { ConflictError, HttpError, InvalidError, parseOrThrow, UpstreamError } from '@pickles/service-kit';
 import { createOrderPayloadSchema, promiseDelivery, UNKNOWN_ZONE, type CreateOrderPayload, type CreateOrderResponse } from '@pickles/shared';
 import { sellerProfileFromEnv } from '@pickles/shared/seller-profile';
 import { deliveryZone } from '@pickles/pincodes';
 import { RazorpayError, type RazorpayClient } from '@pickles/razorpay-client';
 import { newOrderNumber } from '../domain/order-number.js';
-import { priceOrder, PricingError, type PricedOrder } from '../domain/price-order.js';
+import { DiscountRefusedError, priceOrder, PricingError, type PricedOrder } from '../domain/price-order.js';
 import { withCheckedAddress } from '../domain/check-address.js';
 import { findOrderByCheckoutKey, lookBeforeCheckout, placeOrder, recordRazorpayOrderId, type StoredOrder } from '../db/orders.js';
 import { stockRefusal } from '../domain/stock-refusal.js';
@@ -35,6 +35,8 @@ export interface CheckoutLimits {
   prefix: string;
   perClientPerMinute: number;
   perEmailPerHour: number;
+  /** DISCOUNT_CHECK_LIMIT_PER_CLIENT (the table's default when absent). */
+  discountChecksPerClientPerMinute?: number;
   /** The caps on jars held unpaid and the hold they last (jar-holds.ts); the environment's defaults when absent. */
   heldJars?: Partial<JarHoldLimits>;
   /** PAYMENT_WINDOW_MINUTES (10 when absent). */
@@ -75,9 +77,14 @@ export function createOrderHandler({ db, razorpay, sellerPincode = sellerProfile
     const payload = withCheckedAddress(parseOrThrow(createOrderPayloadSchema, req.body));
     let priced;
     try {
-      priced = priceOrder(payload, await readProducts(db, payload.items.map((item) => item.itemId)));
+      const [products, terms] = await Promise.all([
+        readProducts(db, payload.items.map((item) => item.itemId)),
+        payload.discountCode === undefined ? undefined : readDiscountTerms(db, payload.discountCode),
+      ]);
+      priced = priceOrder(payload, products, { terms, now: new Date() });
     } catch (error) {
       if (error instanceof PricingError) throw new InvalidError(error.message, error.fields);
+      if (error instanceof DiscountRefusedError) throw discountRefused(error.refusal.message);
       throw error;
     }
     const rawKey = req.header('idempotency-key');
@@ -92,10 +99,28 @@ export function createOrderHandler({ db, razorpay, sellerPincode = sellerProfile
       if (before.shortfalls.length) throw new ConflictError(stockRefusal(before.shortfalls));
       const jars = priced.lines.reduce((sum, line) => sum + line.quantity, 0);
       const { customerInfo } = payload;
-      const giveBack = await jarHolds.take({ client: req.ip ?? 'unknown', email: customerInfo.email, phone: customerInfo.phone }, jars);
+      const giveBackJars = await jarHolds.take({ client: req.ip ?? 'unknown', email: customerInfo.email, phone: customerInfo.phone }, jars);
+      const id = randomUUID();
+      let reservedUse = false;
+      const giveBack = async () => {
+        await giveBackJars();
+        if (reservedUse) await releaseDiscountUse(db, id);
+      };
       try {
         const now = new Date();
-        const id = randomUUID();
+        if (priced.discount) {
+          // The code's use is reserved before Razorpay is asked, under the code's row lock (decision 028).
+          const reserved = await reserveDiscountUse(db, {
+            orderId: id,
+            code: priced.discount.code,
+            shopper: discountShopper(customerInfo.email, customerInfo.phone),
+            order: { linesPaise: priced.lines.map((line) => line.lineTotalPaise), shippingPaise: priced.shippingPaise },
+            expectedDiscountPaise: priced.discount.discountPaise,
+            now,
+          });
+          if (!reserved.ok) throw discountRefused(reserved.refusal.message);
+          reservedUse = true;
+        }
         const orderNumber = newOrderNumber(now);
         const razorpayOrderId = await createRazorpayOrder(razorpay, { id, orderNumber, amountPaise: priced.totalPaise }, req.log);
         // The delivery promise is made now, for this pincode: every later message counts from it.
@@ -116,6 +141,11 @@ export function createOrderHandler({ db, razorpay, sellerPincode = sellerProfile
     req.log.info({ razorpayOrderId }, 'order created');
     res.status(201).json(response);
   };
+}
+
+/** A discount code this order cannot use, in the shopper's words, beside the code's field. */
+function discountRefused(message: string): HttpError {
+  return new HttpError(409, message, { discountCode: message });
 }
 
 /** The earlier order of this checkout key, when it is the same cart for the same shopper; a 409 otherwise. */

@@ -70,10 +70,10 @@ export interface SettleOrder extends PaymentOrder {
 
 function settlementRead(handle: Handle, razorpayOrderId: string) {
   return select(handle)
-    .select(['customer_name', 'flat_number', 'street', 'area', 'city', 'state', 'pincode', 'shipping_paise'])
+    .select(['customer_name', 'flat_number', 'street', 'area', 'city', 'state', 'pincode', 'shipping_paise', 'discount_code', 'discount_paise'])
     .select(sql<boolean>`exists (select 1 from tax_documents where tax_documents.order_id = orders.id and tax_documents.kind = 'invoice')`.as('invoiced'))
     .select(
-      sql<InvoicedOrder['items']>`(select coalesce(json_agg(json_build_object('productId', product_id, 'name', name, 'quantity', quantity, 'lineTotalPaise', line_total_paise, 'hsn', hsn, 'ratePercent', gst_rate_percent) order by id), '[]')
+      sql<InvoicedOrder['items']>`(select coalesce(json_agg(json_build_object('productId', product_id, 'name', name, 'quantity', quantity, 'lineTotalPaise', line_total_paise, 'hsn', hsn, 'ratePercent', gst_rate_percent, 'discountPaise', discount_paise) order by id), '[]')
         from order_items where order_items.order_id = orders.id)`.as('items'),
     )
     .where('razorpay_order_id', '=', razorpayOrderId);
@@ -93,6 +93,8 @@ function toSettleOrder(row: InferResult<ReturnType<typeof settlementRead>>[numbe
       state: row.state,
       pincode: row.pincode,
       shippingPaise: row.shipping_paise,
+      discountCode: row.discount_code,
+      discountPaise: row.discount_paise,
       items: row.items,
     },
   };

@@ -26,6 +26,9 @@ export function AdminHeader() {
             <NavLink to={paths.adminStock} className="admin-header__link">
               Stock
             </NavLink>
+            <NavLink to={paths.adminDiscountCodes} className="admin-header__link">
+              Discount codes
+            </NavLink>
             <NavLink to={paths.adminDeliveryProblems} className="admin-header__link">
               Delivery problems
             </NavLink>

@@ -6,6 +6,7 @@ export { ConfirmModal } from './components/confirm-modal.js';
 export { ProcessingOverlay } from './components/processing-overlay.js';
 export { EMPTY_FORM, FORM_STORAGE_KEY, readStoredForm, storeForm, type CheckoutFormValues } from './form-storage.js';
 export { loadCheckoutScript } from './razorpay/load-checkout-script.js';
-export { startPayment, toOrderPayload, toReceipt } from './start-payment.js';
+export { startPayment, toOrderPayload, toReceipt, type AppliedDiscount } from './start-payment.js';
+export { DiscountCode } from './components/discount-code.js';
 export { createCheckoutKeys } from './checkout-key.js';
 export { loadCheckoutRules } from './input-rules.js';

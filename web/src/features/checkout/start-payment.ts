@@ -32,6 +32,14 @@ export interface PaymentCallbacks {
    * that is not the pincode's). Nothing was created; the messages go under their fields.
    */
   onFormRefused?: (errors: Record<string, string>) => void;
+  /** create-order refused the discount code (used up meanwhile, paused, expired): the sentence goes under the code's box. */
+  onDiscountRefused?: (error: string) => void;
+}
+
+/** The code the shopper applied and what it takes off, as the check answered (the server decides again). */
+export interface AppliedDiscount {
+  code: string;
+  discountPaise: number;
 }
 
 /** The field errors of a create-order refusal that belong to the form's own fields, if any. */
@@ -41,10 +49,12 @@ function formErrorsOf(failure: unknown): Record<string, string> | undefined {
   return Object.keys(errors).length > 0 ? errors : undefined;
 }
 
-export function toOrderPayload(checkout: CheckoutNavigationState, values: CheckoutFormValues): CreateOrderPayload {
+export function toOrderPayload(checkout: CheckoutNavigationState, values: CheckoutFormValues, discount?: AppliedDiscount): CreateOrderPayload {
   const trim = (value: string) => value.trim();
   return {
-    amount: checkout.total,
+    // The total the shopper is shown: with a code, less its discount (create-order refuses any other).
+    amount: discount ? paiseToRupees(rupeesToPaise(checkout.total) - discount.discountPaise) : checkout.total,
+    ...(discount ? { discountCode: discount.code } : {}),
     customerInfo: { name: trim(values.name), email: trim(values.email), phone: trim(values.phone) },
     deliveryAddress: {
       flatNumber: trim(values.flatNumber),
@@ -67,12 +77,14 @@ export function toOrderPayload(checkout: CheckoutNavigationState, values: Checko
  * The receipt for /payment-success: the lines the server accepted (it refuses any line or total
  * that differs from its own prices) and the amount the server charged, never the browser's total.
  */
-export function toReceipt(payload: CreateOrderPayload, order: CreateOrderResponse, paidRupees?: number): OrderReceipt {
+export function toReceipt(payload: CreateOrderPayload, order: CreateOrderResponse, paidRupees?: number, discount?: AppliedDiscount): OrderReceipt {
   const amountPaise = paidRupees === undefined ? order.amount : rupeesToPaise(paidRupees);
   const itemsPaise = payload.items.reduce((sum, item) => sum + rupeesToPaise(item.total), 0);
+  const discountPaise = discount?.discountPaise ?? 0;
   return {
     items: payload.items.map(({ name, quantity, total }) => ({ name, quantity, total })),
-    shippingCost: paiseToRupees(Math.max(0, amountPaise - itemsPaise)),
+    shippingCost: paiseToRupees(Math.max(0, amountPaise + discountPaise - itemsPaise)),
+    ...(discount ? { discount: { code: discount.code, amount: paiseToRupees(discountPaise) } } : {}),
     amount: paiseToRupees(amountPaise),
     name: payload.customerInfo.name,
     email: payload.customerInfo.email,
@@ -85,17 +97,22 @@ export function toReceipt(payload: CreateOrderPayload, order: CreateOrderRespons
  * Confirm & Pay (docs/product.md §4, steps 3-5): create the order on the server, open Razorpay
  * Checkout with the spec's options, verify on success, report failures.
  */
-export async function startPayment(checkout: CheckoutNavigationState, values: CheckoutFormValues, checkoutKey: string, callbacks: PaymentCallbacks): Promise<void> {
+export async function startPayment(checkout: CheckoutNavigationState, values: CheckoutFormValues, checkoutKey: string, callbacks: PaymentCallbacks, discount?: AppliedDiscount): Promise<void> {
   if (!(await loadCheckoutScript()) || !window.Razorpay) {
     window.alert(GATEWAY_NOT_LOADED);
     callbacks.onCancelled();
     return;
   }
-  const payload = toOrderPayload(checkout, values);
+  const payload = toOrderPayload(checkout, values, discount);
   let order: CreateOrderResponse;
   try {
     order = await createOrder(payload, checkoutKey);
   } catch (failure) {
+    const discountRefusal = isApiFailure(failure) && failure.status === 409 ? failure.fields?.discountCode : undefined;
+    if (discountRefusal && callbacks.onDiscountRefused) {
+      callbacks.onDiscountRefused(discountRefusal);
+      return;
+    }
     if (isApiFailure(failure) && failure.status === 409 && callbacks.onStockRefused) {
       callbacks.onStockRefused(failure.error);
       return;
@@ -130,7 +147,7 @@ export async function startPayment(checkout: CheckoutNavigationState, values: Ch
       verifyPayment(response).then(
         (result) => {
           if (result?.success && result.orderId) {
-            const receipt = toReceipt(payload, order, result.amount);
+            const receipt = toReceipt(payload, order, result.amount, discount);
             callbacks.onSuccess({ orderId: result.orderId, paymentId: result.paymentId ?? response.razorpay_payment_id, amount: receipt.amount, receipt });
           } else {
             callbacks.onFailure({ ...reference, error: result?.error || VERIFICATION_FAILED }, false);

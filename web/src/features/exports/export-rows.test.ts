@@ -3,8 +3,8 @@ import { EXPORT_COLUMNS, EXPORT_FILE_NAMES, fileDate, formatExportDate, neutrali
 import { order } from './order.fixture.js';
 
 describe('export rows', () => {
-  it("hold the spec's columns in the spec's order, then Pincode, City and State, then the invoice's", () => {
-    expect(EXPORT_COLUMNS).toEqual(['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State', 'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply']);
+  it("hold the spec's columns in the spec's order, then Pincode, City and State, then the invoice's, then the discount code's", () => {
+    expect(EXPORT_COLUMNS).toEqual(['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State', 'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply', 'DiscountCode', 'Discount']);
     expect(toExportRow(order)).toEqual([
       'RP250510-ABCDEF',
       'pay_ABC123',
@@ -27,13 +27,22 @@ describe('export rows', () => {
       '',
       '',
       '',
+      // No discount code: empty.
+      '',
+      '',
     ]);
+  });
+
+  it('carry the discount code and what it took off (decision 028)', () => {
+    const discounted = { ...order, amount: 1050, discount: { code: 'LAUNCH10', amount: 100.5 } };
+    expect(toExportRow(discounted).slice(20)).toEqual(['LAUNCH10', 100.5]);
+    expect(toTxtLine(toExportRow(discounted)).split('\t').slice(20)).toEqual(['LAUNCH10', '100.5']);
   });
 
   it("carry the GST invoice's number, taxable value, CGST, SGST, IGST and place of supply for GSTR-1", () => {
     const invoiced = { ...order, invoice: { number: 'RP/25-26/000042', taxableValue: 535.72, cgst: 32.15, sgst: 32.13, igst: 0, placeOfSupply: 'Delhi (07)' } };
-    expect(toExportRow(invoiced).slice(14)).toEqual(['RP/25-26/000042', 535.72, 32.15, 32.13, 0, 'Delhi (07)']);
-    expect(toTxtLine(toExportRow(invoiced)).split('\t').slice(14)).toEqual(['RP/25-26/000042', '535.72', '32.15', '32.13', '0', 'Delhi (07)']);
+    expect(toExportRow(invoiced).slice(14, 20)).toEqual(['RP/25-26/000042', 535.72, 32.15, 32.13, 0, 'Delhi (07)']);
+    expect(toTxtLine(toExportRow(invoiced)).split('\t').slice(14, 20)).toEqual(['RP/25-26/000042', '535.72', '32.15', '32.13', '0', 'Delhi (07)']);
   });
 
   it('an order without a payment id exports an empty PaymentID', () => {
@@ -50,7 +59,7 @@ describe('export rows', () => {
 
   it('TXT lines: tab-separated, CreatedAt in India time as the panel shows it, Pincode, City and State last', () => {
     const fields = toTxtLine(toExportRow(order)).split('\t');
-    expect(fields).toHaveLength(20);
+    expect(fields).toHaveLength(22);
     expect(fields[6]).toBe('1150');
     expect(fields[10]).toMatch(/^10\/5\/2025, 12:00:00\spm$/i);
     expect(fields.slice(11, 14)).toEqual(['110016', 'New Delhi', 'Delhi']);

@@ -5,12 +5,14 @@ import { INDIA_OFFSET_MS, INDIA_TIME_ZONE, indiaDayOf } from '@pickles/shared/in
 /**
  * Columns of an export row, in order: the spec's eleven (docs/product.md §3, "Export row"), then the
  * address split for courier bulk uploads, then the GST tax invoice's figures for the accountant's
- * GSTR-1 (empty before an invoice is issued), at the end so the spec's columns keep their positions.
+ * GSTR-1 (empty before an invoice is issued), then the discount code and what it took off (decision
+ * 028; empty without one), at the end so the spec's columns keep their positions.
  */
 export const EXPORT_COLUMNS = [
   'OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt',
   'Pincode', 'City', 'State',
   'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply',
+  'DiscountCode', 'Discount',
 ] as const;
 /** Rupee amounts stay numbers and CreatedAt the instant: each file type writes them its own way (see toTxtLine, orders-xlsx.ts). */
 export type ExportRow = [
@@ -34,6 +36,8 @@ export type ExportRow = [
   sgst: number | '',
   igst: number | '',
   placeOfSupply: string,
+  discountCode: string,
+  discount: number | '',
 ];
 export const AMOUNT_COLUMN = 6;
 export const CREATED_AT_COLUMN = 10;
@@ -139,6 +143,8 @@ export function toExportRow(order: AdminOrder): ExportRow {
     order.invoice?.sgst ?? '',
     order.invoice?.igst ?? '',
     text(order.invoice?.placeOfSupply),
+    text(order.discount?.code),
+    order.discount?.amount ?? '',
   ];
 }
 

@@ -6,7 +6,7 @@ import { MAX_COLUMN_WIDTH, OrdersWorkbook } from './orders-xlsx.js';
 import { joinParts, unzipChecked } from './xlsx.fixture.js';
 
 const longItems = Array.from({ length: 12 }, (_, i) => ({ name: `Heritage Pickle ${i}`, quantity: i + 1 }));
-const late = toExportRow({ ...order, orderId: 'RP251231-LATE', amount: 123456.5, invoice: { number: 'RP/25-26/000042', taxableValue: 110229.02, cgst: 0, sgst: 0, igst: 13227.48, placeOfSupply: 'Maharashtra (27)' }, createdAt: '2025-12-31T18:29:00.000Z', items: longItems, customerInfo: { ...order.customerInfo, name: '=HYPERLINK("x")' } });
+const late = toExportRow({ ...order, orderId: 'RP251231-LATE', amount: 123456.5, invoice: { number: 'RP/25-26/000042', taxableValue: 110229.02, cgst: 0, sgst: 0, igst: 13227.48, placeOfSupply: 'Maharashtra (27)' }, discount: { code: 'LAUNCH10', amount: 1250.5 }, createdAt: '2025-12-31T18:29:00.000Z', items: longItems, customerInfo: { ...order.customerInfo, name: '=HYPERLINK("x")' } });
 
 /** Orders arrive in any status order; the sheets still come in the workbook's order. */
 async function writeFile(): Promise<Uint8Array> {
@@ -24,11 +24,11 @@ describe('Excel workbook of orders', () => {
   it('one sheet per status with orders, in the given order, the header then one row per order', () => {
     expect(book.SheetNames).toEqual(['paid', 'delivered']);
     const table = XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.paid!, { header: 1 });
-    expect(table[0]).toEqual(['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State', 'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply']);
+    expect(table[0]).toEqual(['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State', 'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply', 'DiscountCode', 'Discount']);
     expect(table.map((row) => row[0])).toEqual(['OrderID', 'RP250510-ABCDEF', 'RP251231-LATE']);
     expect(table[1]!.slice(7, 14)).toEqual(['paid', 'paid', 'Royal Chicken Pickle (Qty: 2), Shahi Mutton Kofta Pickle (Qty: 1)', expect.any(Date), '110016', 'New Delhi', 'Delhi']);
-    // No invoice yet: the six invoice cells are there, empty.
-    expect(table[1]!.slice(14)).toEqual(['', '', '', '', '', '']);
+    // No invoice yet and no discount code: the six invoice cells and the two discount cells are there, empty.
+    expect(table[1]!.slice(14)).toEqual(['', '', '', '', '', '', '', '']);
     expect(XLSX.utils.sheet_to_json<unknown[]>(book.Sheets.delivered!, { header: 1 })[1]![7]).toBe('delivered');
   });
 
@@ -62,6 +62,12 @@ describe('Excel workbook of orders', () => {
     expect(sheet.T3).toMatchObject({ t: 's', v: 'Maharashtra (27)' });
   });
 
+  it('the discount code is text and its discount a rupee number (decision 028)', () => {
+    const sheet = book.Sheets.paid!;
+    expect(sheet.U3).toMatchObject({ t: 's', v: 'LAUNCH10' });
+    expect(sheet.V3).toMatchObject({ t: 'n', v: 1250.5, w: '₹1,250.50' });
+  });
+
   it('formula-looking text stays text with its apostrophe', () => {
     const cell = book.Sheets.paid!.C3 as XLSX.CellObject;
     expect(cell.t).toBe('s');
@@ -71,7 +77,7 @@ describe('Excel workbook of orders', () => {
 
   it('columns are as wide as their content, capped', () => {
     const widths = (book.Sheets.paid!['!cols'] ?? []).map((col) => col.wch ?? 0);
-    expect(widths).toHaveLength(20);
+    expect(widths).toHaveLength(22);
     const [orderId, , , , phone, address, amount, status, , items, createdAt, pincode] = widths;
     expect(orderId).toBe('RP250510-ABCDEF'.length + 2);
     expect(phone).toBe('9876543210'.length + 2);

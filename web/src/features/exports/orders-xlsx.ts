@@ -9,7 +9,7 @@ export const MAX_COLUMN_WIDTH = 60;
 
 type ColumnName = (typeof EXPORT_COLUMNS)[number];
 /** The columns holding rupees (numbers, or empty before an invoice is issued), shown as AMOUNT_FORMAT. */
-const RUPEE_COLUMNS: ReadonlySet<string> = new Set<ColumnName>(['Amount', 'TaxableValue', 'CGST', 'SGST', 'IGST']);
+const RUPEE_COLUMNS: ReadonlySet<string> = new Set<ColumnName>(['Amount', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'Discount']);
 /** Text with few distinct values across orders: written once each, in the workbook's shared-string table. */
 const REPEATING_COLUMNS: ReadonlySet<string> = new Set<ColumnName>(['Status', 'PaymentStatus', 'Items', 'City', 'State', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply']);
 

@@ -28,6 +28,12 @@ function Receipt({ receipt }: { receipt: OrderReceipt }) {
             <span>Shipping</span>
             <span>{formatRupees(receipt.shippingCost)}</span>
           </li>
+          {receipt.discount ? (
+            <li data-testid="success-discount">
+              <span>Discount ({receipt.discount.code})</span>
+              <span>-{formatRupees(receipt.discount.amount)}</span>
+            </li>
+          ) : null}
         </ul>
         <p className="success-receipt__total">
           <span>Amount paid</span>

@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
+import type { DiscountCheckResponse } from '@pickles/shared/api';
 import { promiseDelivery, type DeliveryPromise } from '@pickles/shared/delivery-promise';
 import { priceCart, type Cart } from '@pickles/shared/pricing';
 import { paths } from '../../../config/paths.js';
@@ -10,6 +11,7 @@ import { useLiveCatalogue } from '../../../lib/use-catalogue.js';
 import {
   CheckoutForm,
   ConfirmModal,
+  DiscountCode,
   OrderSummary,
   PincodeDelivery,
   ProcessingOverlay,
@@ -112,6 +114,20 @@ export default function PaymentRoute() {
   const zone = pincodeLookup.status === 'found' ? pincodeLookup.place.estimate.zone : undefined;
   const promise = useMemo<DeliveryPromise | undefined>(() => (zone ? promiseDelivery(zone, new Date()) : undefined), [zone]);
   const [stockRefusal, setStockRefusal] = useState<string | undefined>();
+  // The discount code applied (decision 028): what the check said; create-order decides again.
+  const [discount, setDiscount] = useState<DiscountCheckResponse | undefined>();
+  const [discountRefusal, setDiscountRefusal] = useState<string | undefined>();
+  const cartItems = useMemo(
+    () => Object.entries(checkout.cart).flatMap(([id, quantity]) => (quantity ? [{ itemId: Number(id), quantity }] : [])),
+    [checkout.cart],
+  );
+  // A code checked for another cart or total no longer says what it does: it is applied again.
+  const cartKey = JSON.stringify([cartItems, checkout.total]);
+  const [discountCartKey, setDiscountCartKey] = useState(cartKey);
+  if (discount && discountCartKey !== cartKey) {
+    setDiscount(undefined);
+    setDiscountCartKey(cartKey);
+  }
 
   useEffect(() => {
     if (!isEmpty) void loadCheckoutScript();
@@ -172,7 +188,8 @@ export default function PaymentRoute() {
       showStockNotice();
       return;
     }
-    const fingerprint = JSON.stringify([checkout.cart, checkout.total, values]);
+    const fingerprint = JSON.stringify([checkout.cart, checkout.total, values, discount?.code ?? null]);
+    const applied = discount ? { code: discount.code, discountPaise: discount.discountPaise } : undefined;
     void startPayment(checkout, values, keys.current(fingerprint), {
       onVerifying: () => setStep('verifying'),
       onSuccess: (result) => {
@@ -193,13 +210,19 @@ export default function PaymentRoute() {
         setStep('form');
         window.setTimeout(() => document.getElementById(`checkout-${Object.keys(refused)[0]}`)?.focus(), 0);
       },
+      onDiscountRefused: (error) => {
+        setDiscount(undefined);
+        setDiscountRefusal(error);
+        setStep('form');
+        window.setTimeout(() => document.getElementById('checkout-discount-code')?.focus(), 0);
+      },
       onStockRefused: (error) => {
         setStockRefusal(error);
         setStep('form');
         showStockNotice();
         void refreshAvailability({ fresh: true }).catch(() => undefined);
       },
-    }).then(() => setStep((current) => (current === 'creating' ? 'paying' : current)));
+    }, applied).then(() => setStep((current) => (current === 'creating' ? 'paying' : current)));
   };
 
   const isBusy = step === 'creating' || step === 'paying' || step === 'verifying' || step === 'failing';
@@ -219,11 +242,25 @@ export default function PaymentRoute() {
           onSubmit={() => void review()}
           isBusy={isBusy}
         />
-        <OrderSummary checkout={checkout} />
+        <OrderSummary checkout={checkout} discount={discount}>
+          <DiscountCode
+            items={cartItems}
+            email={values.email}
+            phone={values.phone}
+            applied={discount}
+            refusal={discountRefusal}
+            onApplied={(checked) => {
+              setDiscount(checked);
+              setDiscountCartKey(cartKey);
+              setDiscountRefusal(undefined);
+            }}
+            disabled={isBusy}
+          />
+        </OrderSummary>
       </div>
       {/* Hidden while Razorpay's own window is open, so two dialogs never compete for focus. */}
       {step === 'confirm' || step === 'creating' ? (
-        <ConfirmModal checkout={checkout} values={values} promise={promise} isBusy={isBusy} onEdit={() => setStep('form')} onConfirm={() => void pay()} />
+        <ConfirmModal checkout={checkout} values={values} promise={promise} isBusy={isBusy} discount={discount} onEdit={() => setStep('form')} onConfirm={() => void pay()} />
       ) : null}
       {step === 'verifying' || step === 'failing' ? <ProcessingOverlay outcome={step === 'failing' ? 'failed' : 'verifying'} /> : null}
     </CheckoutSection>

@@ -113,6 +113,14 @@ export function ItemsSection({ order }: { order: Detail['order'] }) {
             </th>
             <td className="op-num">{order.shipping ? formatRupees(order.shipping) : 'Free'}</td>
           </tr>
+          {order.discount ? (
+            <tr data-testid="order-discount">
+              <th scope="row" colSpan={3}>
+                Discount ({order.discount.code})
+              </th>
+              <td className="op-num">−{formatRupees(order.discount.amount)}</td>
+            </tr>
+          ) : null}
           <tr className="op-items__amount">
             <th scope="row" colSpan={3}>
               Amount

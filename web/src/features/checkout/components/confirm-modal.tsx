@@ -1,7 +1,7 @@
 import { addressOneLine } from '@pickles/shared/address';
 import { useRef } from 'react';
 import type { DeliveryPromise } from '@pickles/shared/delivery-promise';
-import { formatRupees } from '@pickles/shared/money';
+import { formatPaise, rupeesToPaise } from '@pickles/shared/money';
 import { DeliveryPromiseText } from '../../../components/ui/delivery-promise.js';
 import { useFocusTrap } from '../../../lib/use-focus-trap.js';
 import type { CheckoutNavigationState } from '../../../lib/checkout-state.js';
@@ -13,12 +13,14 @@ export interface ConfirmModalProps {
   /** When the parcel arrives, as the form said beside the pincode. */
   promise?: DeliveryPromise;
   isBusy: boolean;
+  /** The discount code applied, and what it takes off (paise). */
+  discount?: { code: string; discountPaise: number };
   onEdit: () => void;
   onConfirm: () => void;
 }
 
 /** 'Confirm Your Royal Order': a last look at the address and amount before paying. */
-export function ConfirmModal({ checkout, values, promise, isBusy, onEdit, onConfirm }: ConfirmModalProps) {
+export function ConfirmModal({ checkout, values, promise, isBusy, discount, onEdit, onConfirm }: ConfirmModalProps) {
   const dialog = useRef<HTMLDivElement>(null);
   useFocusTrap(dialog, true, () => {
     if (!isBusy) onEdit();
@@ -46,9 +48,17 @@ export function ConfirmModal({ checkout, values, promise, isBusy, onEdit, onConf
               </dd>
             </>
           ) : null}
+          {discount ? (
+            <>
+              <dt>Discount</dt>
+              <dd data-testid="confirm-discount">
+                {discount.code}: -{formatPaise(discount.discountPaise)}
+              </dd>
+            </>
+          ) : null}
           <dt>Amount</dt>
           <dd>
-            <strong>{formatRupees(checkout.total)}</strong>
+            <strong data-testid="confirm-amount">{formatPaise(rupeesToPaise(checkout.total) - (discount?.discountPaise ?? 0))}</strong>
           </dd>
         </dl>
         <div className="checkout-modal__actions">
