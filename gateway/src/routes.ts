@@ -49,6 +49,9 @@ export const ROUTES: Route[] = [
   // de-duplicated by their key (AWB, status, scan time); the courier redelivers them itself.
   { path: '/api/courier/webhook', exact: true, service: 'admin-orders', bodyLimit: 256 * KB, idempotent: true },
   { path: '/api/complaints', exact: true, service: 'checkout', bodyLimit: 16 * KB },
+  // "Tell me when the next batch is ready": the sign-up, and the confirm and unsubscribe links of its e-mails.
+  { path: '/api/notify-me', exact: true, service: 'checkout', bodyLimit: 4 * KB },
+  { path: '/api/notify-me/', service: 'checkout', bodyLimit: 4 * KB },
   { path: '/api/catalogue/availability', exact: true, service: 'checkout', bodyLimit: 1 * KB },
   // The storefront's products as the owner saved them (decision 024); no body.
   { path: '/api/catalogue', exact: true, service: 'checkout', bodyLimit: 1 * KB },

@@ -12,3 +12,4 @@ export * from './stock.js';
 export * from './statement.js';
 export * from './status-history.js';
 export * from './catalogue.js';
+export * from './batch-subscribers.js';

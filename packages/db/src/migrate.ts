@@ -20,6 +20,7 @@ import * as m018 from './migrations/018-superseded-emails.js';
 import * as m019 from './migrations/019-search-india-date.js';
 import * as m020 from './migrations/020-shipments.js';
 import * as m021 from './migrations/021-catalogue.js';
+import * as m024 from './migrations/024-batch-subscribers.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -44,6 +45,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '019-search-india-date': m019,
   '020-shipments': m020,
   '021-catalogue': m021,
+  '024-batch-subscribers': m024,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -27,6 +27,10 @@ export const checkoutEnvSchema = baseEnvSchema
   COMPLAINT_LIMIT_PER_CLIENT: perWindow(10),
   /** Complaints naming one e-mail address per day, whoever sends them. */
   COMPLAINT_LIMIT_PER_EMAIL: perWindow(3),
+  /** "Next batch" sign-ups (POST /api/notify-me) one client may send per hour. */
+  NOTIFY_ME_LIMIT_PER_CLIENT: perWindow(10),
+  /** "Next batch" sign-ups naming one e-mail address per day, whoever sends them. */
+  NOTIFY_ME_LIMIT_PER_EMAIL: perWindow(5),
   /** Jars one client may hold in unpaid orders over the hold (decision 020). */
   HELD_JARS_PER_CLIENT: perWindow(30),
   /** Jars one e-mail address, and one phone number, may hold in unpaid orders over the hold. */

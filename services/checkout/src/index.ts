@@ -32,7 +32,7 @@ await runService(
       linksPerClientPerMinute: env.TRACK_LINK_LIMIT_PER_CLIENT,
     };
     return {
-      app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits, tracking, complaints: { perClientPerHour: env.COMPLAINT_LIMIT_PER_CLIENT, perEmailPerDay: env.COMPLAINT_LIMIT_PER_EMAIL } }, isShuttingDown),
+      app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits, tracking, complaints: { perClientPerHour: env.COMPLAINT_LIMIT_PER_CLIENT, perEmailPerDay: env.COMPLAINT_LIMIT_PER_EMAIL }, notifyMe: { perClientPerHour: env.NOTIFY_ME_LIMIT_PER_CLIENT, perEmailPerDay: env.NOTIFY_ME_LIMIT_PER_EMAIL } }, isShuttingDown),
       closers: [
         { name: 'redis', close: () => redis.quit() },
         { name: 'postgres', close: () => db.destroy() },

@@ -8,6 +8,7 @@ import { availabilityHandler } from './handlers/availability.js';
 import { catalogueHandler } from './handlers/catalogue.js';
 import { submitComplaintHandler } from './handlers/submit-complaint.js';
 import { pincodeLookupHandler } from './handlers/pincode-lookup.js';
+import { confirmLinkHandler, notifyMeHandler, unsubscribeLinkHandler } from './handlers/notify-me.js';
 
 /** An e-mail address as counted: trimmed, lower case; undefined when there is none to count. */
 const emailKey = (email: unknown) => (typeof email === 'string' && email.length <= 200 ? email.trim().toLowerCase() : undefined);
@@ -17,6 +18,9 @@ const byEmail = (req: Request) => emailKey((req.body as { customerInfo?: { email
 
 /** The address a complaint asks the shop to write to. */
 const byComplaintEmail = (req: Request) => emailKey((req.body as { email?: unknown } | undefined)?.email);
+
+/** The address a "next batch" sign-up names. */
+const byNotifyMeEmail = (req: Request) => emailKey((req.body as { email?: unknown } | undefined)?.email);
 
 /** The order number a tracking lookup asks about, as the schema reads it (any case, spaces around). */
 const byOrderNumber = (req: Request) => {
@@ -37,7 +41,14 @@ export interface ComplaintLimits {
   perEmailPerDay: number;
 }
 
-export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutLimits, tracking: TrackingLimits, complaints: ComplaintLimits): Router {
+export interface NotifyMeLimits {
+  /** Sign-ups one client may send per hour (NOTIFY_ME_LIMIT_PER_CLIENT). */
+  perClientPerHour: number;
+  /** Sign-ups naming one e-mail address per day, from anywhere (NOTIFY_ME_LIMIT_PER_EMAIL). */
+  perEmailPerDay: number;
+}
+
+export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutLimits, tracking: TrackingLimits, complaints: ComplaintLimits, notifyMe: NotifyMeLimits): Router {
   const router = Router();
   const limited = rateLimit(
     limits.redis,
@@ -88,5 +99,28 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
     deps.logger,
   );
   router.post('/api/complaints', complaintLimited, submitComplaintHandler(deps));
+
+  // "Tell me when the next batch is ready" (decision 029): a sign-up may send a confirmation e-mail,
+  // so a client, and an address from anywhere, are limited before anything is written.
+  const notifyMeLimited = rateLimit(
+    limits.redis,
+    limits.prefix,
+    [
+      { name: 'notify-me:client', points: notifyMe.perClientPerHour, perSeconds: 3600, key: byClient, message: 'Too many sign-ups from this connection. Please try again in an hour.' },
+      { name: 'notify-me:email', points: notifyMe.perEmailPerDay, perSeconds: 86_400, key: byNotifyMeEmail, message: 'Too many sign-ups for this e-mail address today. Please try again tomorrow.' },
+    ],
+    deps.logger,
+  );
+  router.post('/api/notify-me', notifyMeLimited, notifyMeHandler(deps));
+  // The links in its e-mails: signed, counted per client like the tracking links.
+  const notifyLinkLimited = rateLimit(
+    limits.redis,
+    limits.prefix,
+    [{ name: 'notify-link:client', points: tracking.linksPerClientPerMinute, perSeconds: 60, key: byClient, message: 'Too many links opened from this connection. Please wait a minute and try again.' }],
+    deps.logger,
+  );
+  router.get('/api/notify-me/confirm', notifyLinkLimited, confirmLinkHandler(deps));
+  router.get('/api/notify-me/unsubscribe', notifyLinkLimited, unsubscribeLinkHandler(deps, 'GET'));
+  router.post('/api/notify-me/unsubscribe', notifyLinkLimited, unsubscribeLinkHandler(deps, 'POST'));
   return router;
 }

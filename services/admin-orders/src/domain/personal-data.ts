@@ -1,4 +1,4 @@
-import { sql, type Db, type Database, type Transaction } from '@pickles/db';
+import { eraseSubscriptions, sql, type Db, type Database, type Transaction } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
 import { NEVER_PAID_PAYMENT_STATES, RETENTION_ERASABLE_STATES } from '@pickles/shared';
 
@@ -70,6 +70,8 @@ export interface ShopperErasure {
   archived: number;
   /** Complaints: name, e-mail, phone and text erased. */
   complaints: number;
+  /** Sign-ups to hear about a next batch: deleted. */
+  subscriptions: number;
 }
 
 /** A shopper's request to erase their data, identified by the e-mail address they ordered with. */
@@ -101,11 +103,14 @@ export async function eraseShopper(db: Db, email: string): Promise<ShopperErasur
         'search_text', replace(replace(snapshot->>'search_text', lower(snapshot->>'customer_email'), ''), snapshot->>'customer_phone', ''))
       where lower(snapshot->>'customer_email') = ${address}`.execute(trx);
     const complaints = await eraseComplaints(trx, address);
+    // Their "next batch" sign-ups (decision 029): the rows go, and every link sent to them stops working.
+    const subscriptions = await eraseSubscriptions(trx, address);
     return {
       unpaid: Number(unpaid.numAffectedRows ?? 0),
       paid: Number(paid.numAffectedRows ?? 0),
       archived: Number(archivedUnpaid.numAffectedRows ?? 0) + Number(archivedPaid.numAffectedRows ?? 0),
       complaints,
+      subscriptions,
     };
   });
 }
