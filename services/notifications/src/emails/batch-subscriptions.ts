@@ -30,7 +30,7 @@ export function renderBatchConfirm(subscriber: EmailSubscriber, shop: ShopContac
   const confirmUrl = shopLink(shop.shopUrl, notifyConfirmPath(subscriptionToken(shop.trackingLinkSecret, 'confirm', subscriber.id)));
   const unsubscribe = unsubscribeUrl(shop, subscriber);
   const subject = `Confirm: tell me when ${subscriber.productName} is back`;
-  const why = 'Someone, hopefully you, asked for this on royalpickles.in. If it was not you, do nothing: without a click we never write again.';
+  const why = 'Someone, hopefully you, asked for this on our shop. If it was not you, do nothing: without a click we never write again.';
   return {
     subject,
     text: textLines([

@@ -4,7 +4,7 @@ import type { Product } from '@pickles/shared/catalogue';
 import { paths } from '../../../config/paths.js';
 import { ProductCard } from '../../../features/catalogue/components/product-card.js';
 import { useCart } from '../../../features/cart/hooks/use-cart.js';
-import { availabilityOf, lineLimit, productStockNote, useLiveAvailability } from '../../../features/stock/index.js';
+import { NotifyMeForm, availabilityOf, lineLimit, productStockNote, useLiveAvailability } from '../../../features/stock/index.js';
 import { catalogueProductBySlug } from '../../../lib/catalogue-store.js';
 import { useLiveCatalogue } from '../../../lib/use-catalogue.js';
 import { BRAND, usePageMeta } from '../../page-meta.js';
@@ -56,6 +56,7 @@ export default function ProductRoute() {
           onAdd={handleAdd}
           priority
           labelOpen
+          notifyMe={<NotifyMeForm productId={product.id} productName={product.name} open />}
         />
         <div className="toast-region" role="status" aria-live="polite">
           {added && <p className="toast">{added}</p>}
