@@ -149,3 +149,22 @@ export async function eraseSubscriptions(trx: DbHandle, email: string): Promise<
   const erased = await trx.deleteFrom('batch_subscribers').where(sql<string>`lower(email)`, '=', email.trim().toLowerCase()).returning('id').execute();
   return erased.length;
 }
+
+/**
+ * Sign-ups whose purpose is over (told, unsubscribed) or never confirmed, `days` after their last
+ * step, are deleted: the address is kept only while it waits for a batch (the README's personal data).
+ */
+export async function deleteFinishedSubscriptions(db: DbHandle, days: number): Promise<number> {
+  const deleted = await db
+    .deleteFrom('batch_subscribers')
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('state', '=', 'told'), eb('told_at', '<', sql<Date>`now() - make_interval(days => ${days})`)]),
+        eb.and([eb('state', '=', 'unsubscribed'), eb('unsubscribed_at', '<', sql<Date>`now() - make_interval(days => ${days})`)]),
+        eb.and([eb('state', '=', 'pending'), eb('confirmation_sent_at', '<', sql<Date>`now() - make_interval(days => ${days})`)]),
+      ]),
+    )
+    .returning('id')
+    .execute();
+  return deleted.length;
+}
