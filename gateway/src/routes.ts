@@ -57,6 +57,9 @@ export const ROUTES: Route[] = [
   // What a discount code does for a cart (decision 028): advisory, rate limited by checkout.
   { path: '/api/discount-codes/check', exact: true, service: 'checkout', bodyLimit: 8 * KB },
   { path: '/api/complaints', exact: true, service: 'checkout', bodyLimit: 16 * KB },
+  // "Tell me when the next batch is ready": the sign-up, and the confirm and unsubscribe links of its e-mails.
+  { path: '/api/notify-me', exact: true, service: 'checkout', bodyLimit: 4 * KB },
+  { path: '/api/notify-me/', service: 'checkout', bodyLimit: 4 * KB },
   { path: '/api/catalogue/availability', exact: true, service: 'checkout', bodyLimit: 1 * KB },
   // Product photos (decision 027): GET /api/catalogue/photos/{id}-{width}.{avif|webp}, no body.
   { path: '/api/catalogue/photos/', service: 'checkout', bodyLimit: 1 * KB },

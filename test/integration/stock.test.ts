@@ -233,7 +233,7 @@ describe('setBatch', () => {
     expect(await figures(productId)).toEqual({ batchJars: 10, reserved: 3, sold: 4 });
 
     const exact = await db.transaction().execute((trx) => setBatch(trx, productId, { state: 'on-sale', batchJars: 7, nextBatchDate: '2026-12-01', newBatch: false }, 'owner'));
-    expect(exact).toEqual({ ok: true, stock: { productId, state: 'on-sale', batchJars: 7, reserved: 3, sold: 4, nextBatchDate: '2026-12-01' } });
+    expect(exact).toEqual({ ok: true, stock: { productId, state: 'on-sale', batchJars: 7, reserved: 3, sold: 4, nextBatchDate: '2026-12-01' }, opened: false });
     const row = await db.selectFrom('product_stock').select(['updated_by', 'next_batch_date']).where('product_id', '=', productId).executeTakeFirstOrThrow();
     expect(row).toEqual({ updated_by: 'owner', next_batch_date: '2026-12-01' });
   });

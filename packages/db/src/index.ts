@@ -14,3 +14,4 @@ export * from './status-history.js';
 export * from './catalogue.js';
 export * from './product-photos.js';
 export * from './discount-codes.js';
+export * from './batch-subscribers.js';

@@ -22,6 +22,7 @@ import * as m020 from './migrations/020-shipments.js';
 import * as m021 from './migrations/021-catalogue.js';
 import * as m022 from './migrations/022-product-photos.js';
 import * as m023 from './migrations/023-discount-codes.js';
+import * as m024 from './migrations/024-batch-subscribers.js';
 import * as m025 from './migrations/025-shipment-cancel.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
@@ -49,6 +50,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '021-catalogue': m021,
   '022-product-photos': m022,
   '023-discount-codes': m023,
+  '024-batch-subscribers': m024,
   '025-shipment-cancel': m025,
 };
 

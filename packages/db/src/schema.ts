@@ -355,6 +355,7 @@ export interface Database {
   product_photos: ProductPhotosTable;
   discount_codes: DiscountCodesTable;
   discount_code_uses: DiscountCodeUsesTable;
+  batch_subscribers: BatchSubscribersTable;
 }
 
 /** The owner's discount codes (migration 023, decision 028); written only by packages/db/src/discount-codes.ts. */
@@ -458,3 +459,19 @@ export type OrderRow = Selectable<OrdersTable>;
 export type PaymentAttentionRow = Selectable<PaymentAttentionTable>;
 export type TaxDocumentRow = Selectable<TaxDocumentsTable>;
 export type ComplaintRow = Selectable<ComplaintsTable>;
+
+/** Sign-ups to hear about a product's next batch (migration 024, decision 029); written only by batch-subscribers.ts. */
+export interface BatchSubscribersTable {
+  id: Generated<string>;
+  product_id: number;
+  email: string;
+  state: Generated<'pending' | 'confirmed' | 'told' | 'unsubscribed'>;
+  created_at: Generated<Date>;
+  confirmations_sent: Generated<number>;
+  confirmation_sent_at: Generated<Date>;
+  confirmed_at: Date | null;
+  told_at: Date | null;
+  /** The batch opening (its `batch.opened` event id) that told this subscriber. */
+  opening_id: string | null;
+  unsubscribed_at: Date | null;
+}

@@ -282,7 +282,7 @@ export async function setBatch(
   productId: number,
   update: { state: 'on-sale' | 'coming-soon'; batchJars: number | null; nextBatchDate: string | null; newBatch: boolean },
   updatedBy: string,
-): Promise<{ ok: true; stock: StockRow } | { ok: false; committed: number }> {
+): Promise<{ ok: true; stock: StockRow; opened: boolean } | { ok: false; committed: number }> {
   await ensureStockRows(trx, [{ productId, comingSoon: update.state === 'coming-soon' }]);
   const current = (await lockStock(trx, [productId])).get(productId)!;
   const sold = update.newBatch ? 0 : current.sold;
@@ -293,5 +293,14 @@ export async function setBatch(
     .where('product_id', '=', productId)
     .returning(STOCK_COLUMNS)
     .executeTakeFirstOrThrow();
-  return { ok: true, stock: toFigures(row) };
+  const stock = toFigures(row);
+  // A batch opens when the product goes on sale with jars to sell, having had none (coming soon,
+  // sold out), or when the owner starts a new batch of an on-sale product: its subscribers hear (decision 029).
+  const opened = buyable(stock) && (update.newBatch || !buyable(current));
+  return { ok: true, stock, opened };
+}
+
+/** On sale with jars left (or no limit). */
+function buyable(stock: StockRow): boolean {
+  return stock.state === 'on-sale' && jarsLeft(stock) !== 0;
 }

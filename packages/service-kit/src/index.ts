@@ -16,3 +16,4 @@ export * from './run-every.js';
 export * from './tracking-token.js';
 export * from './metrics.js';
 export * from './stock-hold.js';
+export * from './subscription-token.js';

@@ -63,6 +63,19 @@ export const RATE_LIMITS = {
     service: 'checkout', setting: 'COMPLAINT_LIMIT_PER_EMAIL', points: 3, perSeconds: 86_400, counts: "the complaint's e-mail address, from anywhere",
     message: 'Too many complaints for this e-mail address today. Please write to our grievance officer instead.',
   },
+  // "Tell me when the next batch is ready": each sign-up e-mails an address to confirm it.
+  'notify-me:client': {
+    service: 'checkout', setting: 'NOTIFY_ME_LIMIT_PER_CLIENT', points: 10, perSeconds: 3600, counts: 'a client address',
+    message: 'Too many sign-ups from this connection. Please try again in an hour.',
+  },
+  'notify-me:email': {
+    service: 'checkout', setting: 'NOTIFY_ME_LIMIT_PER_EMAIL', points: 5, perSeconds: 86_400, counts: 'the e-mail address signed up, from anywhere',
+    message: 'Too many sign-ups for this e-mail address today. Please try again tomorrow.',
+  },
+  'notify-link:client': {
+    service: 'checkout', setting: 'TRACK_LINK_LIMIT_PER_CLIENT', points: 30, perSeconds: 60, counts: 'a client address (the links in next-batch e-mails, sized as the tracking links)',
+    message: 'Too many links opened from this connection. Please wait a minute and try again.',
+  },
   'payment-calls:client': {
     service: 'payments', setting: 'PAYMENT_CALL_LIMIT_PER_CLIENT', points: 30, perSeconds: 60, counts: 'a client address (verify-payment and payment-failed together)',
     message: 'Too many payment requests from this connection. Please wait a minute and try again.',

@@ -655,6 +655,8 @@ export interface AdminProductStock {
   nextBatchDate: string | null;
   updatedAt: string;
   updatedBy: string;
+  /** "Tell me when the next batch is ready" (decision 029): confirmed sign-ups the next opening will e-mail, and how many the last one e-mailed. */
+  subscribers: { waiting: number; toldAtLastOpening: number };
 }
 
 export interface AdminStockResponse {
@@ -665,6 +667,8 @@ export interface AdminStockResponse {
 export interface AdminProductStockResponse {
   success: true;
   product: AdminProductStock;
+  /** Subscribers this save told (a batch opened), 0 when it opened none. */
+  told: number;
 }
 
 /** POST /api/discount-codes/check: what the code does for this cart now. Advisory: create-order decides again. */

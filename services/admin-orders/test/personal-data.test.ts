@@ -1,4 +1,4 @@
-import { randomInt } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
 import { ERASED, eraseExpiredUnpaidOrders, eraseShopper } from '../src/domain/personal-data.js';
@@ -59,6 +59,33 @@ describe('unpaid orders past the retention period', () => {
     expect(found.body.orders.map((o: { _id: string }) => o._id).sort()).toEqual([recent.id, paid.id].sort());
     // Running again changes nothing more.
     expect((await eraseExpiredUnpaidOrders(h.db, 30)).orders).toBe(0);
+  });
+});
+
+describe('next-batch sign-ups past the retention period', () => {
+  // A database of its own: the catalogue's products' sign-ups would meet the Stock API tests'.
+  let own: Harness;
+  beforeAll(async () => {
+    own = await startHarness({ ownDatabase: true });
+  });
+  afterAll(async () => {
+    await own.close();
+  });
+
+  it('are deleted once told, unsubscribed or never confirmed that long ago; a confirmed one waits for its batch', async () => {
+    const tag = uniqueTag();
+    const old = daysAgo(40);
+    const rows = [
+      { state: 'told' as const, told_at: old, opening_id: randomUUID(), email: `told-${tag}@example.in` },
+      { state: 'unsubscribed' as const, unsubscribed_at: old, email: `gone-${tag}@example.in` },
+      { state: 'pending' as const, confirmation_sent_at: old, email: `never-${tag}@example.in` },
+      { state: 'confirmed' as const, confirmation_sent_at: old, confirmed_at: old, email: `waiting-${tag}@example.in` },
+      { state: 'told' as const, told_at: daysAgo(5), opening_id: randomUUID(), email: `recent-${tag}@example.in` },
+    ];
+    await own.db.insertInto('batch_subscribers').values(rows.map((row) => ({ product_id: 1, ...row }))).execute();
+    expect((await eraseExpiredUnpaidOrders(own.db, 30)).subscriptions).toBe(3);
+    const left = await own.db.selectFrom('batch_subscribers').select('email').where('email', 'like', `%-${tag}@example.in`).execute();
+    expect(left.map((row) => row.email).sort()).toEqual([`recent-${tag}@example.in`, `waiting-${tag}@example.in`]);
   });
 });
 

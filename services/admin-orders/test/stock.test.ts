@@ -122,8 +122,8 @@ describe('GET /api/admin/stock', () => {
     expect(res.body).toEqual({
       success: true,
       products: [
-        { productId: 1, name: 'Royal Chicken Pickle', state: 'on-sale', batchJars: 10, reserved: 0, sold: 3, left: 7, nextBatchDate: null, updatedAt: expect.any(String), updatedBy: 'owner' },
-        { productId: 2, name: 'Shahi Mutton Kofta Pickle', state: 'coming-soon', batchJars: null, reserved: 0, sold: 0, left: null, nextBatchDate: null, updatedAt: expect.any(String), updatedBy: 'system' },
+        { productId: 1, name: 'Royal Chicken Pickle', state: 'on-sale', batchJars: 10, reserved: 0, sold: 3, left: 7, nextBatchDate: null, updatedAt: expect.any(String), updatedBy: 'owner', subscribers: expect.any(Object) },
+        { productId: 2, name: 'Shahi Mutton Kofta Pickle', state: 'coming-soon', batchJars: null, reserved: 0, sold: 0, left: null, nextBatchDate: null, updatedAt: expect.any(String), updatedBy: 'system', subscribers: expect.any(Object) },
       ],
     });
   });
@@ -138,7 +138,8 @@ describe('PUT /api/admin/stock/{productId}', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({
       success: true,
-      product: { productId: 1, name: 'Royal Chicken Pickle', state: 'on-sale', batchJars: 24, reserved: 0, sold: 4, left: 20, nextBatchDate: '2026-12-07', updatedAt: expect.any(String), updatedBy: username },
+      product: { productId: 1, name: 'Royal Chicken Pickle', state: 'on-sale', batchJars: 24, reserved: 0, sold: 4, left: 20, nextBatchDate: '2026-12-07', updatedAt: expect.any(String), updatedBy: username, subscribers: expect.any(Object) },
+      told: 0,
     });
     // A new batch: sold starts again from 0.
     const fresh = await put('1', { state: 'on-sale', batchJars: 40, nextBatchDate: null, newBatch: true });

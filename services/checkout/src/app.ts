@@ -2,7 +2,7 @@ import type { Express } from 'express';
 import { createServiceApp, DEMO_TRACKING_LINK_SECRET, errorHandler, healthRouter, notFoundHandler, pingRedis, RATE_LIMITS, serviceMetrics } from '@pickles/service-kit';
 import { pingDatabase } from '@pickles/db';
 import type { CheckoutLimits, CreateOrderDeps } from './handlers/create-order.js';
-import { routes, type ComplaintLimits, type TrackingLimits } from './routes.js';
+import { routes, type ComplaintLimits, type NotifyMeLimits, type TrackingLimits } from './routes.js';
 
 export interface TrackingOptions extends TrackingLimits {
   /** TRACKING_LINK_SECRET: signs the links in e-mails. */
@@ -20,15 +20,16 @@ export const TRACKING_DEFAULTS: TrackingOptions = {
   linksPerClientPerMinute: RATE_LIMITS['track-link:client'].points,
 };
 export const COMPLAINT_DEFAULTS: ComplaintLimits = { perClientPerHour: RATE_LIMITS['complaint:client'].points, perEmailPerDay: RATE_LIMITS['complaint:email'].points };
+export const NOTIFY_ME_DEFAULTS: NotifyMeLimits = { perClientPerHour: RATE_LIMITS['notify-me:client'].points, perEmailPerDay: RATE_LIMITS['notify-me:email'].points };
 
 export function createCheckoutApp(
-  deps: CreateOrderDeps & { limits: CheckoutLimits; tracking?: Partial<TrackingOptions>; complaints?: Partial<ComplaintLimits> },
+  deps: CreateOrderDeps & { limits: CheckoutLimits; tracking?: Partial<TrackingOptions>; complaints?: Partial<ComplaintLimits>; notifyMe?: Partial<NotifyMeLimits> },
   isShuttingDown?: () => boolean,
 ): Express {
   const tracking = { ...TRACKING_DEFAULTS, ...deps.tracking };
   const app = createServiceApp(deps.logger, { metrics: serviceMetrics('checkout', { logger: deps.logger }) });
   app.use(healthRouter('checkout', { postgres: () => pingDatabase(deps.db), redis: () => pingRedis(deps.limits.redis) }, isShuttingDown));
-  app.use(routes({ ...deps, trackingLinkSecret: tracking.linkSecret, trackingLinkDays: tracking.linkDays }, deps.limits, tracking, { ...COMPLAINT_DEFAULTS, ...deps.complaints }));
+  app.use(routes({ ...deps, trackingLinkSecret: tracking.linkSecret, trackingLinkDays: tracking.linkDays }, deps.limits, tracking, { ...COMPLAINT_DEFAULTS, ...deps.complaints }, { ...NOTIFY_ME_DEFAULTS, ...deps.notifyMe }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

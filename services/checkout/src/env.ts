@@ -12,7 +12,7 @@ export const checkoutEnvSchema = baseEnvSchema
   .extend({
   PORT: portSchema(4001),
   // The request limits' sizes (the table and what each counts: service-kit rate-limits.ts).
-  ...rateLimitSettings('create-order:client', 'create-order:email', 'discount-check:client', 'track:client', 'track:order', 'track-link:client', 'complaint:client', 'complaint:email'),
+  ...rateLimitSettings('create-order:client', 'create-order:email', 'discount-check:client', 'track:client', 'track:order', 'track-link:client', 'complaint:client', 'complaint:email', 'notify-me:client', 'notify-me:email'),
   /** Signs the tracking links in e-mails (decision 010); the demo value is refused in production, where it is required. */
   TRACKING_LINK_SECRET: z.string().min(16, { error: 'at least 16 characters' }).default(DEMO_TRACKING_LINK_SECRET),
   /** How long after an order was delivered, completed or cancelled its signed links still open it (the form always does). */

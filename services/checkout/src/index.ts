@@ -38,7 +38,7 @@ await runService(
     const relayRedis = createRedis(env.REDIS_URL, 'checkout-outbox-relay');
     const relay = startOutboxRelay({ db, databaseUrl: env.DATABASE_URL, connection: relayRedis, prefix: env.REDIS_PREFIX, logger, pollMs: env.OUTBOX_POLL_MS });
     return {
-      app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits, tracking, complaints: { perClientPerHour: env.COMPLAINT_LIMIT_PER_CLIENT, perEmailPerDay: env.COMPLAINT_LIMIT_PER_EMAIL } }, isShuttingDown),
+      app: createCheckoutApp({ db, razorpay: razorpayFromEnv(env), logger, limits, tracking, complaints: { perClientPerHour: env.COMPLAINT_LIMIT_PER_CLIENT, perEmailPerDay: env.COMPLAINT_LIMIT_PER_EMAIL }, notifyMe: { perClientPerHour: env.NOTIFY_ME_LIMIT_PER_CLIENT, perEmailPerDay: env.NOTIFY_ME_LIMIT_PER_EMAIL } }, isShuttingDown),
       closers: [
         { name: 'outbox relay', close: () => relay.stop() },
         { name: 'redis', close: () => redis.quit() },

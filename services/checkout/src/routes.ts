@@ -10,6 +10,7 @@ import { productPhotoHandler } from './handlers/product-photo.js';
 import { submitComplaintHandler } from './handlers/submit-complaint.js';
 import { pincodeLookupHandler } from './handlers/pincode-lookup.js';
 import { discountCheckHandler } from './handlers/discount-check.js';
+import { confirmLinkHandler, notifyMeHandler, unsubscribeLinkHandler } from './handlers/notify-me.js';
 
 /** An e-mail address as counted: trimmed, lower case; undefined when there is none to count. */
 const emailKey = (email: unknown) => (typeof email === 'string' && email.length <= 200 ? email.trim().toLowerCase() : undefined);
@@ -19,6 +20,9 @@ const byEmail = (req: Request) => emailKey((req.body as { customerInfo?: { email
 
 /** The address a complaint asks the shop to write to. */
 const byComplaintEmail = (req: Request) => emailKey((req.body as { email?: unknown } | undefined)?.email);
+
+/** The address a "next batch" sign-up names. */
+const byNotifyMeEmail = (req: Request) => emailKey((req.body as { email?: unknown } | undefined)?.email);
 
 /** The order number a tracking lookup asks about, as the schema reads it (any case, spaces around). */
 const byOrderNumber = (req: Request) => {
@@ -39,7 +43,14 @@ export interface ComplaintLimits {
   perEmailPerDay: number;
 }
 
-export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutLimits, tracking: TrackingLimits, complaints: ComplaintLimits): Router {
+export interface NotifyMeLimits {
+  /** Sign-ups one client may send per hour (NOTIFY_ME_LIMIT_PER_CLIENT). */
+  perClientPerHour: number;
+  /** Sign-ups naming one e-mail address per day, from anywhere (NOTIFY_ME_LIMIT_PER_EMAIL). */
+  perEmailPerDay: number;
+}
+
+export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutLimits, tracking: TrackingLimits, complaints: ComplaintLimits, notifyMe: NotifyMeLimits): Router {
   const router = Router();
   const limited = rateLimit(
     limits.redis,
@@ -85,5 +96,15 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
     deps.logger,
   );
   router.post('/api/complaints', complaintLimited, submitComplaintHandler(deps));
+
+  // "Tell me when the next batch is ready" (decision 029): a sign-up may send a confirmation e-mail,
+  // so a client, and an address from anywhere, are limited before anything is written.
+  const notifyMeLimited = rateLimit(limits.redis, limits.prefix, [limitRule('notify-me:client', byClient, notifyMe.perClientPerHour), limitRule('notify-me:email', byNotifyMeEmail, notifyMe.perEmailPerDay)], deps.logger);
+  router.post('/api/notify-me', notifyMeLimited, notifyMeHandler(deps));
+  // The links in its e-mails: signed, counted per client like the tracking links.
+  const notifyLinkLimited = rateLimit(limits.redis, limits.prefix, [limitRule('notify-link:client', byClient, tracking.linksPerClientPerMinute)], deps.logger);
+  router.get('/api/notify-me/confirm', notifyLinkLimited, confirmLinkHandler(deps));
+  router.get('/api/notify-me/unsubscribe', notifyLinkLimited, unsubscribeLinkHandler(deps, 'GET'));
+  router.post('/api/notify-me/unsubscribe', notifyLinkLimited, unsubscribeLinkHandler(deps, 'POST'));
   return router;
 }

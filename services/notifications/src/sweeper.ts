@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { sql, type Db } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
-import { COMPLAINT_UPDATE, NOTIFICATION_JOB_OPTIONS, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+import { BATCH_OPENED, BATCH_SUBSCRIPTION_CONFIRM, COMPLAINT_UPDATE, NOTIFICATION_JOB_OPTIONS, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
 import { sentOrderEmail } from './db/unconfirmed-orders.js';
 
 export interface SweepOptions {
@@ -46,6 +46,15 @@ export async function sweepOnce({ db, queue, logger }: { db: Db; queue: Queue; l
           and (not exists (select 1 from sent_emails s where s.kind = 'complaint-' || (e.payload->'data'->>'kind') and s.dedupe_key = e.payload->'data'->>'complaintId' and s.state = 'sent')
             or (e.payload->'data'->>'kind' = 'received'
               and not exists (select 1 from sent_emails s where s.kind = 'complaint-owner-alert' and s.dedupe_key = e.payload->'data'->>'complaintId' and s.state = 'sent'))))
+        -- A sign-up's confirmation, while it is still pending (decision 029).
+        or (e.type = ${BATCH_SUBSCRIPTION_CONFIRM}
+          and exists (select 1 from batch_subscribers b where b.id = (e.payload->'data'->>'subscriberId')::uuid and b.state = 'pending')
+          and not exists (select 1 from sent_emails s where s.kind = 'batch-confirm'
+            and s.dedupe_key = (e.payload->'data'->>'subscriberId') || ':' || (e.payload->'data'->>'attempt') and s.state = 'sent'))
+        -- A batch opening: any subscriber it told (and still told) without their e-mail.
+        or (e.type = ${BATCH_OPENED}
+          and exists (select 1 from batch_subscribers b where b.opening_id = (e.payload->'data'->>'openingId')::uuid and b.state = 'told'
+            and not exists (select 1 from sent_emails s where s.kind = 'batch-ready' and s.dedupe_key = b.id::text and s.state = 'sent')))
       )
     order by e.published_at
     limit 500`.execute(db);

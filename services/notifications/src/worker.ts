@@ -1,10 +1,11 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { backoffDelay, COMPLAINT_UPDATE, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+import { backoffDelay, BATCH_OPENED, BATCH_SUBSCRIPTION_CONFIRM, COMPLAINT_UPDATE, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
 import { processPaymentVerified, type NotificationDeps } from './events/process-payment-verified.js';
 import { processPaymentNeedsAttention } from './events/process-payment-needs-attention.js';
 import { processOrderShopperUpdate } from './events/process-order-shopper-update.js';
 import { processComplaintUpdate } from './events/process-complaint-update.js';
+import { processBatchOpened, processBatchSubscriptionConfirm } from './events/process-batch-subscriptions.js';
 import { queueJobFailures } from './metrics.js';
 
 /** What the worker does with each event type it consumes. */
@@ -13,6 +14,8 @@ const HANDLERS: Record<string, (envelope: EventEnvelope, deps: NotificationDeps)
   [PAYMENT_NEEDS_ATTENTION]: processPaymentNeedsAttention,
   [ORDER_SHOPPER_UPDATE]: processOrderShopperUpdate,
   [COMPLAINT_UPDATE]: processComplaintUpdate,
+  [BATCH_SUBSCRIPTION_CONFIRM]: processBatchSubscriptionConfirm,
+  [BATCH_OPENED]: processBatchOpened,
 };
 
 /** The order an event is about, for its log lines (events carry ids, never personal data). */

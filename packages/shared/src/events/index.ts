@@ -4,3 +4,4 @@ export * from './payment-needs-attention.js';
 export * from './queues.js';
 export * from './order-update.js';
 export * from './complaint-update.js';
+export * from './batch-subscriptions.js';

@@ -17,6 +17,7 @@ import { trackLinkQuerySchema, trackOrderRequestSchema } from '../tracking-reque
 import { complaintListQuerySchema, complaintRequestSchema, resolveComplaintSchema } from '../complaints.js';
 import { productStockUpdateSchema } from '../stock.js';
 import { discountCodeFormSchema } from '../discount-codes.js';
+import { notifyMeRequestSchema } from '../batch-subscriptions.js';
 import { catalogueArchiveSchema, catalogueOrderSchema, catalogueProductInputSchema, catalogueProductUpdateSchema } from '../catalogue-input.js';
 import { PHOTO_UPLOAD_TYPES, photoOrderSchema, photoQuerySchema } from '../product-photos.js';
 import * as answers from './responses.js';
@@ -413,6 +414,43 @@ export function buildOpenApiDocument() {
       400: error('Invalid form'),
       429: error('Too many complaints from this client (Retry-After says when to try again)'),
     },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/notify-me',
+    summary:
+      '"Tell me when the next batch is ready" for a sold-out or coming-soon product: a new address is sent one confirmation e-mail (another only after a 24-hour cool-down); once confirmed, the next batch opening e-mails it once. The same answer whatever it did (decision 029)',
+    request: { body: { content: { 'application/json': { schema: notifyMeRequestSchema } } } },
+    responses: {
+      202: json(answers.notifyMeResponseSchema, 'Accepted: the shopper is asked to confirm from their inbox'),
+      400: error('Invalid e-mail address or product'),
+      404: error('No product with that id'),
+      409: error('The product is on sale now'),
+      429: error('Too many sign-ups from this client or for this address (Retry-After says when to try again)'),
+    },
+  });
+  const subscriptionLink = z.object({ t: z.string().meta({ description: 'The signed token of the e-mail\'s link' }) });
+  const plainPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/notify-me/confirm',
+    summary: 'The confirmation link of a next-batch sign-up: confirms it and answers a plain page',
+    request: { query: subscriptionLink },
+    responses: { 200: plainPage('Confirmed (or already confirmed)'), 404: plainPage('The link is not valid (or the sign-up was erased or unsubscribed)'), 429: error('Too many links opened from this client') },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/notify-me/unsubscribe',
+    summary: 'The unsubscribe link: a plain page with one button that POSTs to the same address (opening it changes nothing)',
+    request: { query: subscriptionLink },
+    responses: { 200: plainPage('The page with the button'), 404: plainPage('The link is not valid'), 429: error('Too many links opened from this client') },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/notify-me/unsubscribe',
+    summary: "Unsubscribe, one click (RFC 8058's List-Unsubscribe-Post, or the page's button); repeating it changes nothing",
+    request: { query: subscriptionLink },
+    responses: { 200: plainPage('Unsubscribed'), 404: plainPage('The link is not valid'), 429: error('Too many links opened from this client') },
   });
   const complaintId = z.object({ id: z.uuid().meta({ description: "The complaint's id" }) });
   const notFoundComplaint = error('No complaint with that id');

@@ -14,6 +14,9 @@ describe('docs/api/openapi.json', () => {
       [
         '/api/admin/attention/{id}/resolve',
         '/api/complaints',
+        '/api/notify-me',
+        '/api/notify-me/confirm',
+        '/api/notify-me/unsubscribe',
         '/api/admin/complaints',
         '/api/admin/complaints/{id}/acknowledge',
         '/api/admin/complaints/{id}/resolve',

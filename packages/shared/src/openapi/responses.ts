@@ -6,6 +6,7 @@ import { ATTENTION_KINDS } from '../order-lifecycle.js';
 import { ADMIN_SETTABLE_STATUSES, ORDER_STATUSES, PAYMENT_STATUSES } from '../order-status.js';
 import { COURIER_IDS } from '../couriers.js';
 import { COMPLAINT_CATEGORIES, type ComplaintCategory } from '../complaints.js';
+import type { NotifyMeResponse } from '../batch-subscriptions.js';
 
 /**
  * The API's answers as zod schemas, for the OpenAPI document only (the server never parses its own
@@ -554,11 +555,21 @@ export const adminProductStockSchema = z
     nextBatchDate,
     updatedAt: z.string(),
     updatedBy: z.string(),
+    subscribers: z
+      .object({
+        waiting: z.number().int().meta({ description: 'Confirmed sign-ups the next batch opening will e-mail' }),
+        toldAtLastOpening: z.number().int().meta({ description: 'Sign-ups the last batch opening e-mailed' }),
+      })
+      .meta({ description: '"Tell me when the next batch is ready" (decision 029)' }),
   })
   .meta({ id: 'AdminProductStock' });
 
 export const adminStockResponseSchema = z.object({ success: z.literal(true), products: z.array(adminProductStockSchema) }).meta({ id: 'AdminStockResponse' });
-export const adminProductStockResponseSchema = z.object({ success: z.literal(true), product: adminProductStockSchema }).meta({ id: 'AdminProductStockResponse' });
+export const adminProductStockResponseSchema = z
+  .object({ success: z.literal(true), product: adminProductStockSchema, told: z.number().int().meta({ description: 'Subscribers this save e-mailed (a batch opened); 0 when it opened none' }) })
+  .meta({ id: 'AdminProductStockResponse' });
+
+export const notifyMeResponseSchema = z.object({ success: z.literal(true), message: z.string().meta({ description: 'What the form shows: check your inbox' }) }).meta({ id: 'NotifyMeResponse' });
 
 export const discountCheckResponseSchema = z
   .object({
@@ -656,3 +667,4 @@ agree<Same<z.infer<typeof discountCheckResponseSchema>, Api.DiscountCheckRespons
 agree<Same<z.infer<typeof adminDiscountCodeSchema>, Api.AdminDiscountCode>>(true);
 agree<Same<z.infer<typeof adminDiscountCodesResponseSchema>, Api.AdminDiscountCodesResponse>>(true);
 agree<Same<z.infer<typeof adminDiscountCodeResponseSchema>, Api.AdminDiscountCodeResponse>>(true);
+agree<Same<z.infer<typeof notifyMeResponseSchema>, NotifyMeResponse>>(true);

@@ -5,7 +5,7 @@ import { eraseShopper } from '../domain/personal-data.js';
 /**
  * `npm run shopper:erase -- --email shopper@example.in`: a shopper's request to erase their data
  * (DPDP Act). Unpaid orders are erased completely; paid ones keep only what the tax invoice needs;
- * complaints keep their ticket number and dates.
+ * complaints keep their ticket number and dates; next-batch sign-ups are deleted.
  */
 const { values } = parseArgs({ options: { email: { type: 'string' } } });
 const email = values.email?.trim();
@@ -17,7 +17,7 @@ const db = createDb({ connectionString: process.env.DATABASE_URL ?? 'postgres://
 try {
   const erased = await eraseShopper(db, email);
   process.stdout.write(
-    `Erased: ${erased.unpaid} unpaid order(s) completely; e-mail and phone of ${erased.paid} paid order(s) (name, address and amounts kept for the tax invoice); ${erased.archived} archived order(s); ${erased.complaints} complaint(s) (ticket numbers and dates kept).\n`,
+    `Erased: ${erased.unpaid} unpaid order(s) completely; e-mail and phone of ${erased.paid} paid order(s) (name, address and amounts kept for the tax invoice); ${erased.archived} archived order(s); ${erased.complaints} complaint(s) (ticket numbers and dates kept); ${erased.subscriptions} next-batch sign-up(s).\n`,
   );
 } finally {
   await db.destroy();

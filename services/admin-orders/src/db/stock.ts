@@ -1,4 +1,4 @@
-import { readCatalogue, type Db, type Database, type Transaction } from '@pickles/db';
+import { countSubscribers, readCatalogue, type Db, type Database, type Transaction } from '@pickles/db';
 import type { AdminProductStock } from '@pickles/shared';
 import { jarsLeft } from '@pickles/shared/stock';
 
@@ -19,6 +19,7 @@ export async function listProductStock(handle: Handle, only?: readonly number[])
     .where('product_id', 'in', productIds)
     .execute();
   const byId = new Map(rows.map((row) => [row.product_id, row]));
+  const subscribers = await countSubscribers(handle, productIds);
   return productIds.flatMap((productId) => {
     const row = byId.get(productId);
     const product = catalogue.find((candidate) => candidate.id === productId);
@@ -35,6 +36,7 @@ export async function listProductStock(handle: Handle, only?: readonly number[])
         nextBatchDate: row.next_batch_date,
         updatedAt: new Date(row.updated_at).toISOString(),
         updatedBy: row.updated_by,
+        subscribers: subscribers.get(productId) ?? { waiting: 0, toldAtLastOpening: 0 },
       },
     ];
   });

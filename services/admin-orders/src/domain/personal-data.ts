@@ -1,4 +1,4 @@
-import { sql, type Db, type Database, type Transaction } from '@pickles/db';
+import { deleteFinishedSubscriptions, eraseSubscriptions, sql, type Db, type Database, type Transaction } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
 import { NEVER_PAID_PAYMENT_STATES, RETENTION_ERASABLE_STATES } from '@pickles/shared';
 
@@ -40,6 +40,8 @@ const snapshotFullErasure = sql`snapshot || jsonb_build_object(
 export interface ErasureCounts {
   orders: number;
   archived: number;
+  /** Next-batch sign-ups deleted (told, unsubscribed or never confirmed). */
+  subscriptions: number;
 }
 
 /**
@@ -51,14 +53,16 @@ export interface ErasureCounts {
 export async function eraseExpiredUnpaidOrders(db: Db, retentionDays: number): Promise<ErasureCounts> {
   return db.transaction().execute(async (trx) => {
     const { rows } = await sql<{ mine: boolean }>`select pg_try_advisory_xact_lock(hashtext('pickles:unpaid-order-erasure')) as mine`.execute(trx);
-    if (!rows[0]?.mine) return { orders: 0, archived: 0 };
+    if (!rows[0]?.mine) return { orders: 0, archived: 0, subscriptions: 0 };
     const orders = await sql`update orders set ${fullErasure}
       where (status, payment_status) in (${RETENTION_ERASABLE})
         and personal_data_erased_at is null and created_at < now() - make_interval(days => ${retentionDays})`.execute(trx);
     const archived = await sql`update archived_orders set snapshot = ${snapshotFullErasure}
       where snapshot->>'payment_status' in (${NEVER_PAID}) and snapshot->>'personal_data_erased_at' is null
         and (snapshot->>'created_at')::timestamptz < now() - make_interval(days => ${retentionDays})`.execute(trx);
-    return { orders: Number(orders.numAffectedRows ?? 0), archived: Number(archived.numAffectedRows ?? 0) };
+    // "Next batch" sign-ups told, unsubscribed or never confirmed that long ago (decision 029).
+    const subscriptions = await deleteFinishedSubscriptions(trx, retentionDays);
+    return { orders: Number(orders.numAffectedRows ?? 0), archived: Number(archived.numAffectedRows ?? 0), subscriptions };
   });
 }
 
@@ -70,6 +74,8 @@ export interface ShopperErasure {
   archived: number;
   /** Complaints: name, e-mail, phone and text erased. */
   complaints: number;
+  /** Sign-ups to hear about a next batch: deleted. */
+  subscriptions: number;
 }
 
 /** A shopper's request to erase their data, identified by the e-mail address they ordered with. */
@@ -101,11 +107,14 @@ export async function eraseShopper(db: Db, email: string): Promise<ShopperErasur
         'search_text', replace(replace(snapshot->>'search_text', lower(snapshot->>'customer_email'), ''), snapshot->>'customer_phone', ''))
       where lower(snapshot->>'customer_email') = ${address}`.execute(trx);
     const complaints = await eraseComplaints(trx, address);
+    // Their "next batch" sign-ups (decision 029): the rows go, and every link sent to them stops working.
+    const subscriptions = await eraseSubscriptions(trx, address);
     return {
       unpaid: Number(unpaid.numAffectedRows ?? 0),
       paid: Number(paid.numAffectedRows ?? 0),
       archived: Number(archivedUnpaid.numAffectedRows ?? 0) + Number(archivedPaid.numAffectedRows ?? 0),
       complaints,
+      subscriptions,
     };
   });
 }

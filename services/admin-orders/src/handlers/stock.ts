@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { ConflictError, NotFoundError, parseOrThrow } from '@pickles/service-kit';
-import { ensureStockRows, readProducts, setBatch, type Db } from '@pickles/db';
+import { ensureStockRows, readProducts, setBatch, tellSubscribersOfOpening, type Db } from '@pickles/db';
 import type { AdminProductStockResponse, AdminStockResponse } from '@pickles/shared';
 import { productStockUpdateSchema, STOCK_MESSAGES, STOCKED_PRODUCTS } from '@pickles/shared/stock';
 import { listProductStock } from '../db/stock.js';
@@ -19,7 +19,8 @@ export function listStockHandler(db: Db): RequestHandler {
 /**
  * PUT /api/admin/stock/{productId} {state, batchJars, nextBatchDate, newBatch}: the owner launches a
  * product, sets this week's batch or starts a new one. A batch smaller than the jars already
- * reserved and sold is refused (409) with the figure; the storefront sees the change at once.
+ * reserved and sold is refused (409) with the figure; the storefront sees the change at once. A
+ * batch that opens (on sale with jars, having had none, or a new batch) e-mails its subscribers once.
  */
 export function updateStockHandler(db: Db): RequestHandler {
   return async (req, res) => {
@@ -29,12 +30,14 @@ export function updateStockHandler(db: Db): RequestHandler {
     if (!product || product.archived) throw new NotFoundError(STOCK_MESSAGES.unknownProduct);
     const update = parseOrThrow(productStockUpdateSchema, req.body);
     const updatedBy = adminOf(req).sub;
-    const stock = await db.transaction().execute(async (trx) => {
+    const { stock, told } = await db.transaction().execute(async (trx) => {
       const result = await setBatch(trx, product.id, update, updatedBy);
       if (!result.ok) throw new ConflictError(STOCK_MESSAGES.batchTooSmall(result.committed));
-      return (await listProductStock(trx, [product.id]))[0]!;
+      // A batch that opens tells its confirmed subscribers, once, in the same transaction (decision 029).
+      const told = result.opened ? await tellSubscribersOfOpening(trx, product.id, result.stock.batchJars) : 0;
+      return { stock: (await listProductStock(trx, [product.id]))[0]!, told };
     });
-    req.log.info({ productId: product.id, state: stock.state, batchJars: stock.batchJars, newBatch: update.newBatch }, 'batch stock set');
-    res.json({ success: true, product: stock } satisfies AdminProductStockResponse);
+    req.log.info({ productId: product.id, state: stock.state, batchJars: stock.batchJars, newBatch: update.newBatch, subscribersTold: told }, 'batch stock set');
+    res.json({ success: true, product: stock, told } satisfies AdminProductStockResponse);
   };
 }

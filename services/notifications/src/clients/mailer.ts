@@ -8,6 +8,8 @@ export interface OutgoingEmail {
   html: string;
   /** Stable per (order, kind): a resent duplicate carries the same Message-ID. */
   messageId: string;
+  /** More headers, e.g. List-Unsubscribe and List-Unsubscribe-Post (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -49,7 +51,7 @@ export function createMailer(smtpUrl: string, from: string, { poolSize = DEFAULT
   });
   return {
     send: async (email) => {
-      const { envelope, raw } = buildMessage({ from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId });
+      const { envelope, raw } = buildMessage({ from, to: email.to, subject: email.subject, text: email.text, html: email.html, messageId: email.messageId, ...(email.headers && { headers: email.headers }) });
       await pool.send(envelope, raw);
       return { messageId: email.messageId };
     },

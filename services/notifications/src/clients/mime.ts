@@ -14,6 +14,7 @@ export interface MessageParts {
   text: string;
   html: string;
   messageId: string;
+  headers?: Record<string, string>;
 }
 
 /**
@@ -28,7 +29,7 @@ export interface MessageParts {
  */
 export function buildMessage(parts: MessageParts, date = new Date()): BuiltMessage {
   const root = new MimeNode('multipart/alternative', { textEncoding: 'Q' });
-  root.setHeader({ from: parts.from, to: parts.to, subject: parts.subject, 'message-id': parts.messageId, date });
+  root.setHeader({ from: parts.from, to: parts.to, subject: parts.subject, 'message-id': parts.messageId, date, ...parts.headers });
   // buildHeaders adds Date, MIME-Version and the Content-Type with a fresh boundary.
   const headers = root.buildHeaders();
   const envelope = root.getEnvelope() as { from: string | false; to: string[] };

@@ -10,7 +10,10 @@ import { perDb, together } from './together.js';
 export type ComplaintEmailKind = `complaint-${ComplaintUpdateKind}` | 'complaint-owner-alert';
 
 /** `sent_emails.kind`; a shopper update is recorded under its event kind ("dispatched", "refund-started", ...). */
-export type EmailKind = 'order-confirmation' | 'owner-alert' | 'owner-attention' | 'owner-daily-summary' | ShopperUpdateKind | ComplaintEmailKind;
+/** The "next batch" e-mails (decision 029): the confirmation of a sign-up (keyed by subscriber and attempt) and the batch-ready one (keyed by subscriber). */
+export type BatchEmailKind = 'batch-confirm' | 'batch-ready';
+
+export type EmailKind = 'order-confirmation' | 'owner-alert' | 'owner-attention' | 'owner-daily-summary' | ShopperUpdateKind | ComplaintEmailKind | BatchEmailKind;
 
 /**
  * What an e-mail is about, which decides what makes it unique: an order (its confirmation and alert:

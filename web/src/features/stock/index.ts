@@ -3,3 +3,4 @@ export { availabilityOf, readAvailability, refreshAvailability, type Availabilit
 export { useAvailability, useLiveAvailability } from './hooks/use-availability.js';
 export { cartLineStock, lineLimit, productStockNote, supplyProblems, unsellableLines, type SupplyProblem } from './cart-supply.js';
 export { SupplyNotice } from './components/supply-notice.js';
+export { NotifyMeForm } from './components/notify-me-form.js';

@@ -19,8 +19,9 @@ const chicken: AdminProductStock = {
   nextBatchDate: null,
   updatedAt: '2026-11-23T04:30:00Z',
   updatedBy: 'system',
+  subscribers: { waiting: 0, toldAtLastOpening: 0 },
 };
-const kofta: AdminProductStock = { ...chicken, productId: 2, name: 'Shahi Mutton Kofta Pickle', state: 'coming-soon', reserved: 0, sold: 0, left: 0 };
+const kofta: AdminProductStock = { ...chicken, productId: 2, name: 'Shahi Mutton Kofta Pickle', state: 'coming-soon', reserved: 0, sold: 0, left: 0, subscribers: { waiting: 3, toldAtLastOpening: 0 } };
 
 function renderStock(routes: Record<string, (call: StubbedCall) => Response>) {
   const stub = stubApi({ 'GET /admin/stock': () => jsonResponse(200, { success: true, products: [chicken, kofta] }), ...routes });
@@ -71,7 +72,7 @@ describe('/admin/stock', () => {
 
   it('saves a batch: jars, next date and a new batch go to the server, the answer replaces the figures', async () => {
     const saved: AdminProductStock = { ...chicken, batchJars: 10, sold: 0, left: 8, nextBatchDate: '2026-11-30', updatedBy: 'admin' };
-    const { calls, user } = renderStock({ 'PUT /admin/stock/1': () => jsonResponse(200, { success: true, product: saved }) });
+    const { calls, user } = renderStock({ 'PUT /admin/stock/1': () => jsonResponse(200, { success: true, product: saved, told: 0 }) });
     const chickenCard = await card('Royal Chicken Pickle');
     await user.type(chickenCard.getByLabelText('Jars in this batch'), '10');
     expect(chickenCard.queryByTestId('stock-no-limit')).toBeNull();
@@ -105,12 +106,17 @@ describe('/admin/stock', () => {
     expect(calls.some((call) => call.route.startsWith('PUT'))).toBe(false);
   });
 
-  it('launches a coming-soon product', async () => {
-    const { calls, user } = renderStock({ 'PUT /admin/stock/2': () => jsonResponse(200, { success: true, product: { ...kofta, state: 'on-sale', left: null } }) });
+  it('launches a coming-soon product, and says how many shoppers waiting for it are e-mailed', async () => {
+    const { calls, user } = renderStock({
+      'PUT /admin/stock/2': () => jsonResponse(200, { success: true, product: { ...kofta, state: 'on-sale', left: null, subscribers: { waiting: 0, toldAtLastOpening: 3 } }, told: 3 }),
+    });
     const koftaCard = await card('Shahi Mutton Kofta Pickle');
+    expect(koftaCard.getByTestId('stock-subscribers').textContent).toBe('3 shoppers will be e-mailed once when you open the next batch (on sale with jars, or a new batch).');
+    expect((await card('Royal Chicken Pickle')).getByTestId('stock-subscribers').textContent).toBe('Nobody is waiting to hear about the next batch.');
     await user.selectOptions(koftaCard.getByLabelText('State'), 'On sale');
     await user.click(koftaCard.getByRole('button', { name: 'Save' }));
-    expect(await koftaCard.findByText('Saved.')).toBeTruthy();
+    expect(await koftaCard.findByText('Saved. The new batch is being e-mailed to 3 shoppers.')).toBeTruthy();
+    expect(koftaCard.getByTestId('stock-subscribers').textContent).toBe('Nobody is waiting to hear about the next batch. The last batch you opened was e-mailed to 3 shoppers.');
     expect(calls.find((call) => call.route === 'PUT /admin/stock/2')?.body).toMatchObject({ state: 'on-sale', batchJars: null });
     expect(koftaCard.getByText('On sale', { selector: '.stock-card__state' })).toBeTruthy();
   });

@@ -5,7 +5,7 @@ import { paths } from '../../../config/paths.js';
 import { ProductCard } from '../../../features/catalogue/components/product-card.js';
 import { PICTURE_SIZES, PhotoPicture } from '../../../components/product-picture.js';
 import { useCart } from '../../../features/cart/hooks/use-cart.js';
-import { availabilityOf, lineLimit, productStockNote, useLiveAvailability } from '../../../features/stock/index.js';
+import { NotifyMeForm, availabilityOf, lineLimit, productStockNote, useLiveAvailability } from '../../../features/stock/index.js';
 import { catalogueProductBySlug } from '../../../lib/catalogue-store.js';
 import { useLiveCatalogue } from '../../../lib/use-catalogue.js';
 import { BRAND, usePageMeta } from '../../page-meta.js';
@@ -57,6 +57,7 @@ export default function ProductRoute() {
           onAdd={handleAdd}
           priority
           labelOpen
+          notifyMe={<NotifyMeForm productId={product.id} productName={product.name} open />}
         />
         {(product.photos?.length ?? 0) > 1 && (
           <ul className="product-gallery" aria-label={`More photos of ${product.name}`}>

@@ -12,6 +12,7 @@ import { CartSidebar } from '../../../features/cart/components/cart-sidebar.js';
 import { readCart } from '../../../features/cart/cart-store.js';
 import { useCart } from '../../../features/cart/hooks/use-cart.js';
 import {
+  NotifyMeForm,
   SupplyNotice,
   availabilityOf,
   cartLineStock,
@@ -107,6 +108,7 @@ export default function ShopRoute() {
             stockNote={productStockNote(product, cart[String(product.id)] ?? 0, availabilityOf(availability, product.id))}
             onAdd={handleAdd}
             priority={index === 0}
+            notifyMe={<NotifyMeForm productId={product.id} productName={product.name} />}
           />
         ))}
       </section>

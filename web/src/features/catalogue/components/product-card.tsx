@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { unitPricePaisePerGram, type Product } from '@pickles/shared/catalogue';
 import { formatPaise, formatRupees } from '@pickles/shared/money';
 import type { ProductAvailability } from '@pickles/shared/stock';
@@ -24,6 +24,8 @@ interface ProductCardProps {
   priority?: boolean;
   /** The label details open (the product's own page). */
   labelOpen?: boolean;
+  /** Shown under the button while the product cannot be bought: "tell me when the next batch is ready" (the route gives features/stock's form). */
+  notifyMe?: ReactNode;
 }
 
 /** What the jar's label says, closed at first so the card stays short (catalogue.css styles the inside). */
@@ -65,7 +67,7 @@ const STOCK_LINE_STYLE: CSSProperties = { minHeight: '2.8em', margin: 0, fontSiz
 /** The stock line and the button stay together at the foot of the card, whatever the card's height. */
 const PURCHASE_STYLE: CSSProperties = { marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: '0.5rem' };
 
-export function ProductCard({ product, availability, stockNote, onAdd, priority = false, labelOpen = false }: ProductCardProps) {
+export function ProductCard({ product, availability, stockNote, onAdd, priority = false, labelOpen = false, notifyMe }: ProductCardProps) {
   const headingId = `product-${product.id}-name`;
   const stockId = `product-${product.id}-stock`;
   const isComingSoon = availability.state === 'coming-soon';
@@ -143,6 +145,7 @@ export function ProductCard({ product, availability, stockNote, onAdd, priority 
               Add to Cart
             </button>
           )}
+          {(isComingSoon || isSoldOut) && notifyMe}
         </div>
       </div>
     </article>

@@ -57,6 +57,20 @@ function StockFigures({ product }: { product: AdminProductStock }) {
   );
 }
 
+/**
+ * "Tell me when the next batch is ready" (decision 029): how many shoppers the next opening will
+ * e-mail, and how many the last one did. Opening a batch (on sale with jars, or a new batch) tells them.
+ */
+export function subscriberLine(product: AdminProductStock): string {
+  const { waiting, toldAtLastOpening } = product.subscribers;
+  const shoppers = (count: number) => `${count} ${count === 1 ? 'shopper' : 'shoppers'}`;
+  const next =
+    waiting === 0
+      ? 'Nobody is waiting to hear about the next batch.'
+      : `${shoppers(waiting)} will be e-mailed once when you open the next batch (on sale with jars, or a new batch).`;
+  return toldAtLastOpening > 0 ? `${next} The last batch you opened was e-mailed to ${shoppers(toldAtLastOpening)}.` : next;
+}
+
 const STATE_LABELS = { 'on-sale': 'On sale', 'coming-soon': 'Coming soon' } as const;
 
 /** What the shop shows of the product now, from the saved settings. */
@@ -81,6 +95,8 @@ export function StockForm({ product, onSaved }: StockFormProps) {
   const [isSending, setIsSending] = useState(false);
   const [failure, setFailure] = useState<string | undefined>();
   const [isSaved, setIsSaved] = useState(false);
+  /** Shoppers the last save e-mailed (it opened a batch). */
+  const [told, setTold] = useState(0);
   const set = (patch: Partial<StockValues>) => {
     setValues((current) => ({ ...current, ...patch }));
     setIsSaved(false);
@@ -99,6 +115,7 @@ export function StockForm({ product, onSaved }: StockFormProps) {
       const answer = await saveStock(product.productId, update);
       onSaved(answer.product);
       setValues(initialValues(answer.product));
+      setTold(answer.told);
       setIsSaved(true);
     } catch (cause) {
       setFailure(failureText(cause, 'The stock could not be saved'));
@@ -116,6 +133,9 @@ export function StockForm({ product, onSaved }: StockFormProps) {
         </span>
       </div>
       <StockFigures product={product} />
+      <p className="stock-card__subscribers" data-testid="stock-subscribers">
+        {subscriberLine(product)}
+      </p>
       <form className="op-form stock-form" onSubmit={(event) => void submit(event)} noValidate aria-label={`Stock of ${product.name}`}>
         <div className="stock-form__fields">
           <AdminField label="State" error={errors.state}>
@@ -169,7 +189,7 @@ export function StockForm({ product, onSaved }: StockFormProps) {
         <FormFailure message={failure} />
         <div className="stock-form__actions">
           <p className="op-muted" role="status">
-            {isSaved ? 'Saved.' : ''}
+            {isSaved ? (told > 0 ? `Saved. The new batch is being e-mailed to ${told} ${told === 1 ? 'shopper' : 'shoppers'}.` : 'Saved.') : ''}
           </p>
           <button type="submit" className="btn btn-primary" disabled={isSending}>
             {isSending ? 'Saving...' : 'Save'}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { UnsupportedEventError } from './payment-verified.js';
+
+/**
+ * "Tell me when the next batch is ready" (decision 029). Both are written to the outbox in the
+ * transaction that makes the change; the notifications worker sends each e-mail once (decision 008).
+ *
+ * `batch-subscription.confirm` (checkout): a shopper asked to be told; the one confirmation e-mail
+ * (`attempt` counts the requests that were allowed to send one, after the cool-down: the send-once key).
+ */
+export const BATCH_SUBSCRIPTION_CONFIRM = 'batch-subscription.confirm' as const;
+export const BATCH_SUBSCRIPTION_CONFIRM_VERSION = 1;
+
+export const batchSubscriptionConfirmV1Schema = z.object({
+  /** batch_subscribers.id; the e-mail reads the address from the database. */
+  subscriberId: z.uuid(),
+  attempt: z.number().int().min(1),
+});
+export type BatchSubscriptionConfirmV1 = z.infer<typeof batchSubscriptionConfirmV1Schema>;
+
+/**
+ * `batch.opened` (admin-orders): the owner put a product on sale with a new batch, and the confirmed
+ * subscribers of that moment were marked told with this event's id (`openingId`). Each gets one e-mail.
+ * Written only when there is someone to tell.
+ */
+export const BATCH_OPENED = 'batch.opened' as const;
+export const BATCH_OPENED_VERSION = 1;
+
+export const batchOpenedV1Schema = z.object({
+  openingId: z.uuid(),
+  productId: z.number().int().positive(),
+  /** The batch's jars as the owner set them; null when the batch has no limit. */
+  batchJars: z.number().int().min(0).nullable(),
+});
+export type BatchOpenedV1 = z.infer<typeof batchOpenedV1Schema>;
+
+function parseWith<T>(type: string, version: number, schema: z.ZodType<T>, envelope: { type: string; version: number; data: unknown }): T {
+  if (envelope.type !== type) throw new UnsupportedEventError(`Unexpected event type ${envelope.type}`);
+  if (envelope.version !== version) throw new UnsupportedEventError(`Unsupported ${type} version ${envelope.version}`);
+  const result = schema.safeParse(envelope.data);
+  if (!result.success) throw new UnsupportedEventError(`Invalid ${type} data: ${result.error.message}`);
+  return result.data;
+}
+
+export const parseBatchSubscriptionConfirm = (envelope: { type: string; version: number; data: unknown }) =>
+  parseWith(BATCH_SUBSCRIPTION_CONFIRM, BATCH_SUBSCRIPTION_CONFIRM_VERSION, batchSubscriptionConfirmV1Schema, envelope);
+
+export const parseBatchOpened = (envelope: { type: string; version: number; data: unknown }) => parseWith(BATCH_OPENED, BATCH_OPENED_VERSION, batchOpenedV1Schema, envelope);
