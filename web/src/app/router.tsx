@@ -19,6 +19,7 @@ const TrackRoute = lazyRoute(() => import('./routes/track/track-route.js'));
 const ComplaintRoute = lazyRoute(() => import('./routes/complaint/complaint-route.js'));
 const AdminComplaintsRoute = lazyRoute(() => import('./routes/admin-complaints/admin-complaints-route.js'));
 const AdminStockRoute = lazyRoute(() => import('./routes/admin-stock/admin-stock-route.js'));
+const AdminCatalogueRoute = lazyRoute(() => import('./routes/admin-catalogue/admin-catalogue-route.js'));
 const AdminDeliveryProblemsRoute = lazyRoute(() => import('./routes/admin-delivery-problems/admin-delivery-problems-route.js'));
 
 /** Known policy names render; any other name goes to the privacy policy (spec route table). */
@@ -42,6 +43,7 @@ const ROUTES: ReadonlyArray<{ path: string; route: LazyRoute }> = [
   // Before /admin/*, which would match it too.
   { path: paths.adminComplaints, route: AdminComplaintsRoute },
   { path: paths.adminStock, route: AdminStockRoute },
+  { path: `${paths.adminCatalogue}/*`, route: AdminCatalogueRoute },
   { path: paths.adminDeliveryProblems, route: AdminDeliveryProblemsRoute },
   { path: `${paths.admin}/*`, route: AdminRoute },
   { path: paths.track, route: TrackRoute },
@@ -75,6 +77,7 @@ export function AppRoutes() {
         <Route path={`${paths.admin}/*`} element={<AdminRoute />} />
         <Route path={paths.adminComplaints} element={<AdminComplaintsRoute />} />
         <Route path={paths.adminStock} element={<AdminStockRoute />} />
+        <Route path={`${paths.adminCatalogue}/*`} element={<AdminCatalogueRoute />} />
         <Route path={paths.adminDeliveryProblems} element={<AdminDeliveryProblemsRoute />} />
         <Route path={paths.track} element={<TrackRoute />} />
         <Route path={paths.complaint} element={<ComplaintRoute />} />
