@@ -184,7 +184,7 @@ describe('/admin/catalogue/new', () => {
     await user.click(screen.getByRole('button', { name: 'Add product' }));
     expect(await screen.findByText(message)).toBeTruthy();
     expect(screen.getByLabelText('Name').getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByRole('alert').textContent).toBe('Nothing was saved: correct the fields marked below.');
+    expect(screen.getByRole('alert').textContent).toBe('Nothing was saved: correct the fields marked above.');
     expect((screen.getByLabelText('Price (₹)') as HTMLInputElement).value).toBe('1,250.50');
   });
 });

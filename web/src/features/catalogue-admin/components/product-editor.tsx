@@ -14,18 +14,13 @@ import { ProductChangeLog } from './product-change-log.js';
 import { ProductForm } from './product-form.js';
 import { ProductThumbnail } from './product-thumbnail.js';
 
-const backToList = (
-  <Link to={paths.adminCatalogue} className="op-back">
-    <span aria-hidden="true">←</span> Catalogue
-  </Link>
-);
+const backToList = { to: paths.adminCatalogue, label: 'Catalogue' };
 
 /** /admin/catalogue/new: the form, empty; a saved product goes back to the list, coming soon. */
 export function AddProduct() {
   const navigate = useNavigate();
   return (
-    <AdminPage title="Add a product" intro="It joins the end of the shop as coming soon; put it on sale with its batch on the Stock page.">
-      {backToList}
+    <AdminPage title="Add a product" intro="It joins the end of the shop as coming soon; put it on sale with its batch on the Stock page." back={backToList}>
       <section className="op-card">
         <ProductForm
           initial={NEW_PRODUCT_VALUES}
@@ -105,8 +100,11 @@ export function ProductEditor() {
   const state = loaded ? saleStateOf(loaded.product, loaded.stock) : undefined;
 
   return (
-    <AdminPage title={product ? product.name : 'Product'} intro="Every field the shop and the jar's label show. A change reaches the shop within a minute; orders already placed keep what they were sold at.">
-      {backToList}
+    <AdminPage
+      title={product ? product.name : 'Product'}
+      intro="Every field the shop and the jar's label show. A change reaches the shop within a minute; orders already placed keep what they were sold at."
+      back={backToList}
+    >
       {failure && !product ? (
         <AdminLoadFailure message={failure} onRetry={() => load()} />
       ) : !product || !state ? (

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { CatalogueProduct } from '@pickles/shared/catalogue';
 import { GST_RATES_PERCENT, type CatalogueProductInput } from '@pickles/shared/catalogue-input';
 import { AdminField, FormFailure, type FieldControlProps } from '../../../components/ui/admin-form.js';
@@ -19,6 +19,9 @@ interface ProductFormProps {
   readOnly?: boolean;
 }
 
+/** Under the fields, beside the button: why nothing was saved when a field was refused. */
+export const NOTHING_SAVED = 'Nothing was saved: correct the fields marked above.';
+
 type TextField = Exclude<ProductFormField, 'diet' | 'gstRatePercent'>;
 
 /**
@@ -33,6 +36,11 @@ export function ProductForm({ initial, submitLabel, save, onSaved, onLoadLatest,
   const [failure, setFailure] = useState<string | undefined>();
   const [isConflict, setIsConflict] = useState(false);
   const [isSending, setIsSending] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  // On a phone the first field refused may be screens away from the button: it takes the focus.
+  useEffect(() => {
+    formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [errors]);
 
   const set = (patch: Partial<ProductFormValues>) => setValues((current) => ({ ...current, ...patch }));
 
@@ -42,7 +50,7 @@ export function ProductForm({ initial, submitLabel, save, onSaved, onLoadLatest,
     const { input, errors: found } = validateProduct(values);
     setErrors(found);
     setIsConflict(false);
-    setFailure(Object.keys(found).length ? 'Nothing was saved: correct the fields marked below.' : undefined);
+    setFailure(Object.keys(found).length ? NOTHING_SAVED : undefined);
     if (!input) return;
     setIsSending(true);
     try {
@@ -51,7 +59,7 @@ export function ProductForm({ initial, submitLabel, save, onSaved, onLoadLatest,
       const fields = isApiFailure(cause) ? cause.fields : undefined;
       setErrors((fields ?? {}) as ProductFormErrors);
       setIsConflict(isApiFailure(cause) && cause.status === 409);
-      setFailure(fields && Object.keys(fields).length ? 'Nothing was saved: correct the fields marked below.' : failureText(cause, 'The product could not be saved'));
+      setFailure(fields && Object.keys(fields).length ? NOTHING_SAVED : failureText(cause, 'The product could not be saved'));
     } finally {
       setIsSending(false);
     }
@@ -79,7 +87,7 @@ export function ProductForm({ initial, submitLabel, save, onSaved, onLoadLatest,
   );
 
   return (
-    <form className="op-form cat-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Product">
+    <form ref={formRef} className="op-form cat-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Product">
       <fieldset className="cat-form__fieldset" disabled={readOnly || isSending}>
         <fieldset className="cat-form__group">
           <legend>On the shop</legend>
