@@ -90,7 +90,7 @@ export function matchRoute(pathname: string): Route | undefined {
 }
 
 /** Client-side routes of the SPA (docs/product.md §2) that get the app shell rather than a 404. */
-export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/shop\/[a-z0-9]+(-[a-z0-9]+)*$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin(\/orders\/[^/]+(\/packing-slip)?|\/complaints|\/stock|\/delivery-problems|\/discount-codes)?$/, /^\/track$/, /^\/complaint$/, /^\/policies(\/.*)?$/];
+export const CLIENT_ROUTES = [/^\/$/, /^\/shop$/, /^\/shop\/[a-z0-9]+(-[a-z0-9]+)*$/, /^\/payment$/, /^\/payment-success$/, /^\/payment-failed$/, /^\/about$/, /^\/login$/, /^\/admin(\/orders\/[^/]+(\/packing-slip)?|\/complaints|\/stock|\/catalogue(\/new|\/\d{1,9})?|\/delivery-problems|\/discount-codes)?$/, /^\/track$/, /^\/complaint$/, /^\/policies(\/.*)?$/];
 
 export function isClientRoute(pathname: string): boolean {
   const trimmed = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;

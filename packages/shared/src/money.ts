@@ -25,3 +25,23 @@ export function formatPaise(paise: number): string {
 export function formatRupees(rupees: number): string {
   return formatPaise(rupeesToPaise(rupees));
 }
+
+// Plain digits, or digits grouped by commas the Indian way (1,25,000) or the Western way (125,000).
+const TYPED_RUPEES = /^(?:\d+|\d{1,3}(?:,\d{3})+|\d{1,2}(?:,\d{2})*,\d{3})(?:\.\d+)?$/;
+
+/**
+ * Rupees as the owner types them into a form ("1,250.50", "₹ 499", "450.5"), as a number of rupees
+ * for the API; NaN when it is not an amount (letters, a misplaced comma, two points), so the shared
+ * schema refuses it in its own words. More than two decimals are kept, for the schema to refuse.
+ */
+export function parseTypedRupees(typed: string): number {
+  const text = typed.trim().replace(/^₹\s*/, '');
+  return TYPED_RUPEES.test(text) ? Number(text.replaceAll(',', '')) : Number.NaN;
+}
+
+/** What a rupee field shows for an amount in paise: "1250.50", "500" (no grouping, so it reads back). */
+export function paiseToTypedRupees(paise: number): string {
+  const whole = Math.trunc(paise / PAISE_PER_RUPEE);
+  const rest = Math.abs(paise % PAISE_PER_RUPEE);
+  return rest === 0 ? String(whole) : `${whole}.${String(rest).padStart(2, '0')}`;
+}

@@ -38,6 +38,7 @@ export const PAGE_META = {
   adminComplaints: { title: `Complaints | ${BRAND} admin`, description: 'Complaints with their ticket numbers and deadlines.' },
   adminDiscountCodes: { title: `Discount codes | ${BRAND} admin`, description: 'Launch codes: the offer, when they run, their limits, uses and the discount given.' },
   adminStock: { title: `Stock | ${BRAND} admin`, description: 'Jars in each batch, reserved, sold and left; launch a product.' },
+  adminCatalogue: { title: `Catalogue | ${BRAND} admin`, description: "The shop's products: add, edit, order and archive them, with each one's change log." },
   adminDeliveryProblems: { title: `Delivery problems | ${BRAND} admin`, description: 'Failed deliveries to answer within 24 hours, and parcels returning.' },
   notFound: { title: `Page not found | ${BRAND}`, description: 'This page does not exist.' },
 } satisfies Record<string, PageMeta>;

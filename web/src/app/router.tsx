@@ -20,6 +20,7 @@ const ComplaintRoute = lazyRoute(() => import('./routes/complaint/complaint-rout
 const AdminComplaintsRoute = lazyRoute(() => import('./routes/admin-complaints/admin-complaints-route.js'));
 const AdminStockRoute = lazyRoute(() => import('./routes/admin-stock/admin-stock-route.js'));
 const AdminDiscountCodesRoute = lazyRoute(() => import('./routes/admin-discount-codes/admin-discount-codes-route.js'));
+const AdminCatalogueRoute = lazyRoute(() => import('./routes/admin-catalogue/admin-catalogue-route.js'));
 const AdminDeliveryProblemsRoute = lazyRoute(() => import('./routes/admin-delivery-problems/admin-delivery-problems-route.js'));
 
 /** Known policy names render; any other name goes to the privacy policy (spec route table). */
@@ -44,6 +45,7 @@ const ROUTES: ReadonlyArray<{ path: string; route: LazyRoute }> = [
   { path: paths.adminComplaints, route: AdminComplaintsRoute },
   { path: paths.adminStock, route: AdminStockRoute },
   { path: paths.adminDiscountCodes, route: AdminDiscountCodesRoute },
+  { path: `${paths.adminCatalogue}/*`, route: AdminCatalogueRoute },
   { path: paths.adminDeliveryProblems, route: AdminDeliveryProblemsRoute },
   { path: `${paths.admin}/*`, route: AdminRoute },
   { path: paths.track, route: TrackRoute },
@@ -78,6 +80,7 @@ export function AppRoutes() {
         <Route path={paths.adminComplaints} element={<AdminComplaintsRoute />} />
         <Route path={paths.adminStock} element={<AdminStockRoute />} />
         <Route path={paths.adminDiscountCodes} element={<AdminDiscountCodesRoute />} />
+        <Route path={`${paths.adminCatalogue}/*`} element={<AdminCatalogueRoute />} />
         <Route path={paths.adminDeliveryProblems} element={<AdminDeliveryProblemsRoute />} />
         <Route path={paths.track} element={<TrackRoute />} />
         <Route path={paths.complaint} element={<ComplaintRoute />} />

@@ -26,6 +26,11 @@ export const paths = {
   adminStock: `${ADMIN_PATH}/stock`,
   /** The owner's discount codes (decision 028). */
   adminDiscountCodes: `${ADMIN_PATH}/discount-codes`,
+  /** The owner's products: add, edit, order on the shop, archive (decision 024). */
+  adminCatalogue: `${ADMIN_PATH}/catalogue`,
+  adminCatalogueNew: `${ADMIN_PATH}/catalogue/new`,
+  /** One product: its form, its photos and its change log. */
+  adminCatalogueProduct: (id: number) => `${ADMIN_PATH}/catalogue/${id}`,
   /** Failed deliveries and returns (the courier's NDR queue). */
   adminDeliveryProblems: `${ADMIN_PATH}/delivery-problems`,
   policies: '/policies',

@@ -22,7 +22,10 @@ export function AdminHeader() {
         </span>
         {isSignedInPage ? (
           <nav className="admin-header__nav" aria-label="Admin">
-            {/* The batches; the nav's gap spaces it from the complaints link. */}
+            {/* The products, then their batches; the nav's gap spaces them from the complaints link. */}
+            <NavLink to={paths.adminCatalogue} className="admin-header__link">
+              Catalogue
+            </NavLink>
             <NavLink to={paths.adminStock} className="admin-header__link">
               Stock
             </NavLink>

@@ -15,17 +15,19 @@ interface AdminPageProps {
   /** One line on what the page is for, under the title. */
   intro: ReactNode;
   children: ReactNode;
+  /** Where the back link goes: the orders, unless the page sits under another (a product under the catalogue). */
+  back?: { to: string; label: string };
 }
 
-/** The way back to the orders, the title and Logout, the page's intro, then its content. */
-export function AdminPage({ title, intro, children }: AdminPageProps) {
+/** The way back (to the orders), the title and Logout, the page's intro, then its content. */
+export function AdminPage({ title, intro, children, back = { to: paths.admin, label: 'All orders' } }: AdminPageProps) {
   const { logout } = useAdminSession();
   return (
     <div className="admin-width admin-page">
       <header className="admin-page__header">
         <div>
-          <Link to={paths.admin} className="op-back">
-            <span aria-hidden="true">←</span> All orders
+          <Link to={back.to} className="op-back">
+            <span aria-hidden="true">←</span> {back.label}
           </Link>
           <h1>{title}</h1>
         </div>
