@@ -141,18 +141,8 @@ export async function listDiscountCodes(db: Db): Promise<DiscountCodeSummary[]> 
   return rows.map(({ uses, paid_uses, discount_given_paise, ...row }) => ({ row, uses, paidUses: paid_uses, discountGivenPaise: discount_given_paise }));
 }
 
-export interface DiscountCodeInput {
-  code: string;
-  kind: DiscountTerms['kind'];
-  percent: number | null;
-  amountPaise: number | null;
-  minOrderPaise: number;
-  startsAt: Date | null;
-  endsAt: Date | null;
-  maxUses: number | null;
-  maxUsesPerShopper: number | null;
-  active: boolean;
-}
+/** A code as the owner saves it: its terms (the owner's form, in paise and instants). */
+export type DiscountCodeInput = DiscountTerms;
 
 function columnsOf(input: DiscountCodeInput) {
   return {
