@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { CATALOGUE_MESSAGES } from '@pickles/shared/catalogue-input';
+import { phonePhoto } from '@pickles/test-kit/photos';
 import { ADMIN, e2eDb, expect, openPanelLoggedIn, recordDialogs, test, uniqueTag } from './fixtures.js';
 
 /**
@@ -168,6 +169,32 @@ test("the owner adds a pickle on the Catalogue page, sells it, edits it, loses n
   await expect(second.getByLabel('Price (₹)')).toHaveValue('1199');
   await expect(second.getByLabel('Title', { exact: true })).toHaveValue('Coastal Recipe');
   await second.context().close();
+
+  // A photo from her phone, through the page: it becomes the main photo, the save enters the change
+  // log, the list's picture is the photo, and /shop draws it from the photo's own variants.
+  await page.getByLabel('Add a photo').setInputFiles({ name: 'prawn.jpg', mimeType: 'image/jpeg', buffer: await phonePhoto({ width: 1600, height: 1200 }) });
+  await page.getByLabel('Describe the photo (for shoppers who cannot see it)').fill('A jar of prawn pickle on a banana leaf');
+  await page.getByRole('button', { name: 'Upload photo' }).click();
+  const photo = page.getByTestId('product-photo');
+  await expect(photo).toHaveCount(1, { timeout: 60_000 });
+  await expect(photo).toContainText('Main photo');
+  await expect(photo).toContainText('A jar of prawn pickle on a banana leaf');
+  await expect(page.getByTestId('change-log').getByRole('listitem').first().locator('dd')).toHaveText('none → 1 photo');
+  const photoId = (await e2eDb().selectFrom('product_photos').select('photo_id').where('product_id', '=', saved.id).executeTakeFirstOrThrow()).photo_id;
+  await expect(async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    try {
+      const shop = await context.newPage();
+      await shop.addInitScript(() => window.sessionStorage.setItem('royalPicklesSplashSeen', '1'));
+      await shop.goto('/shop');
+      const picture = shop.locator('article.product', { has: shop.getByRole('heading', { name: NAME }) }).locator('picture img');
+      await expect(picture).toHaveAttribute('alt', 'A jar of prawn pickle on a banana leaf', { timeout: 5_000 });
+      await picture.scrollIntoViewIfNeeded();
+      await expect.poll(() => picture.evaluate((img: HTMLImageElement) => img.currentSrc)).toMatch(new RegExp(`/api/catalogue/photos/${photoId}-\\d+\\.(avif|webp)$`));
+    } finally {
+      await context.close();
+    }
+  }).toPass({ timeout: 60_000 });
 
   // Moved up, it comes before the kofta on /shop, at its new price.
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Catalogue' }).click();

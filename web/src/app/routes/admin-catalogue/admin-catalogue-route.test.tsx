@@ -4,7 +4,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminProductChange, AdminProductStock } from '@pickles/shared/api';
-import type { CatalogueProduct } from '@pickles/shared/catalogue';
+import { FALLBACK_ART, type CatalogueProduct } from '@pickles/shared/catalogue';
 import { CATALOGUE_MESSAGES } from '@pickles/shared/catalogue-input';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../testing/api-stub.js';
 import AdminCatalogueRoute from './admin-catalogue-route.js';
@@ -32,6 +32,7 @@ const chicken: CatalogueProduct = {
   gstRatePercent: 12,
   archived: false,
   version: 3,
+  photos: [],
 };
 const kofta: CatalogueProduct = { ...chicken, id: 2, slug: 'shahi-mutton-kofta-pickle', position: 2, name: 'Shahi Mutton Kofta Pickle', pricePaise: 100_050, displayPricePaise: null, discountLabel: null, art: null, version: 1 };
 const lime: CatalogueProduct = { ...chicken, id: 4, slug: 'lime-pickle', position: 4, name: 'Old Lime Pickle', archived: true, version: 2 };
@@ -47,6 +48,7 @@ const stockOf = (productId: number, state: AdminProductStock['state']): AdminPro
   nextBatchDate: null,
   updatedAt: '2026-11-23T04:30:00Z',
   updatedBy: 'system',
+  subscribers: { waiting: 0, toldAtLastOpening: 0 },
 });
 
 function renderAt(path: string, routes: Record<string, (call: StubbedCall) => Response> = {}) {
@@ -99,7 +101,7 @@ describe('/admin/catalogue', () => {
     const koftaRow = await row('Shahi Mutton Kofta Pickle');
     expect(koftaRow.getByTestId('catalogue-price').textContent).toBe('₹1,000.50');
     expect(koftaRow.getByText('Coming soon')).toBeTruthy();
-    expect(pictureOf('Shahi Mutton Kofta Pickle')).toBe('/images/spices.svg');
+    expect(pictureOf('Shahi Mutton Kofta Pickle')).toBe(FALLBACK_ART);
     const archived = within(screen.getByTestId('catalogue-archived'));
     expect(archived.getByRole('link', { name: 'Old Lime Pickle' }).getAttribute('href')).toBe('/admin/catalogue/4');
     expect(archived.getByText('Archived')).toBeTruthy();

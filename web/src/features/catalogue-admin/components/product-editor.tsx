@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router-dom';
 import type { AdminProductChange, AdminProductStock } from '@pickles/shared/api';
 import type { CatalogueProduct } from '@pickles/shared/catalogue';
@@ -45,7 +45,13 @@ interface Loaded {
  * /admin/catalogue/{id}: one product's form (saved against the version it was opened at: a save
  * made meanwhile by someone else is a conflict, never overwritten), its photos and its change log.
  */
-export function ProductEditor() {
+/**
+ * The product's photos section, given by the route (a feature does not import another): it gets the
+ * product and hands back the product a photo change saved.
+ */
+export type PhotosSection = (product: CatalogueProduct, onProductChange: (next: CatalogueProduct) => void) => ReactNode;
+
+export function ProductEditor({ photos }: { photos?: PhotosSection }) {
   const { id: rawId } = useParams();
   const id = Number(rawId);
   const [loaded, setLoaded] = useState<Loaded | undefined>();
@@ -156,14 +162,12 @@ export function ProductEditor() {
               }}
             />
           </section>
-          {/*
-            Photos: ProductPhotosEditor (web/src/features/product-photos/, the photo contract) goes here,
-            as <ProductPhotosEditor product={product} onProductChange={(next) => setLoaded((current) => current && { ...current, product: next })} />.
-            It is built on the photos branch and wired at merge; until then this section says so.
-          */}
-          <section className="op-card" aria-labelledby="product-photos" data-testid="photos-section">
-            <h2 id="product-photos">Photos</h2>
-            <p className="op-muted">Photos of the product are managed here once the photo editor is added. Until then the shop shows its drawing.</p>
+          {/* A photo change is a save of the product: it moves the version on and enters the change log. */}
+          <section className="op-card" data-testid="photos-section">
+            {photos?.(product, (next) => {
+              setLoaded((current) => (current ? { ...current, product: next } : current));
+              loadChanges();
+            })}
           </section>
           <section className="op-card" aria-labelledby="product-changes">
             <h2 id="product-changes">Change log</h2>

@@ -116,7 +116,7 @@ export function ProductPhotosEditor({ product, onProductChange }: ProductPhotosE
                   )}
                   <button
                     type="button"
-                    className="btn btn-smallall photos-editor__delete"
+                    className="btn btn-small photos-editor__delete"
                     disabled={busy !== undefined}
                     aria-label={`Delete photo ${index + 1}`}
                     onClick={() => void run('Deleting the photo…', () => deleteProductPhoto(product.id, product.version, photo.id))}
