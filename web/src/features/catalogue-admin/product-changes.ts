@@ -51,7 +51,7 @@ const DIET_WORDS: Record<string, string> = { vegetarian: 'Vegetarian', 'non-vege
 
 /** A field's value in words; "none" for an empty optional field. */
 export function formatFieldValue(field: string, value: unknown): string {
-  if (value === null || value === undefined || value === '') return 'none';
+  if (value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)) return 'none';
   if ((field === 'pricePaise' || field === 'displayPricePaise') && typeof value === 'number') return formatPaise(value);
   if (field === 'gstRatePercent' && typeof value === 'number') return `${value}%`;
   if (field === 'netGrams' && typeof value === 'number') return `${value} g`;
