@@ -2,7 +2,9 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from '@playwright/test';
+import { sql } from '@pickles/db';
 import { buyOneJar } from '../support/purchase.js';
+import { e2eDb } from '../admin/fixtures.js';
 import { emailsAbout, type CaughtEmail } from '../support/stack.js';
 
 /**
@@ -11,14 +13,14 @@ import { emailsAbout, type CaughtEmail } from '../support/stack.js';
  * delivery problems page with a corrected phone, the parcel is delivered; the shopper gets exactly
  * the e-mails the events call for, the tracking page follows them and the order page shows them on
  * its timeline. Then a return: the owner has the parcel returned, and it ends as returned, waiting
- * for the refund decision. Screens at 360, 390 and 1280 px go to /work/wt/shots/courier/ (SHOTS_DIR).
+ * for the refund decision. Screens at 360, 390 and 1280 px go to .ci/out/shots/courier/ (SHOTS_DIR).
  */
 test.use({ viewport: { width: 1280, height: 900 } });
 // Generous: the e-mails and screenshots take their time on a loaded two-core machine.
 test.setTimeout(240_000);
 
 const ADMIN = { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'pickles-admin' };
-const SHOTS = process.env.SHOTS_DIR ?? '/work/wt/shots/courier';
+const SHOTS = process.env.SHOTS_DIR ?? '.ci/out/shots/courier';
 const courierSandbox = () => process.env.E2E_COURIER_SANDBOX_URL!;
 
 async function logIn(page: Page) {
@@ -254,6 +256,47 @@ test('the courier picker: the couriers for the pincode with rate and days, one c
   await page.reload();
   await expect(courierCard.getByTestId('delivery-status')).toHaveText('Picked up');
   await expect(courierCard.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+});
+
+test('the courier down: the booking waits and the shop keeps trying; after half an hour the delivery problems page puts it before the owner, until the courier takes it', async ({ page }) => {
+  const order = await buyOneJar(page, `courier.down.${Date.now()}@example.in`);
+  await logIn(page);
+  await page.goto(`/admin/orders/${order.id}`);
+  const courierCard = page.getByRole('region', { name: 'Courier' });
+  await courierCard.getByRole('button', { name: 'Ship' }).click();
+  const picker = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+  await expect(picker.getByRole('radio', { name: /^Automatic \(cheapest \/ recommended\)/ })).toBeChecked();
+  // The courier's API goes down between the quote and the booking.
+  await setKnobs({ apiFailure: 'unavailable' });
+  try {
+    await picker.getByRole('button', { name: 'Book courier' }).click();
+    await expect(page.getByText('The courier did not answer: the booking is pending and the shop keeps trying.')).toBeVisible();
+    await expect(courierCard.getByTestId('shipment-state')).toHaveText('Booking pending');
+
+    // Under half an hour it is the order page's to show; the queue says nothing of it yet.
+    await page.goto('/admin/delivery-problems');
+    await expect(page.getByRole('heading', { name: 'Delivery problems', level: 1 })).toBeVisible();
+    const waiting = page.getByRole('alert').filter({ hasText: 'waiting for the courier' });
+    await expect(page.getByRole('link', { name: `Order ${order.orderNumber}` })).toHaveCount(0);
+
+    // Half an hour on (the request moved back in time), it is listed with why, and links to the order.
+    await e2eDb().updateTable('shipments').set({ requested_at: sql`now() - interval '31 minutes'` }).where('order_id', '=', order.id).execute();
+    await page.reload();
+    await expect(waiting.getByRole('heading', { name: /waiting for the courier$/ })).toBeVisible();
+    const line = waiting.getByRole('listitem').filter({ hasText: `Order ${order.orderNumber}` });
+    await expect(line).toContainText('The courier did not answer');
+    await expect(line).toContainText(/\d+ (try|tries)/);
+    await expect(waiting).toContainText('never books a parcel twice');
+    await shoot(page, 'booking-waiting');
+  } finally {
+    await setKnobs({ apiFailure: 'none' });
+  }
+
+  // The courier is back: the worker's next try books it, once, and the queue lets it go.
+  await e2eDb().updateTable('shipments').set({ next_attempt_at: sql`now()` }).where('order_id', '=', order.id).execute();
+  await expect.poll(async () => (await adminApi(page, `/api/admin/orders/${order.id}`)).shipment.state, { timeout: 90_000 }).toBe('booked');
+  await page.reload();
+  await expect(page.getByRole('link', { name: `Order ${order.orderNumber}` })).toHaveCount(0);
 });
 
 test('no courier serves the pincode: the picker says so and leads to the manual dispatch', async ({ page }) => {

@@ -15,3 +15,4 @@ export * from './catalogue.js';
 export * from './product-photos.js';
 export * from './discount-codes.js';
 export * from './batch-subscribers.js';
+export * from './waiting-bookings.js';

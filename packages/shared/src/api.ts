@@ -357,10 +357,27 @@ export interface DeliveryProblem {
   actBy: string | null;
 }
 
+/**
+ * A courier booking the courier has not taken for half an hour or more (its API down or refusing):
+ * the worker keeps retrying it and never books it twice; the owner may book by hand meanwhile.
+ */
+export interface WaitingCourierBooking {
+  orderId: string;
+  orderNumber: string;
+  customerName: string;
+  city: string;
+  requestedAt: string;
+  attempts: number;
+  /** Why the last try did not book, in the courier's or the network's words. */
+  lastError: string | null;
+}
+
 /** GET /api/admin/delivery-problems */
 export interface DeliveryProblemsResponse {
   success: true;
   problems: DeliveryProblem[];
+  /** Bookings waiting for the courier, oldest first. */
+  waitingBookings: WaitingCourierBooking[];
 }
 
 /** POST /api/admin/orders/{id}/delivery-problem { action, phone?, addressNote?, date? } */

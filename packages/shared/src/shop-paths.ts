@@ -37,6 +37,9 @@ export const adminOrderPath = (orderId: string): string => `${ADMIN_PATH}?search
 /** The admin's complaints list: the owner's alert about a new complaint links to it. */
 export const adminComplaintsPath = `${ADMIN_PATH}/complaints`;
 
+/** The admin's delivery problems page: the owner's alert about bookings waiting for the courier links to it. */
+export const adminDeliveryProblemsPath = `${ADMIN_PATH}/delivery-problems`;
+
 /** `path` on the shop at `shopUrl` (its public address, e.g. https://royalpickles.in). */
 export function shopLink(shopUrl: string, path: string): string {
   return new URL(path, shopUrl.endsWith('/') ? shopUrl : `${shopUrl}/`).toString();

@@ -123,6 +123,13 @@ describe('POST /api/admin/orders/{id}/ship', () => {
     expect(pending.body.shipment).toMatchObject({ state: 'pending', awb: null, attempts: 1, error: expect.stringMatching(/^The courier did not answer .*; the shop keeps trying$/) });
     expect((await detail(order.id)).body).toMatchObject({ dispatch: null, canShip: false, shipment: { state: 'pending' } });
     expect(await dispatchedEvents(order.id)).toBe(0);
+    const waiting = async () => ((await call(h.app, 'GET', '/api/admin/delivery-problems', { token })).body.waitingBookings as Array<{ orderId: string }>).filter((booking) => booking.orderId === order.id);
+    // Under half an hour it is the order page's to show; from then on the delivery problems page lists it too.
+    expect(await waiting()).toEqual([]);
+    await h.db.updateTable('shipments').set({ requested_at: sql`now() - interval '31 minutes'` }).where('order_id', '=', order.id).execute();
+    expect(await waiting()).toEqual([
+      { orderId: order.id, orderNumber: order.orderNumber, customerName: expect.any(String), city: 'Bengaluru', requestedAt: expect.any(String), attempts: 1, lastError: expect.stringMatching(/^The courier did not answer/) },
+    ]);
 
     // Not due yet: the worker leaves it.
     sandbox.state.setKnobs({ apiFailure: 'none' });
@@ -136,6 +143,7 @@ describe('POST /api/admin/orders/{id}/ship', () => {
     expect(page.dispatch.awb).toBe(page.shipment.awb);
     expect(courierOrdersOf(order.orderNumber)).toHaveLength(1);
     expect(await dispatchedEvents(order.id)).toBe(1);
+    expect(await waiting()).toEqual([]);
   });
 
   it('a booking the courier made but never answered is found, not made twice', async () => {

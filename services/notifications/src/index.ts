@@ -4,6 +4,7 @@ import { createDb, pingDatabase } from '@pickles/db';
 import { createRedis, healthRouter, pingRedis, runService, serviceMetrics } from '@pickles/service-kit';
 import { QUEUES } from '@pickles/shared';
 import { createMailer } from './clients/mailer.js';
+import { startCourierAlert } from './courier-alert.js';
 import { startDailySummary } from './daily-summary.js';
 import { unconfirmedLookbackSeconds } from './db/unconfirmed-orders.js';
 import { GRIEVANCE_OFFICER_VARIABLES, notificationsEnvSchema } from './env.js';
@@ -34,6 +35,8 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
   );
   // Every replica looks; the summary's claim (sendOnce) lets one of them send it.
   const summary = startDailySummary({ db, mailer, logger, ownerEmail: env.OWNER_EMAIL, shopUrl: env.SHOP_URL, mailDomain, sendLeaseMs: env.JOB_LOCK_MS }, { hour: env.OWNER_SUMMARY_HOUR, checkMinutes: 15 });
+  // Bookings the courier has not taken for half an hour: told to the owner once per outage (any replica may look).
+  const courierAlert = startCourierAlert({ db, mailer, logger, ownerEmail: env.OWNER_EMAIL, shopUrl: env.SHOP_URL, mailDomain, sendLeaseMs: env.JOB_LOCK_MS }, { checkMinutes: 5 });
   // For the job counts the metrics read at each scrape (the sweeper keeps a Queue of its own).
   const queue = new Queue(QUEUES.notifications, { connection: redis, prefix: env.REDIS_PREFIX });
   queue.on('error', (error) => logger.warn({ err: error }, 'queue error'));
@@ -47,6 +50,7 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     closers: [
       { name: 'sweeper', close: () => sweeper.stop() },
       { name: 'daily summary', close: () => summary.stop() },
+      { name: 'courier alert', close: () => courierAlert.stop() },
       { name: 'worker', close: () => worker.close() },
       { name: 'metrics queue', close: () => queue.close() },
       { name: 'redis', close: () => redis.quit() },

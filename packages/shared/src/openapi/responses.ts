@@ -270,6 +270,19 @@ export const deliveryProblemsResponseSchema = z
         actBy: z.string().nullable().meta({ description: '24 hours after the failed attempt (undelivered only)' }),
       }),
     ),
+    waitingBookings: z
+      .array(
+        z.object({
+          orderId: z.string(),
+          orderNumber: z.string(),
+          customerName: z.string(),
+          city: z.string(),
+          requestedAt: z.string(),
+          attempts: z.number().int(),
+          lastError: z.string().nullable(),
+        }),
+      )
+      .meta({ description: 'Bookings the courier has not taken for 30 minutes or more, oldest first (retried until booked)' }),
   })
   .meta({ id: 'DeliveryProblemsResponse' });
 

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
 import { ConflictError, HttpError, NotFoundError, parseOrThrow } from '@pickles/service-kit';
-import type { Db } from '@pickles/db';
+import { waitingBookings, type Db } from '@pickles/db';
 import { CourierError } from '@pickles/courier-client';
 import type { DeliveryProblemActionResponse, DeliveryProblemsResponse } from '@pickles/shared';
 import { deliveryProblemActionSchema } from '@pickles/shared/admin-order-requests';
@@ -9,11 +9,27 @@ import { listDeliveryProblems, problemShipment, recordProblemAction } from '../d
 import { adminOf } from '../auth/require-admin.js';
 import { isUuid } from './parse.js';
 
-/** GET /api/admin/delivery-problems: failed deliveries waiting for the owner, and parcels coming back. */
+/**
+ * GET /api/admin/delivery-problems: failed deliveries waiting for the owner, parcels coming back,
+ * and bookings the courier has not taken for half an hour (retried meanwhile; she may ship by hand).
+ */
 export function listDeliveryProblemsHandler(db: Db): RequestHandler {
   return async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ success: true, problems: await listDeliveryProblems(db) } satisfies DeliveryProblemsResponse);
+    const [problems, waiting] = await Promise.all([listDeliveryProblems(db), waitingBookings(db)]);
+    res.json({
+      success: true,
+      problems,
+      waitingBookings: waiting.map(({ orderId, orderNumber, customerName, city, requestedAt, attempts, lastError }) => ({
+        orderId,
+        orderNumber,
+        customerName,
+        city,
+        requestedAt: requestedAt.toISOString(),
+        attempts,
+        lastError,
+      })),
+    } satisfies DeliveryProblemsResponse);
   };
 }
 

@@ -13,7 +13,7 @@ export type ComplaintEmailKind = `complaint-${ComplaintUpdateKind}` | 'complaint
 /** The "next batch" e-mails (decision 029): the confirmation of a sign-up (keyed by subscriber and attempt) and the batch-ready one (keyed by subscriber). */
 export type BatchEmailKind = 'batch-confirm' | 'batch-ready';
 
-export type EmailKind = 'order-confirmation' | 'owner-alert' | 'owner-attention' | 'owner-daily-summary' | ShopperUpdateKind | ComplaintEmailKind | BatchEmailKind;
+export type EmailKind = 'order-confirmation' | 'owner-alert' | 'owner-attention' | 'owner-daily-summary' | 'owner-courier-waiting' | ShopperUpdateKind | ComplaintEmailKind | BatchEmailKind;
 
 /**
  * What an e-mail is about, which decides what makes it unique: an order (its confirmation and alert:

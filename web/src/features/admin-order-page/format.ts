@@ -11,6 +11,7 @@ const EMAIL_KINDS: Record<string, string> = {
   'order-confirmation': 'Order confirmation',
   'confirmation-resent': 'Order confirmation (resent)',
   'owner-alert': 'New order alert (to the shop)',
+  'owner-courier-waiting': 'Booking waiting for the courier (to the shop)',
   dispatched: 'Dispatched',
   delivered: 'Delivered',
   cancelled: 'Cancelled',

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
-import type { DeliveryProblem } from '@pickles/shared';
+import type { DeliveryProblem, WaitingCourierBooking } from '@pickles/shared';
 import { AdminLoadFailure, AdminPage } from '../../../components/ui/admin-page.js';
 import { paths } from '../../../config/paths.js';
 import { failureText } from '../../../lib/api-failure.js';
@@ -30,6 +30,7 @@ const KIND_TEXT: Record<DeliveryProblem['kind'], string> = {
  */
 export function DeliveryProblems() {
   const [problems, setProblems] = useState<DeliveryProblem[] | undefined>();
+  const [waiting, setWaiting] = useState<WaitingCourierBooking[]>([]);
   const [failure, setFailure] = useState<string | undefined>();
   const [notice, setNotice] = useState<{ kind: 'done' | 'failed'; text: string } | undefined>();
   const load = useCallback((signal?: AbortSignal) => {
@@ -37,6 +38,7 @@ export function DeliveryProblems() {
       (answer) => {
         if (!signal?.aborted) {
           setProblems(answer.problems);
+          setWaiting(answer.waitingBookings);
           setFailure(undefined);
         }
       },
@@ -61,12 +63,13 @@ export function DeliveryProblems() {
           {notice.text}
         </p>
       ) : null}
+      {waiting.length ? <WaitingBookings bookings={waiting} /> : null}
       {failure && !problems ? (
         <AdminLoadFailure message={failure} onRetry={() => load()} />
       ) : !problems ? (
         <p role="status">Loading delivery problems...</p>
       ) : problems.length === 0 ? (
-        <p className="op-muted">No delivery problems: every parcel is on its way or delivered.</p>
+        <p className="op-muted">{waiting.length ? 'No failed deliveries or returns.' : 'No delivery problems: every parcel is on its way or delivered.'}</p>
       ) : (
         <ul className="dp-list">
           {problems.map((problem) => (
@@ -83,6 +86,31 @@ export function DeliveryProblems() {
         </ul>
       )}
     </AdminPage>
+  );
+}
+
+/**
+ * Bookings the courier has not taken for half an hour: the courier's API is down or refusing. The
+ * shop keeps trying each (never booking it twice) and the owner was e-mailed; she may wait, or
+ * record the dispatch by hand on the order's page with another courier.
+ */
+function WaitingBookings({ bookings }: { bookings: WaitingCourierBooking[] }) {
+  return (
+    <section className="op-card dp-waiting" aria-labelledby="dp-waiting-title" role="alert">
+      <h2 id="dp-waiting-title">
+        {bookings.length === 1 ? '1 booking is' : `${bookings.length} bookings are`} waiting for the courier
+      </h2>
+      <p className="op-muted">The courier has not taken these for half an hour or more. The shop keeps trying each one and never books a parcel twice; to ship today with another courier, record the dispatch by hand on the order&apos;s page.</p>
+      <ul className="dp-waiting__list">
+        {bookings.map((booking) => (
+          <li key={booking.orderId}>
+            <Link to={paths.adminOrder(booking.orderId)}>Order {booking.orderNumber}</Link> · {booking.customerName}, {booking.city} · asked {formatIndiaDateTime(booking.requestedAt)}, {booking.attempts}{' '}
+            {booking.attempts === 1 ? 'try' : 'tries'}
+            {booking.lastError ? <span className="dp-reason"> · {booking.lastError}</span> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
