@@ -15,9 +15,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 /**
  * Packages that stay real packages in dist/<name>/node_modules rather than going into the bundle:
  * msgpackr-extract loads a native addon chosen at run time (msgpackr, under BullMQ, falls back to
- * plain JavaScript without it).
+ * plain JavaScript without it); sharp loads libvips, a native library of its platform's package
+ * (@img/sharp-linux-x64 and @img/sharp-libvips-linux-x64 here), found by name at run time.
  */
-const SHIPPED_AS_PACKAGES = ['msgpackr-extract'];
+const SHIPPED_AS_PACKAGES = ['msgpackr-extract', 'sharp'];
 /**
  * Optional packages a dependency reaches for only when asked (pg's native bindings, BullMQ's Valkey
  * GLIDE client): not installed here, never loaded by the shop.

@@ -29,14 +29,17 @@ beforeAll(async () => {
 afterAll(() => rmSync(out, { recursive: true, force: true }));
 
 describe('production bundles', () => {
-  it('bundle every process of scripts/processes.mjs into one folder each, with only msgpackr-extract (a native addon) left as a package', () => {
+  it('bundle every process of scripts/processes.mjs into one folder each, with only native addons left as packages: msgpackr-extract, and sharp in admin-orders', () => {
     expect([...built.keys()].sort()).toEqual(processes.map((p) => p.name).sort());
     for (const shop of processes) {
       expect(existsSync(join(out, shop.name, 'main.mjs')), shop.name).toBe(true);
       expect(existsSync(join(out, shop.name, 'main.mjs.map')), `${shop.name} source map`).toBe(true);
       for (const tool of Object.keys(shop.tools ?? {})) expect(existsSync(join(out, shop.name, `${tool}.mjs`)), `${shop.name}/${tool}.mjs`).toBe(true);
       const roots = built.get(shop.name)!.packages.filter((p) => !p.includes('/node_modules/', 'node_modules/'.length));
-      expect(roots.every((p) => /^node_modules\/(msgpackr-extract|node-gyp-build-optional-packages|detect-libc|@msgpackr-extract\/)/.test(p)), `${shop.name}: ${roots.join(', ')}`).toBe(true);
+      const allowed = shop.name === 'admin-orders'
+        ? /^node_modules\/(msgpackr-extract|node-gyp-build-optional-packages|detect-libc|@msgpackr-extract\/|sharp|@img\/|semver)/
+        : /^node_modules\/(msgpackr-extract|node-gyp-build-optional-packages|detect-libc|@msgpackr-extract\/)/;
+      expect(roots.every((p) => allowed.test(p)), `${shop.name}: ${roots.join(', ')}`).toBe(true);
     }
   });
 
@@ -56,6 +59,16 @@ describe('production bundles', () => {
     const { text } = await pdfText(result.stdout);
     expect(text).toContain('Invoice number: RP/26-27/000042');
     expect(text).toContain('Royal Chicken Pickle');
+  });
+
+  it("make a photo's variants from a bundle: sharp and its libvips ship beside it, as the owner's upload needs", () => {
+    expect(built.get('admin-orders')!.packages).toEqual(expect.arrayContaining(['node_modules/sharp', 'node_modules/@img/sharp-linux-x64', 'node_modules/@img/sharp-libvips-linux-x64']));
+    return buildProcess({ name: 'make-photo-variants', entry: 'test/deploy/fixtures/make-photo-variants.ts' }, join(out, 'make-photo-variants')).then(() => {
+      const result = run([join(out, 'make-photo-variants', 'main.mjs')]);
+      expect(result.stderr.toString()).toBe('');
+      expect(result.status).toBe(0);
+      expect(JSON.parse(result.stdout.toString())).toEqual({ ok: true, variants: ['320.avif', '320.webp', '640.avif', '640.webp', '960.avif', '960.webp'] });
+    });
   });
 
   it('find the files a process reads next to its code (the pincode directory) wherever the bundle is', () => {

@@ -133,7 +133,8 @@ describe('POST /api/admin/login', () => {
     const admin = await createAdmin(h.db);
     expect((await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': ip } })).status).toBe(429);
     expect((await call(h.app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': randomIp() } })).status).toBe(200);
-  });
+    // 51 password checks, each deliberately slow (scrypt): about 25 s on a quiet 2-core machine.
+  }, 90_000);
 
   it("the owner's successful logins spend nothing of the address's budget", async () => {
     // One failure per pair, so the address's budget across usernames is 10 attempts.
