@@ -1,5 +1,5 @@
 import { useId, useState, type CSSProperties, type FormEvent } from 'react';
-import { NOTIFY_ME_MESSAGES, notifyMeRequestSchema } from '@pickles/shared/batch-subscriptions';
+import { NOTIFY_ME_MESSAGES } from '@pickles/shared/batch-subscription-messages';
 import { failureText } from '../../../lib/api-failure.js';
 import { signUpForNextBatch } from '../api/notify-me.js';
 import '../stock.css';
@@ -27,6 +27,8 @@ export function NotifyMeForm({ productId, productName, open = false }: { product
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (isSending) return;
+    // The server's own schema, loaded on the first submit: zod stays off the shop's first load.
+    const { notifyMeRequestSchema } = await import('@pickles/shared/batch-subscriptions');
     const parsed = notifyMeRequestSchema.safeParse({ productId, email });
     if (!parsed.success) {
       setError(parsed.error.issues[0]?.message ?? NOTIFY_ME_MESSAGES.email);
