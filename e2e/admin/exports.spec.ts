@@ -3,8 +3,8 @@ import * as XLSX from 'xlsx';
 import type { Page } from '@playwright/test';
 import { e2eDb, expect, openPanelLoggedIn, orderRows, searchFor, seedOrder, test, uniqueTag, type SeededOrder } from './fixtures.js';
 
-// The spec's columns, then the address split for courier uploads.
-const COLUMNS = ['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State', 'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply'];
+// The spec's columns, then the address split for courier uploads, the invoice's GST figures, and the discount code with what it took off.
+const COLUMNS = ['OrderID', 'PaymentID', 'Name', 'Email', 'Phone', 'Address', 'Amount', 'Status', 'PaymentStatus', 'Items', 'CreatedAt', 'Pincode', 'City', 'State', 'InvoiceNumber', 'TaxableValue', 'CGST', 'SGST', 'IGST', 'PlaceOfSupply', 'DiscountCode', 'Discount'];
 /** Today's date in India (UTC+05:30), as the export names its files. */
 const today = () => new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
 
@@ -65,7 +65,9 @@ test.describe('exports', () => {
       '302001',
       'Jaipur',
       'Rajasthan',
-      // A seeded order has no tax invoice: its six invoice columns are empty.
+      // A seeded order has no tax invoice: its six invoice columns are empty; nor a discount code: its two are too.
+      '',
+      '',
       '',
       '',
       '',
