@@ -13,6 +13,12 @@ const OFFICIAL_BASES = { NODE_IMAGE: 'docker.io/library/node:20-bookworm-slim', 
 const STANDIN_BASES = { NODE_IMAGE: STANDIN.node, RUNTIME_IMAGE: STANDIN.bookworm };
 /** Goal for every image (docs/decisions/021). */
 export const IMAGE_LIMIT_BYTES = 200 * 1000 * 1000;
+/**
+ * admin-orders alone carries sharp's libvips (about 19 MB, a native library: decision 027) to make
+ * the owner's photos; its goal is the others' plus that, so the rest of its image is held to the same.
+ */
+export const IMAGE_LIMITS_BYTES = { 'admin-orders': IMAGE_LIMIT_BYTES + 20 * 1000 * 1000 };
+const limitOf = (service) => IMAGE_LIMITS_BYTES[service] ?? IMAGE_LIMIT_BYTES;
 
 const compose = (args, options) => inRuntime(['docker-compose', '-p', PROJECT, '-f', COMPOSE_FILE, '-f', `${WORK}/${STANDINS_FILE}`, ...args], options);
 
@@ -77,10 +83,10 @@ export async function buildImages(config, check) {
   }
   const sizes = await imageSizes(built.map((b) => b.image));
   const bySize = Object.fromEntries(built.map(({ service, image }) => [service, sizes[image]]));
-  await check(`every image is at most ${IMAGE_LIMIT_BYTES / 1e6} MB`, async () => {
-    const large = Object.entries(bySize).filter(([, bytes]) => !(bytes <= IMAGE_LIMIT_BYTES));
+  await check(`every image is at most ${IMAGE_LIMIT_BYTES / 1e6} MB (admin-orders ${limitOf('admin-orders') / 1e6} MB, with libvips)`, async () => {
+    const large = Object.entries(bySize).filter(([service, bytes]) => !(bytes <= limitOf(service)));
     const listed = Object.entries(bySize).map(([service, bytes]) => `${service} ${(bytes / 1e6).toFixed(0)} MB`).join(', ');
-    if (large.length) throw new Error(`over ${IMAGE_LIMIT_BYTES / 1e6} MB: ${large.map(([service]) => service).join(', ')} (${listed})`);
+    if (large.length) throw new Error(`over their goal: ${large.map(([service]) => `${service} (${limitOf(service) / 1e6} MB)`).join(', ')} (${listed})`);
     return listed;
   });
   return { sizes: bySize, standins };
