@@ -42,7 +42,7 @@ test('a shopper signs up on a coming-soon product, confirms, and hears once when
   await shopper.goto('/shop');
   await shopper.locator('html[data-hydrated="true"]').waitFor({ state: 'attached' });
   const card = shopper.getByTestId(`product-${KOFTA_ID}`);
-  await card.getByText('Tell me when the next batch is ready').click();
+  await card.getByText('Notify me of the next batch').click();
   await expect(card.getByText(NOTIFY_ME_MESSAGES.purpose(KOFTA))).toBeVisible();
   await card.getByLabel('Your e-mail address').fill('asha@');
   await card.getByRole('button', { name: 'Notify me' }).click();

@@ -64,6 +64,13 @@ function LabelDetails({ product, open = false }: { product: Product; open?: bool
  * after the prerendered HTML has painted.
  */
 const STOCK_LINE_STYLE: CSSProperties = { minHeight: '2.8em', margin: 0, fontSize: '0.9rem', lineHeight: 1.4, display: 'flex', alignItems: 'flex-end' };
+/**
+ * Room for the closed "tell me when the next batch is ready" line (features/stock's notify-me form:
+ * 0.9rem text at line height 1.4 with 0.35rem above and below), kept on every card that offers one,
+ * buyable ones included: a card the prerendered HTML drew as coming soon that the live answer puts on
+ * sale, or the other way round, keeps its height and nothing under it moves (CLS 0).
+ */
+const NOTIFY_SLOT_STYLE: CSSProperties = { minHeight: 'calc(0.9rem * 1.4 + 0.7rem)' };
 /** The stock line and the button stay together at the foot of the card, whatever the card's height. */
 const PURCHASE_STYLE: CSSProperties = { marginTop: 'auto', display: 'flex', flexDirection: 'column', gap: '0.5rem' };
 
@@ -145,7 +152,11 @@ export function ProductCard({ product, availability, stockNote, onAdd, priority 
               Add to Cart
             </button>
           )}
-          {(isComingSoon || isSoldOut) && notifyMe}
+          {notifyMe && (
+            <div style={NOTIFY_SLOT_STYLE} data-testid="notify-slot">
+              {(isComingSoon || isSoldOut) && notifyMe}
+            </div>
+          )}
         </div>
       </div>
     </article>
