@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
 import type { Sandbox } from '@pickles/razorpay-sandbox';
@@ -78,7 +79,8 @@ afterAll(async () => {
   await db?.destroy();
 });
 
-type Route = { method: string; path: (id: string) => string; body?: () => unknown; admin?: boolean };
+/** `page`: a link a person opens from an e-mail; its refusals are HTML pages for them, not JSON. */
+type Route = { method: string; path: (id: string) => string; body?: () => unknown; admin?: boolean; page?: boolean };
 
 const validOrder = () => orderPayload(1);
 
@@ -113,6 +115,41 @@ const ROUTES: Route[] = [
   { method: 'GET', path: () => '/api/admin/complaints', admin: true },
   { method: 'POST', path: (id) => `/api/admin/complaints/${id}/acknowledge`, admin: true },
   { method: 'POST', path: (id) => `/api/admin/complaints/${id}/resolve`, body: () => ({ resolution: 'Sent a new jar.' }), admin: true },
+  { method: 'POST', path: () => '/api/courier/webhook', body: () => ({ awb: 'AWB123456', current_status: 'DELIVERED', current_timestamp: '23 11 2026 10:00:00', scans: [] }) },
+  { method: 'GET', path: (id) => `/api/track/invoice?order=RP261123-${id.slice(0, 6)}&t=${id}` },
+  { method: 'GET', path: (id) => `/api/pincodes/${id.slice(0, 6)}` },
+  { method: 'GET', path: (id) => `/api/admin/orders/${id}/invoice.pdf`, admin: true },
+  { method: 'GET', path: (id) => `/api/admin/orders/${id}/credit-notes/${id}.pdf`, admin: true },
+  { method: 'POST', path: (id) => `/api/admin/orders/${id}/ship`, body: () => ({ courierId: 'sandbox' }), admin: true },
+  { method: 'GET', path: (id) => `/api/admin/orders/${id}/courier-options`, admin: true },
+  { method: 'POST', path: (id) => `/api/admin/orders/${id}/cancel-shipment`, admin: true },
+  { method: 'GET', path: (id) => `/api/admin/orders/${id}/label`, admin: true },
+  { method: 'POST', path: () => '/api/admin/orders/labels', body: () => ({ orderIds: [randomUUID()] }), admin: true },
+  { method: 'POST', path: () => '/api/admin/orders/ship-batch', body: () => ({ orderIds: [randomUUID()] }), admin: true },
+  { method: 'GET', path: () => '/api/admin/delivery-problems', admin: true },
+  { method: 'POST', path: (id) => `/api/admin/orders/${id}/delivery-problem`, body: () => ({ action: 're-attempt', phone: '9876543210' }), admin: true },
+  { method: 'POST', path: () => '/api/discount-codes/check', body: () => ({ code: 'LAUNCH10', email: 'meera@example.in', phone: '9876543210', items: [{ itemId: 1, quantity: 1 }] }) },
+  { method: 'GET', path: () => '/api/admin/discount-codes', admin: true },
+  // No valid body to start from: a code, or a product, made by the fuzz would show in the shared database's other tests.
+  { method: 'POST', path: () => '/api/admin/discount-codes', admin: true },
+  { method: 'PUT', path: (id) => `/api/admin/discount-codes/${id}`, admin: true },
+  { method: 'POST', path: () => '/api/notify-me', body: () => ({ productId: 987_654, email: 'meera@example.in' }) },
+  { method: 'GET', path: (id) => `/api/notify-me/confirm?t=${id}.${'x'.repeat(32)}`, page: true },
+  { method: 'POST', path: (id) => `/api/notify-me/confirm?t=${id}.${'x'.repeat(32)}`, page: true },
+  { method: 'GET', path: (id) => `/api/notify-me/unsubscribe?t=${id}`, page: true },
+  { method: 'POST', path: (id) => `/api/notify-me/unsubscribe?t=${id}`, page: true },
+  { method: 'GET', path: () => '/api/catalogue' },
+  { method: 'GET', path: (id) => `/api/catalogue/photos/${id}-640.avif` },
+  { method: 'GET', path: () => '/api/admin/catalogue', admin: true },
+  { method: 'POST', path: () => '/api/admin/catalogue', admin: true },
+  // Never a catalogue product's id (see the stock route above).
+  { method: 'PUT', path: (id) => `/api/admin/catalogue/${id}`, admin: true },
+  { method: 'POST', path: (id) => `/api/admin/catalogue/${id}/archive`, admin: true },
+  { method: 'PUT', path: () => '/api/admin/catalogue/order', admin: true },
+  { method: 'GET', path: (id) => `/api/admin/catalogue/${id}/changes`, admin: true },
+  { method: 'POST', path: (id) => `/api/admin/catalogue/${id}/photos`, admin: true },
+  { method: 'DELETE', path: (id) => `/api/admin/catalogue/${id}/photos/${id}`, admin: true },
+  { method: 'PUT', path: (id) => `/api/admin/catalogue/${id}/photos/order`, admin: true },
 ];
 
 function fuzzer(random: () => number) {
@@ -231,6 +268,19 @@ function fuzzer(random: () => number) {
 }
 
 describe('hostile input through the gateway', () => {
+  it('sends its requests to every route the OpenAPI document describes', () => {
+    // The committed document (test/docs checks it is the code's): a route added without a line here fails.
+    const document = JSON.parse(readFileSync(new URL('../../docs/api/openapi.json', import.meta.url), 'utf8')) as { paths: Record<string, Record<string, unknown>> };
+    const fuzzed = ROUTES.map((route) => `${route.method} ${route.path('x').split('?')[0]}`);
+    const documented = Object.entries(document.paths).flatMap(([path, operations]) =>
+      Object.keys(operations ?? {})
+        .filter((method) => ['get', 'post', 'put', 'patch', 'delete'].includes(method))
+        .map((method) => ({ name: `${method.toUpperCase()} ${path}`, pattern: new RegExp(`^${method.toUpperCase()} ${path.replace(/\./g, '\\.').replace(/\{[^}]+\}/g, '[^/]+')}$`) })),
+    );
+    expect(documented.length).toBeGreaterThan(40);
+    expect(documented.filter((route) => !fuzzed.some((request) => route.pattern.test(request))).map((route) => route.name)).toEqual([]);
+  });
+
   it(`answers ${REQUESTS} malformed requests over every route without a 5xx, refusals as JSON`, async () => {
     const random = prng(20261123);
     const fuzz = fuzzer(random);
@@ -272,7 +322,9 @@ describe('hostile input through the gateway', () => {
           parsed = undefined;
         }
         const isHealth = route.path('x') === '/api/health';
-        if (!isHealth && (!contentType.includes('application/json') || parsed?.success !== false || typeof parsed?.error !== 'string' || !parsed.error)) {
+        if (route.page) {
+          if (!contentType.includes('text/html') && !contentType.includes('application/json')) problems.push(`${label}: ${status} neither a page nor JSON: ${answer.slice(0, 200)}`);
+        } else if (!isHealth && (!contentType.includes('application/json') || parsed?.success !== false || typeof parsed?.error !== 'string' || !parsed.error)) {
           problems.push(`${label}: ${status} not a JSON refusal: ${answer.slice(0, 200)}`);
         }
       }

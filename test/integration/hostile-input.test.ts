@@ -45,9 +45,10 @@ beforeAll(async () => {
       db,
       razorpay,
       logger: silent,
-      limits: { redis, prefix, perClientPerMinute: unlimited, perEmailPerHour: unlimited, heldJars: { perClient: unlimited, perContact: unlimited } },
+      limits: { redis, prefix, perClientPerMinute: unlimited, perEmailPerHour: unlimited, discountChecksPerClientPerMinute: unlimited, heldJars: { perClient: unlimited, perContact: unlimited } },
       tracking: { perClientPerMinute: unlimited, perOrderPerHour: unlimited, linksPerClientPerMinute: unlimited },
       complaints: { perClientPerHour: unlimited, perEmailPerDay: unlimited },
+      notifyMe: { perClientPerHour: unlimited, perEmailPerDay: unlimited },
     }),
   );
   const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis, limits: { prefix, perClientPerMinute: unlimited } }));
@@ -106,7 +107,7 @@ function replaced(body: unknown, at: string[], value: unknown): unknown {
 
 /** Rows of every table an accepted request would write. */
 async function stored(): Promise<Record<string, number>> {
-  const tables = ['orders', 'order_items', 'complaints', 'outbox_events', 'refund_requests', 'order_dispatches', 'payments', 'refunds', 'processed_webhook_events', 'order_status_history', 'product_stock'];
+  const tables = ['orders', 'order_items', 'complaints', 'batch_subscribers', 'discount_code_uses', 'outbox_events', 'refund_requests', 'order_dispatches', 'payments', 'refunds', 'processed_webhook_events', 'order_status_history', 'product_stock'];
   const counts: Record<string, number> = {};
   for (const table of tables) counts[table] = (await sql<{ n: number }>`select count(*)::int as n from ${sql.table(table)}`.execute(db)).rows[0]!.n;
   const stock = (await sql<{ n: string }>`select coalesce(sum(reserved + sold), 0)::text as n from product_stock`.execute(db)).rows[0]!.n;
@@ -168,6 +169,9 @@ const ROUTES: Route[] = [
   { name: 'complaint resolve', method: 'POST', path: () => `/api/admin/complaints/${complaintId}/resolve`, body: () => ({ resolution: 'Sent a new jar.' }), admin: true },
   { name: 'complaint', method: 'POST', path: () => '/api/complaints', body: () => ({ name: 'Meera Iyer', email: 'meera@example.in', phone: '9876543210', orderNumber: 'RP261123-ABC123', category: 'damaged', message: 'The jar leaked into the box.' }) },
   { name: 'track', method: 'POST', path: () => '/api/track', body: () => ({ orderNumber: paidOrder.orderNumber, contact: '9876543210' }) },
+  { name: 'discount code check', method: 'POST', path: () => '/api/discount-codes/check', body: () => ({ code: 'NOSUCHCODE', items: [{ itemId: 1, quantity: 1 }], email: 'meera@example.in', phone: '9876543210' }) },
+  // An unknown product: the valid request is refused too, so nothing can be stored whatever breaks.
+  { name: 'notify me', method: 'POST', path: () => '/api/notify-me', body: () => ({ productId: 987_654, email: 'meera@example.in' }) },
 ];
 
 /** Fields whose value is not read as the field's own type: breaking them is refused under another name. */

@@ -128,13 +128,21 @@ describe('tell me when the next batch is ready', () => {
     expect(await stateOf(unconfirmed)).toEqual({ state: 'pending', confirmations_sent: 1 });
     expect(await eventsOf(BATCH_SUBSCRIPTION_CONFIRM)).toHaveLength(4);
 
-    // The confirmation links; opening one twice is the same.
+    // The confirmation links. Opening one (a mail scanner does) shows a button and confirms nothing;
+    // the button (POST) confirms; pressing it twice is the same.
     for (const email of [asha, ravi, leaver]) {
-      const page = await fetch(linkIn(mailsTo(email)[0]!.text, '/api/notify-me/confirm'));
-      expect(page.status).toBe(200);
-      expect(await page.text()).toContain(NOTIFY_ME_MESSAGES.confirmed('Royal Chicken Pickle'));
+      const link = linkIn(mailsTo(email)[0]!.text, '/api/notify-me/confirm');
+      const look = await fetch(link);
+      expect(look.status).toBe(200);
+      expect(await look.text()).toContain('Yes, tell me</button>');
+      expect((await stateOf(email))?.state).toBe('pending');
+      const pressed = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
+      expect(pressed.status).toBe(200);
+      expect(await pressed.text()).toContain(NOTIFY_ME_MESSAGES.confirmed('Royal Chicken Pickle'));
     }
-    expect((await fetch(linkIn(mailsTo(asha)[0]!.text, '/api/notify-me/confirm'))).status).toBe(200);
+    const twice = linkIn(mailsTo(asha)[0]!.text, '/api/notify-me/confirm');
+    expect((await fetch(twice, { method: 'POST' })).status).toBe(200);
+    expect(await (await fetch(twice)).text()).toContain(NOTIFY_ME_MESSAGES.confirmed('Royal Chicken Pickle'));
     expect(await stateOf(asha)).toEqual({ state: 'confirmed', confirmations_sent: 1 });
     // A confirmed address asking again gets nothing.
     expect((await signUp(checkout, { productId: PRODUCT, email: asha })).status).toBe(202);
@@ -207,7 +215,7 @@ describe('tell me when the next batch is ready', () => {
     const row = await db.selectFrom('batch_subscribers').select('id').where('email', '=', email).executeTakeFirstOrThrow();
     const confirmToken = subscriptionToken(DEMO_TRACKING_LINK_SECRET, 'confirm', row.id);
     expect((await fetch(`${checkout.url}/api/notify-me/unsubscribe?t=${confirmToken}`, { method: 'POST' })).status).toBe(404);
-    expect((await fetch(`${checkout.url}/api/notify-me/confirm?t=${row.id}.${'x'.repeat(32)}`)).status).toBe(404);
+    expect((await fetch(`${checkout.url}/api/notify-me/confirm?t=${row.id}.${'x'.repeat(32)}`, { method: 'POST' })).status).toBe(404);
     expect((await stateOf(email))?.state).toBe('pending');
   });
 

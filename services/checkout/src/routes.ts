@@ -103,7 +103,8 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
   router.post('/api/notify-me', notifyMeLimited, notifyMeHandler(deps));
   // The links in its e-mails: signed, counted per client like the tracking links.
   const notifyLinkLimited = rateLimit(limits.redis, limits.prefix, [limitRule('notify-link:client', byClient, tracking.linksPerClientPerMinute)], deps.logger);
-  router.get('/api/notify-me/confirm', notifyLinkLimited, confirmLinkHandler(deps));
+  router.get('/api/notify-me/confirm', notifyLinkLimited, confirmLinkHandler(deps, 'GET'));
+  router.post('/api/notify-me/confirm', notifyLinkLimited, confirmLinkHandler(deps, 'POST'));
   router.get('/api/notify-me/unsubscribe', notifyLinkLimited, unsubscribeLinkHandler(deps, 'GET'));
   router.post('/api/notify-me/unsubscribe', notifyLinkLimited, unsubscribeLinkHandler(deps, 'POST'));
   return router;

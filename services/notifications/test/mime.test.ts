@@ -8,8 +8,8 @@ import { renderOwnerAlert } from '../src/emails/owner-alert.js';
 import type { EmailOrder } from '../src/db/orders.js';
 
 /**
- * The shop builds its e-mails itself (mime.ts) instead of through nodemailer's MailComposer (issue
- * 18). The headers and the envelope must be MailComposer's, and what arrives must be what was
+ * The shop builds its e-mails itself (mime.ts) instead of through nodemailer's MailComposer. The
+ * headers and the envelope must be MailComposer's, and what arrives must be what was
  * rendered.
  */
 const FROM = 'Royal Pickles <orders@royalpickles.in>';
@@ -25,6 +25,7 @@ const order: EmailOrder = {
   subtotalPaise: 100_000,
   shippingPaise: 15_000,
   amountPaise: 115_000,
+  discount: null,
   razorpayPaymentId: 'pay_ABCDEFGHIJ1234',
   createdAt: DATE,
   deliveryZone: 'national',

@@ -64,6 +64,17 @@ describe('payment.verified -> e-mails', () => {
     expect(alert.text).toContain('Royal Chicken Pickle (Qty: 2)');
   });
 
+  it('shows the discount code and what it took off between the shipping and the total paid, so the sums add up', async () => {
+    const placed = await insertOrder(db, { email: 'meera@example.in', items: [{ name: 'Royal Chicken Pickle', quantity: 2 }] });
+    // 10% off the goods (₹1,000 of the ₹1,150): what create-order stores for a code.
+    await db.updateTable('orders').set({ discount_code: 'LAUNCH10', discount_paise: 10_000, amount_paise: placed.amountPaise - 10_000 }).where('id', '=', placed.id).execute();
+    const order = { ...placed, amountPaise: placed.amountPaise - 10_000 };
+    await processPaymentVerified(event(order), deps);
+    const { confirmation } = await sentFor(order);
+    expect(confirmation.text).toContain('Shipping: ₹150\nDiscount (LAUNCH10): -₹100\nTotal paid: ₹1,050');
+    expect(visibleText(confirmation.html)).toMatch(/Shipping\s*₹150\s*Discount \(LAUNCH10\)\s*-₹100\s*Total paid\s*₹1,050/);
+  });
+
   it('tells the shopper the unboxing-video rule, how to reach the shop and where the policies are', async () => {
     const order = await insertOrder(db);
     await processPaymentVerified(event(order), deps);

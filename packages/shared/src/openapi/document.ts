@@ -434,7 +434,14 @@ export function buildOpenApiDocument() {
   registry.registerPath({
     method: 'get',
     path: '/api/notify-me/confirm',
-    summary: 'The confirmation link of a next-batch sign-up: confirms it and answers a plain page',
+    summary: 'The confirmation link of a next-batch sign-up: a plain page with one button that POSTs to the same address (opening it, as mail scanners do, confirms nothing)',
+    request: { query: subscriptionLink },
+    responses: { 200: plainPage('The page with the button (or that it is already confirmed)'), 404: plainPage('The link is not valid (or the sign-up was erased or unsubscribed)'), 429: error('Too many links opened from this client') },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/notify-me/confirm',
+    summary: "Confirm a next-batch sign-up (the confirmation page's button); repeating it changes nothing",
     request: { query: subscriptionLink },
     responses: { 200: plainPage('Confirmed (or already confirmed)'), 404: plainPage('The link is not valid (or the sign-up was erased or unsubscribed)'), 429: error('Too many links opened from this client') },
   });

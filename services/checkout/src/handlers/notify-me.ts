@@ -58,18 +58,31 @@ function tokenSubscriber(deps: NotifyMeDeps, purpose: SubscriptionLinkPurpose, t
   return subscriberOfToken(deps.trackingLinkSecret, purpose, token);
 }
 
-/** GET /api/notify-me/confirm?t=: the confirmation link; confirms a pending sign-up and says so on a plain page. */
-export function confirmLinkHandler(deps: NotifyMeDeps): RequestHandler {
+/** The one-button form of a link's page: it posts back to the same address (the token included). */
+function postButton(label: string): string {
+  return `<form method="post" action=""><button type="submit" style="font:inherit;font-weight:600;padding:.75rem 1.25rem;border:0;border-radius:6px;background:#8b1e1e;color:#fff;cursor:pointer">${escape(label)}</button></form>\n`;
+}
+
+/**
+ * The confirmation link. GET shows a page with one button: the link scanners of mail providers and
+ * workplaces open every link in a message, and a sign-up a stranger made with this address must not
+ * be confirmed by one of them. POST (the button) confirms. Repeating either changes nothing.
+ */
+export function confirmLinkHandler(deps: NotifyMeDeps, method: 'GET' | 'POST'): RequestHandler {
   return async (req, res) => {
     const id = tokenSubscriber(deps, 'confirm', req.query.t);
-    const subscriber = id ? await confirmSubscriber(deps.db, id) : undefined;
-    if (!subscriber || subscriber.state === 'unsubscribed') {
+    const found = id ? await (method === 'POST' ? confirmSubscriber(deps.db, id) : readSubscriber(deps.db, id)) : undefined;
+    if (!found || found.state === 'unsubscribed') {
       plainPage(res, 404, 'This link does not work', NOTIFY_ME_MESSAGES.confirmLinkInvalid);
       return;
     }
-    req.log.info({ subscriberId: subscriber.id, state: subscriber.state }, 'next-batch sign-up confirmed');
-    const name = await productName(deps.db, subscriber.productId);
-    if (subscriber.state === 'told') plainPage(res, 200, 'You have been told', `The batch of ${name} you signed up for has opened, and we e-mailed you about it.`);
+    const name = await productName(deps.db, found.productId);
+    if (found.state === 'pending') {
+      plainPage(res, 200, 'Confirm your e-mail address', `${NOTIFY_ME_MESSAGES.purpose(name)} ${NOTIFY_ME_MESSAGES.once}`, postButton('Yes, tell me'));
+      return;
+    }
+    if (method === 'POST') req.log.info({ subscriberId: found.id, state: found.state }, 'next-batch sign-up confirmed');
+    if (found.state === 'told') plainPage(res, 200, 'You have been told', `The batch of ${name} you signed up for has opened, and we e-mailed you about it.`);
     else plainPage(res, 200, 'You are on the list', NOTIFY_ME_MESSAGES.confirmed(name));
   };
 }
@@ -95,7 +108,7 @@ export function unsubscribeLinkHandler(deps: NotifyMeDeps, method: 'GET' | 'POST
         200,
         'Stop the e-mail about the next batch?',
         `You signed up to hear once when the next batch of ${name} is ready.`,
-        `<form method="post" action=""><button type="submit" style="font:inherit;font-weight:600;padding:.75rem 1.25rem;border:0;border-radius:6px;background:#8b1e1e;color:#fff;cursor:pointer">Unsubscribe</button></form>\n`,
+        postButton('Unsubscribe'),
       );
       return;
     }

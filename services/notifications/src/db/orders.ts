@@ -13,6 +13,8 @@ export interface EmailOrder {
   subtotalPaise: number;
   shippingPaise: number;
   amountPaise: number;
+  /** The code the shopper used and all it took off (goods and shipping); null without one. amountPaise is after it. */
+  discount: { code: string; paise: number } | null;
   razorpayPaymentId: string | null;
   /** When the order was placed: the delivery promise counts from its India day. */
   createdAt: Date;
@@ -84,6 +86,8 @@ function toEmailOrder(order: OrderRow, items: ItemColumns[], invoiceNumber: stri
     subtotalPaise: order.subtotal_paise,
     shippingPaise: order.shipping_paise,
     amountPaise: order.amount_paise,
+    // A snapshot archived before discount codes has neither column.
+    discount: order.discount_code && (order.discount_paise ?? 0) > 0 ? { code: order.discount_code, paise: order.discount_paise } : null,
     razorpayPaymentId: order.razorpay_payment_id,
     createdAt: new Date(order.created_at),
     // An archived snapshot taken before migration 017 has no zone.

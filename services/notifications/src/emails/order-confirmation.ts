@@ -14,6 +14,9 @@ function addressLine(order: EmailOrder): string {
 
 const CONFIRMATION_STEP = 'We confirm your order within about 36 hours of payment.';
 
+/** The checkout summary's words for a code's line, so the e-mail's sums read as the shopper saw them. */
+const discountLabel = (code: string) => `Discount (${code})`;
+
 /** The customer's order confirmation: what was bought, what was paid, where it goes, what next. */
 export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): RenderedEmail {
   const subject = `Your Royal Pickles order ${order.orderNumber} is confirmed`;
@@ -40,6 +43,7 @@ export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): R
     '',
     `Subtotal: ${formatPaise(order.subtotalPaise)}`,
     `Shipping: ${formatPaise(order.shippingPaise)}`,
+    order.discount ? `${discountLabel(order.discount.code)}: -${formatPaise(order.discount.paise)}` : '',
     `Total paid: ${formatPaise(order.amountPaise)}`,
     order.razorpayPaymentId ? `Payment reference: ${order.razorpayPaymentId}` : '',
     invoice ? `Download your GST tax invoice (${invoice.number}): ${invoice.url}` : '',
@@ -71,17 +75,18 @@ export function renderOrderConfirmation(order: EmailOrder, shop: ShopContact): R
   const rows = order.items
     .map((item) => `<tr><td style="${first};${line}">${e(item.name)}</td><td style="${middle};${line}">${item.quantity}</td><td style="${last};${line}">${e(formatPaise(item.lineTotalPaise))}</td></tr>`)
     .join('');
-  const total = (label: string, paise: number, strong = false) => {
+  const total = (label: string, amount: string, strong = false) => {
     const wrap = (value: string) => (strong ? `<strong>${value}</strong>` : value);
-    return `<tr><td colspan="2" style="${first}">${wrap(label)}</td><td style="${last}">${wrap(e(formatPaise(paise)))}</td></tr>`;
+    return `<tr><td colspan="2" style="${first}">${wrap(e(label))}</td><td style="${last}">${wrap(e(amount))}</td></tr>`;
   };
+  const discountRow = order.discount ? total(discountLabel(order.discount.code), `-${formatPaise(order.discount.paise)}`) : '';
   const link = LINK_STYLE;
   const html = shopperHtml(subject, 'Your royal order is confirmed', `<p>Namaste ${e(order.customerName)},</p>
 <p>Thank you for your order! We have received your payment and your order <strong>${e(order.orderNumber)}</strong> is confirmed.</p>
 ${deliveryHtml(delivery)}
 ${buttonHtml(track, 'Track your order')}
 <table style="width:100%;border-collapse:collapse;font-size:15px"><thead><tr><th style="${first}">Item</th><th style="${middle}">Qty</th><th style="${last}">Amount</th></tr></thead><tbody>${rows}</tbody>
-<tfoot>${total('Subtotal', order.subtotalPaise)}${total('Shipping', order.shippingPaise)}${total('Total paid', order.amountPaise, true)}</tfoot></table>
+<tfoot>${total('Subtotal', formatPaise(order.subtotalPaise))}${total('Shipping', formatPaise(order.shippingPaise))}${discountRow}${total('Total paid', formatPaise(order.amountPaise), true)}</tfoot></table>
 ${order.razorpayPaymentId ? `<p style="font-size:14px;overflow-wrap:anywhere">Payment reference: ${e(order.razorpayPaymentId)}</p>` : ''}
 ${invoice ? `<p style="font-size:14px"><a href="${e(invoice.url)}" style="${link}">Download your GST tax invoice</a> <span style="white-space:nowrap">(${e(invoice.number)})</span></p>` : ''}
 <h2 style="font-size:17px;margin:24px 0 8px">Delivering to</h2>
