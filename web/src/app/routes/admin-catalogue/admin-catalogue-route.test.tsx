@@ -108,6 +108,14 @@ describe('/admin/catalogue', () => {
     expect(archived.queryByRole('button')).toBeNull();
   });
 
+  it('says sold out, as the shop does, for a product on sale whose batch has no jars left', async () => {
+    const soldOut = { ...stockOf(1, 'on-sale'), batchJars: 24, reserved: 2, sold: 22, left: 0 };
+    renderAt('/admin/catalogue', { 'GET /admin/stock': () => jsonResponse(200, { success: true, products: [soldOut, stockOf(2, 'coming-soon')] }) });
+    const chickenRow = await row('Royal Chicken Pickle');
+    expect(chickenRow.getByText('Sold out')).toBeTruthy();
+    expect(chickenRow.queryByText('On sale')).toBeNull();
+  });
+
   it('moves a product down: the whole new order goes to the server, and its answer is the list', async () => {
     const { calls, user } = renderAt('/admin/catalogue', {
       'PUT /admin/catalogue/order': () => jsonResponse(200, { success: true, products: [{ ...kofta, position: 1 }, { ...chicken, position: 2 }, lime] }),

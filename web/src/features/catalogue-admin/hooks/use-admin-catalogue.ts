@@ -1,18 +1,24 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { AdminProductStock } from '@pickles/shared/api';
 import type { CatalogueProduct } from '@pickles/shared/catalogue';
+import { toAvailability, type ProductAvailability } from '@pickles/shared/stock';
 import { failureText } from '../../../lib/api-failure.js';
 import { getCatalogue, getSaleStates } from '../api/admin-catalogue.js';
 
 /** Where a product stands on the shop: the Stock page's state, or archived (the catalogue's). */
-export type ProductSaleState = 'on-sale' | 'coming-soon' | 'archived';
+/** Where a product stands for the owner: the shop's own three states (shared/stock.ts), or archived. */
+export type ProductSaleState = ProductAvailability['state'] | 'archived';
 
-export const SALE_STATE_LABELS: Record<ProductSaleState, string> = { 'on-sale': 'On sale', 'coming-soon': 'Coming soon', archived: 'Archived' };
+export const SALE_STATE_LABELS: Record<ProductSaleState, string> = { 'on-sale': 'On sale', 'sold-out': 'Sold out', 'coming-soon': 'Coming soon', archived: 'Archived' };
 
-/** On sale or coming soon is the batch's (decision 012); a product the stock list lacks is coming soon, as a new one starts. */
+/**
+ * The state the shopper sees, by the storefront's own rule (toAvailability): on sale with no jars
+ * left is sold out. A product the stock list lacks is coming soon, as a new one starts.
+ */
 export function saleStateOf(product: CatalogueProduct, stock: readonly AdminProductStock[]): ProductSaleState {
   if (product.archived) return 'archived';
-  return stock.find((row) => row.productId === product.id)?.state ?? 'coming-soon';
+  const row = stock.find((candidate) => candidate.productId === product.id);
+  return row ? toAvailability(row).state : 'coming-soon';
 }
 
 interface CatalogueState {
