@@ -12,6 +12,7 @@ import { gatewayRoute } from './metrics.js';
 import { createServiceProxy, type ServiceProxy } from './proxy.js';
 import type { ServiceName } from './routes.js';
 import { inlineScriptHashes, securityHeaders } from './security.js';
+import { photoPreload } from './photo-preload.js';
 import { readHtmlFiles, spaRouter } from './static.js';
 
 type UpstreamVariable = 'CHECKOUT_URL' | 'PAYMENTS_URL' | 'ADMIN_ORDERS_URL' | 'NOTIFICATIONS_URL';
@@ -54,14 +55,14 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger): Express
   app.get('/alive', (_req, res) => {
     res.json({ status: 'ok', service: 'gateway' });
   });
-  app.use(spaRouter(config.WEB_DIST_DIR));
-
   const upstreams = {
     checkout: replicaList(config.CHECKOUT_URL),
     payments: replicaList(config.PAYMENTS_URL),
     'admin-orders': replicaList(config.ADMIN_ORDERS_URL),
     notifications: replicaList(config.NOTIFICATIONS_URL),
   };
+  app.use(spaRouter(config.WEB_DIST_DIR, photoPreload({ checkoutUrls: upstreams.checkout, logger })));
+
   const proxied: Record<ServiceName, readonly string[]> = { checkout: upstreams.checkout, payments: upstreams.payments, 'admin-orders': upstreams['admin-orders'] };
   const proxyOptions = { timeoutMs: config.UPSTREAM_TIMEOUT_MS, trust, answers, logger, onForwarded: untrustedProxyAlarm(trust, logger) };
   const proxies = Object.fromEntries(Object.entries(proxied).map(([service, urls]) => [service, createServiceProxy(service as ServiceName, urls, proxyOptions)])) as Record<

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import express, { Router } from 'express';
+import type { PhotoPreload } from './photo-preload.js';
 import { isClientRoute } from './routes.js';
 
 const APP_SHELL = 'app-shell.html';
@@ -24,9 +25,10 @@ export function readHtmlFiles(distDir: string): string[] {
  * Serves the built SPA. Hashed assets (/assets/*) never change under one name: cached for a year,
  * immutable. HTML is revalidated on every visit (`no-cache`) so a deploy is seen at once.
  * A prerendered route's own HTML (dist/<route>/index.html) is served for it; other client routes
- * get the app shell; anything else gets the shell with a 404 status.
+ * get the app shell; anything else gets the shell with a 404 status. A page whose largest paint is a
+ * product photo names it in a `Link: rel=preload` header (photo-preload.ts).
  */
-export function spaRouter(distDir: string): Router {
+export function spaRouter(distDir: string, preloadFor: PhotoPreload = () => undefined): Router {
   const root = path.resolve(distDir);
   const router = Router();
   router.use(
@@ -52,6 +54,8 @@ export function spaRouter(distDir: string): Router {
     const clean = path.posix.normalize(req.path).replace(/\/+$/, '');
     const prerendered = path.join(root, clean, 'index.html');
     res.setHeader('Cache-Control', 'no-cache');
+    const preload = preloadFor(clean);
+    if (preload) res.setHeader('Link', preload);
     if (prerendered.startsWith(root) && existsSync(prerendered)) {
       res.sendFile(prerendered);
       return;

@@ -52,6 +52,18 @@ function variantPixelWidth(photo: Pick<ProductPhoto, 'width'>, width: PhotoWidth
   return Math.min(width, Math.max(photo.width, 1));
 }
 
+/**
+ * The `sizes` of a product's picture, matching where it is laid out (web/src/styles/index.css): the
+ * shop's grid (one column under 640 px, two beside each other up to the 1,100 px container), the
+ * product page (a 40rem column) and the landing page's tiles (three across from 640 px). The gateway's
+ * preload of a page's first photo names the same, so the browser fetches the file the page will use.
+ */
+export const PICTURE_SIZES = {
+  grid: '(min-width: 1100px) 524px, (min-width: 640px) calc(50vw - 26px), calc(100vw - 32px)',
+  page: '(min-width: 672px) 608px, calc(100vw - 32px)',
+  tile: '(min-width: 1100px) 340px, (min-width: 640px) calc(33vw - 24px), calc(100vw - 32px)',
+} as const;
+
 /** The srcset of a photo in one format: `/api/catalogue/photos/<id>-320.avif 320w, ...`. */
 export function photoSrcSet(photo: Pick<ProductPhoto, 'id' | 'width'>, format: PhotoFormat): string {
   return photoWidthsFor(photo)

@@ -1,16 +1,8 @@
 import { FALLBACK_ART, type Product } from '@pickles/shared/catalogue';
 import { photoFallbackSrc, photoSrcSet, type ProductPhoto } from '@pickles/shared/product-photos';
 
-/**
- * The `sizes` of a product's picture, matching where it is laid out (styles/index.css): the shop's
- * grid (one column under 640 px, two beside each other up to the 1,100 px container), the product
- * page (a 40rem column) and the landing page's tiles (three across from 640 px).
- */
-export const PICTURE_SIZES = {
-  grid: '(min-width: 1100px) 524px, (min-width: 640px) calc(50vw - 26px), calc(100vw - 32px)',
-  page: '(min-width: 672px) 608px, calc(100vw - 32px)',
-  tile: '(min-width: 1100px) 340px, (min-width: 640px) calc(33vw - 24px), calc(100vw - 32px)',
-} as const;
+// The sizes live with the photos' other rules: the gateway's preload of a page's first photo uses them too.
+export { PICTURE_SIZES } from '@pickles/shared/product-photos';
 
 interface PhotoPictureProps {
   photo: ProductPhoto;
