@@ -6,6 +6,7 @@ import { sql } from '@pickles/db';
 import { buyOneJar } from '../support/purchase.js';
 import { e2eDb } from '../admin/fixtures.js';
 import { emailsAbout, type CaughtEmail } from '../support/stack.js';
+import { shopSettled } from '../support/settled.js';
 
 /**
  * The courier, end to end through the courier sandbox (decision 025): the owner ships a paid order
@@ -40,11 +41,11 @@ async function courierStep(awb: string, step: string, body: Record<string, strin
   expect(response.status, `${step}: ${await response.clone().text()}`).toBe(200);
 }
 
-/** The e-mails about an order whose subject matches, once `count` have arrived and a moment has passed without another. */
+/** The e-mails about an order whose subject matches, once `count` have arrived and the shop has settled (a second copy would have come). */
 async function emailsMatching(orderNumber: string, subject: RegExp, count: number): Promise<CaughtEmail[]> {
   const matching = async () => (await emailsAbout(orderNumber)).filter((mail) => subject.test(mail.subject));
   await expect.poll(async () => (await matching()).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
-  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  await shopSettled();
   const found = await matching();
   expect(found, `exactly ${count} e-mail(s) "${subject}"`).toHaveLength(count);
   return found;
@@ -75,7 +76,8 @@ async function shoot(page: Page, name: string) {
   const original = page.viewportSize();
   for (const width of [360, 390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(150);
+    // Two frames: the page has laid itself out at the new width.
+    await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     expect(overflow, `${name} at ${width} px scrolls sideways`).toBeLessThanOrEqual(0);
     await page.screenshot({ path: path.join(SHOTS, `${name}-${width}.png`), fullPage: true });
