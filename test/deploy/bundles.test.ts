@@ -61,13 +61,14 @@ describe('production bundles', () => {
     expect(text).toContain('Royal Chicken Pickle');
   });
 
-  it("make a photo's variants from a bundle: sharp and its libvips ship beside it, as the owner's upload needs", () => {
+  it("make a photo's variants from a bundle, a JPEG's and an iPhone HEIC's: sharp and its libvips ship beside it, the HEIC decoder inside it", () => {
     expect(built.get('admin-orders')!.packages).toEqual(expect.arrayContaining(['node_modules/sharp', 'node_modules/@img/sharp-linux-x64', 'node_modules/@img/sharp-libvips-linux-x64']));
     return buildProcess({ name: 'make-photo-variants', entry: 'test/deploy/fixtures/make-photo-variants.ts' }, join(out, 'make-photo-variants')).then(() => {
-      const result = run([join(out, 'make-photo-variants', 'main.mjs')]);
+      const result = run([join(out, 'make-photo-variants', 'main.mjs'), join(repoRoot, 'services/admin-orders/test/fixtures/iphone-1000x750.heic')]);
       expect(result.stderr.toString()).toBe('');
       expect(result.status).toBe(0);
-      expect(JSON.parse(result.stdout.toString())).toEqual({ ok: true, variants: ['320.avif', '320.webp', '640.avif', '640.webp', '960.avif', '960.webp'] });
+      const variants = { ok: true, variants: ['320.avif', '320.webp', '640.avif', '640.webp', '960.avif', '960.webp'] };
+      expect(JSON.parse(result.stdout.toString())).toEqual({ jpeg: variants, heic: variants });
     });
   });
 

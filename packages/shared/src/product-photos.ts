@@ -88,8 +88,7 @@ export function parsePhotoFileName(name: string): { id: string; width: PhotoWidt
 
 export const PHOTO_MESSAGES = {
   tooLarge: `The photo is larger than ${PHOTO_MAX_BYTES / (1024 * 1024)} MB. Export it smaller (a phone's "medium" size is plenty) and upload it again.`,
-  notAnImage: 'This file is not a photo we can read. Upload a JPEG, PNG or WebP image.',
-  heic: 'HEIC photos (iPhone) cannot be read here. Export the photo as JPEG (on the iPhone: Settings → Camera → Formats → Most Compatible, or share it as JPEG) and upload it again.',
+  notAnImage: 'This file is not a photo we can read. Upload a JPEG, PNG, WebP or HEIC (iPhone) image.',
   tooSmall: 'The photo is too small: it must be at least 320 pixels wide and high.',
   tooMany: `A product can have at most ${PHOTOS_PER_PRODUCT} photos. Delete one first.`,
   altTooLong: 'The description of the photo (alt text) can be at most 200 characters.',

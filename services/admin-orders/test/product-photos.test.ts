@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
 import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
 import { phonePhoto } from '@pickles/test-kit/photos';
@@ -8,7 +9,8 @@ import { call, loginToken, startHarness, type Harness } from './helpers.js';
 /**
  * Product photos (decision 027): the owner uploads a phone's JPEG to a product; it is decoded,
  * turned upright, stripped of its EXIF (the GPS position) and kept as AVIF and WebP at each width;
- * anything that is not a photo, too large or HEIC is refused with a sentence and changes nothing.
+ * an iPhone's HEIC is decoded the same way; anything that is not a photo or too large is refused with
+ * a sentence and changes nothing.
  * This file changes products, so it has a database of its own.
  */
 let h: Harness;
@@ -77,7 +79,37 @@ describe('POST /api/admin/catalogue/{id}/photos', () => {
     expect(changes.body.changes[0]).toMatchObject({ version: version + 1, before: { photos: [] }, after: { photos: [photo] } });
   });
 
-  it('refuses what is not a photo, HEIC, a stale version, an unknown product and a second copy, and changes nothing', async () => {
+  it("takes an iPhone's HEIC: decoded (the prebuilt libvips has no HEVC), kept as AVIF and WebP like any photo", async () => {
+    const version = await versionOf(2);
+    // 1000×750, made with libheif's heif-enc (x265) from a test-kit phone photo.
+    const heic = readFileSync(new URL('./fixtures/iphone-1000x750.heic', import.meta.url));
+    const response = await upload(2, version, heic, { type: 'image/heic', alt: 'A jar of kofta pickle' });
+    expect(response.status).toBe(201);
+    const photo = response.body.product.photos.at(-1);
+    // Its size is its largest variant's: 960 px, as a 1000 px photo is never enlarged to 1280.
+    expect(photo).toEqual({ id: expect.stringMatching(/^[0-9a-f]{64}$/), alt: 'A jar of kofta pickle', width: 960, height: 720 });
+    const stored = await variants(photo.id);
+    expect(stored.map((variant) => [variant.width, variant.format, variant.pixel_width, variant.pixel_height])).toEqual([
+      [320, 'avif', 320, 240],
+      [320, 'webp', 320, 240],
+      [640, 'avif', 640, 480],
+      [640, 'webp', 640, 480],
+      [960, 'avif', 960, 720],
+      [960, 'webp', 960, 720],
+    ]);
+    for (const variant of stored) {
+      const metadata = await sharp(variant.data).metadata();
+      // Three channels: the decoder's opaque alpha is not carried into the photos shoppers are sent.
+      expect({ format: metadata.format, channels: metadata.channels, exif: metadata.exif }).toEqual({ format: variant.format === 'avif' ? 'heif' : 'webp', channels: 3, exif: undefined });
+    }
+    // The pixels are the photo's, not a blank: the jar's red is in the middle, the warm ground at the edge.
+    const { data } = await sharp(stored[2]!.data).raw().toBuffer({ resolveWithObject: true });
+    const at = (x: number, y: number) => [...data.subarray((y * 640 + x) * 3, (y * 640 + x) * 3 + 3)];
+    expect(at(320, 240)[0]!).toBeGreaterThan(at(320, 240)[2]! + 60);
+    expect(await h.db.selectFrom('photos').select(['original_type', 'width', 'height']).where('id', '=', photo.id).executeTakeFirst()).toEqual({ original_type: 'image/heic', width: 960, height: 720 });
+  });
+
+  it('refuses what is not a photo (a broken HEIC among them), a stale version, an unknown product and a second copy, and changes nothing', async () => {
     const version = await versionOf(1);
     const photosBefore = await h.db.selectFrom('photos').select('id').execute();
 
@@ -85,9 +117,9 @@ describe('POST /api/admin/catalogue/{id}/photos', () => {
     expect(text).toEqual({ status: 415, body: { success: false, error: PHOTO_MESSAGES.notAnImage } });
     const svg = await upload(1, version, Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="400" height="400"/>'), { type: 'image/png' });
     expect(svg).toEqual({ status: 415, body: { success: false, error: PHOTO_MESSAGES.notAnImage } });
-    // An iPhone's HEIC: an ISO-BMFF box of brand "heic" (the prebuilt libvips has no HEVC decoder).
+    // A file that says it is an iPhone's HEIC (an ISO-BMFF box of brand "heic") but holds no picture.
     const heic = Buffer.concat([Buffer.from([0, 0, 0, 24]), Buffer.from('ftypheic'), Buffer.from([0, 0, 0, 0]), Buffer.from('mif1heic'), Buffer.alloc(64)]);
-    expect(await upload(1, version, heic, { type: 'image/heic' })).toEqual({ status: 415, body: { success: false, error: PHOTO_MESSAGES.heic } });
+    expect(await upload(1, version, heic, { type: 'image/heic' })).toEqual({ status: 415, body: { success: false, error: PHOTO_MESSAGES.notAnImage } });
     expect(await upload(1, version, portrait, { type: 'text/plain' })).toEqual({ status: 415, body: { success: false, error: PHOTO_MESSAGES.notAnImage } });
     const tiny = await sharp({ create: { width: 200, height: 200, channels: 3, background: '#a33' } }).jpeg().toBuffer();
     expect(await upload(1, version, tiny)).toEqual({ status: 400, body: { success: false, error: PHOTO_MESSAGES.tooSmall } });

@@ -551,7 +551,7 @@ export function buildOpenApiDocument() {
   registry.registerPath({
     method: 'post',
     path: '/api/admin/catalogue/{id}/photos',
-    summary: 'Add a photo at the end of the product\'s photos (decision 027). The body is the file itself, up to 10 MB; it is decoded (its type alone proves nothing), turned upright, stripped of all metadata and kept as AVIF and WebP at 320, 640, 960 and 1280 px wide. HEIC (HEVC) is refused: export it as JPEG',
+    summary: 'Add a photo at the end of the product\'s photos (decision 027). The body is the file itself, up to 10 MB; it is decoded (its type alone proves nothing), turned upright, stripped of all metadata and kept as AVIF and WebP at 320, 640, 960 and 1280 px wide. An iPhone\'s HEIC is decoded the same way (decision 035)',
     ...admin,
     request: {
       params: productIdParam,
@@ -564,7 +564,7 @@ export function buildOpenApiDocument() {
       404: error('No product with that id'),
       409: photoConflict,
       413: error('Larger than 10 MB (the message says so)'),
-      415: error('Not an image we can read, or HEIC'),
+      415: error('Not an image we can read'),
       429: error('Other photos are being prepared; try again in a few seconds'),
       ...unauthorised,
     },

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import sharp, { type Metadata, type OutputInfo } from 'sharp';
+import decodeHeic from 'heic-decode';
+import sharp, { type Metadata, type OutputInfo, type SharpOptions } from 'sharp';
 import { PHOTO_FORMATS, PHOTO_WIDTHS, type PhotoFormat, type PhotoWidth } from '@pickles/shared/product-photos';
 
 /**
@@ -33,7 +34,7 @@ export interface PhotoVariant {
 
 export type ProcessedPhoto =
   | { ok: true; width: number; height: number; variants: PhotoVariant[] }
-  | { ok: false; reason: 'not-an-image' | 'heic' | 'too-small' };
+  | { ok: false; reason: 'not-an-image' | 'too-small' };
 
 /** The photo's id: the hex SHA-256 of the original's bytes, so the same upload is the same photo and its URLs never change. */
 export function photoIdOf(original: Buffer): string {
@@ -49,17 +50,34 @@ export function isHeic(original: Buffer): boolean {
 /** The formats accepted once decoded; anything else libvips can read (GIF, TIFF, SVG, PDF...) is refused as not a photo. */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'heif']);
 
+/**
+ * What sharp reads: the upload itself, or for an iPhone's HEIC its pixels. The prebuilt libvips
+ * decodes AVIF but not HEVC (patents), so HEIC is decoded by libheif built to WebAssembly
+ * (heic-decode), upright as the file says, into RGBA pixels that carry no metadata at all.
+ */
+async function readable(original: Buffer): Promise<{ input: Buffer; options: SharpOptions; decoded: boolean } | undefined> {
+  if (!isHeic(original)) return { input: original, options: { limitInputPixels: MAX_INPUT_PIXELS }, decoded: false };
+  try {
+    const { width, height, data } = await decodeHeic({ buffer: original });
+    if (width * height > MAX_INPUT_PIXELS) return undefined;
+    return { input: Buffer.from(data.buffer, data.byteOffset, data.byteLength), options: { raw: { width, height, channels: 4 } }, decoded: true };
+  } catch {
+    return undefined;
+  }
+}
+
 async function encode(original: Buffer): Promise<ProcessedPhoto> {
-  // The prebuilt libvips decodes AVIF but not HEVC (patents): an iPhone's HEIC is refused by name.
-  if (isHeic(original)) return { ok: false, reason: 'heic' };
+  const source = await readable(original);
+  if (!source) return { ok: false, reason: 'not-an-image' };
   let metadata: Metadata;
   try {
-    metadata = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
+    metadata = await sharp(source.input, source.options).metadata();
   } catch {
     return { ok: false, reason: 'not-an-image' };
   }
-  if (!ACCEPTED_FORMATS.has(metadata.format ?? '')) return { ok: false, reason: 'not-an-image' };
-  if (metadata.format === 'heif' && metadata.compression !== 'av1') return { ok: false, reason: 'heic' };
+  if (!source.decoded && !ACCEPTED_FORMATS.has(metadata.format ?? '')) return { ok: false, reason: 'not-an-image' };
+  // A HEIF that is not an iPhone's HEIC by its brand but holds HEVC pictures all the same.
+  if (metadata.format === 'heif' && metadata.compression !== 'av1') return { ok: false, reason: 'not-an-image' };
   const upright = (metadata.orientation ?? 1) >= 5 ? { width: metadata.height, height: metadata.width } : { width: metadata.width, height: metadata.height };
   if (!upright.width || !upright.height) return { ok: false, reason: 'not-an-image' };
   if (upright.width < MIN_PHOTO_WIDTH || upright.height < MIN_PHOTO_WIDTH) return { ok: false, reason: 'too-small' };
@@ -68,7 +86,9 @@ async function encode(original: Buffer): Promise<ProcessedPhoto> {
   // smaller widths are made from these pixels. Raw pixels carry no metadata at all.
   let base: { data: Buffer; info: OutputInfo };
   try {
-    base = await sharp(original, { limitInputPixels: MAX_INPUT_PIXELS, failOn: 'error' })
+    const decoded = sharp(source.input, { ...source.options, failOn: 'error' });
+    // A HEIC's pixels come with an alpha channel that is opaque everywhere: dropped, as a JPEG has none.
+    base = await (source.decoded ? decoded.removeAlpha() : decoded)
       .rotate()
       .resize({ width: PHOTO_WIDTHS[PHOTO_WIDTHS.length - 1], withoutEnlargement: true })
       .toColourspace('srgb')

@@ -103,7 +103,7 @@ export function uploadProductPhotoHandler(db: Db): RequestHandler {
       }
       if (!processed.ok) {
         if (processed.reason === 'too-small') throw new InvalidError(PHOTO_MESSAGES.tooSmall);
-        throw new UnsupportedPhotoError(processed.reason === 'heic' ? PHOTO_MESSAGES.heic : PHOTO_MESSAGES.notAnImage);
+        throw new UnsupportedPhotoError(PHOTO_MESSAGES.notAnImage);
       }
       photo = { id: photoId, width: processed.width, height: processed.height, originalBytes: original.length, originalType: type, variants: processed.variants };
     }

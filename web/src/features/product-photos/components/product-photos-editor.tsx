@@ -21,7 +21,7 @@ const failureText = (failure: unknown) => (isApiFailure(failure) ? failure.error
 /**
  * A product's photos on the owner's product screen (decision 027): upload one with its description
  * (alt text, read out to blind shoppers), make one the main photo, move them, delete them. Every
- * change answers the product as saved; its errors (too large, not a photo, HEIC, someone else's
+ * change answers the product as saved; its errors (too large, not a photo, someone else's
  * save) are shown above the list in the server's words. Controls are disabled while a change is
  * on its way, and the upload says so.
  */
