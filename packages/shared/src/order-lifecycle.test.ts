@@ -121,6 +121,9 @@ function expectedOwnerAction(status: OrderStatus, payment: PaymentStatus, captur
       return payment === 'paid' && status !== 'cancelled';
     case 'remove':
       return status === 'completed' ? payment === 'paid' || payment === 'refunded' : status === 'cancelled' && payment !== 'paid';
+    case 'send-payment-link':
+      // Nobody paid it, and a capture would still pay it: waiting for its payment, or failed.
+      return (payment === 'pending' || payment === 'failed') && ['created', 'pending', 'failed'].includes(status);
   }
 }
 

@@ -166,7 +166,7 @@ export function canRemove(order: OrderState): boolean {
  * the batch), refund it, resend its confirmation, remove it. The API answers a refusal with the
  * reason as it is; the admin pages offer only what is allowed.
  */
-export const OWNER_ACTIONS = ['dispatch', 'ship', 'cancel-shipment', 'refund', 'resend-confirmation', 'remove'] as const;
+export const OWNER_ACTIONS = ['dispatch', 'ship', 'cancel-shipment', 'refund', 'resend-confirmation', 'remove', 'send-payment-link'] as const;
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
 
 /**
@@ -235,6 +235,12 @@ export function mayOwner(order: OwnerOrderFacts, action: OwnerAction): OwnerAnsw
       return ALLOWED;
     case 'remove':
       return canRemove(order) ? ALLOWED : refusedBecause('Only completed orders, and cancelled ones holding no money, can be removed');
+    case 'send-payment-link':
+      // A payment link asks for money nobody has paid, on an order a capture may still pay (the
+      // first transition): waiting for its payment, or failed. A closed order is not reopened by one.
+      if (!NEVER_PAID_PAYMENT_STATES.includes(order.paymentStatus)) return refusedBecause('This order is already paid: it needs no payment link');
+      if (!findTransition(order, 'paid', 'webhook')) return refusedBecause(`A payment link cannot be sent for a ${order.status} order`);
+      return ALLOWED;
   }
 }
 

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createDb } from '@pickles/db';
+import { razorpayFromEnv } from '@pickles/razorpay-client';
 import { createRedis, DEMO_ADMIN_PASSWORD, refuseToStart, runService, type ServiceContext } from '@pickles/service-kit';
 import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION } from '@pickles/shared/seller-profile';
 import { envSchema, type Env } from './env.js';
@@ -50,6 +51,7 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
     isShuttingDown,
+    paymentLinks: { razorpay: razorpayFromEnv(env), shopUrl: env.SHOP_URL, expiryHours: env.PAYMENT_LINK_EXPIRY_HOURS },
   });
   // The owner's actions write events (status e-mails, refunds, complaints' answers); this process
   // publishes them as they commit, so they do not wait on payments being up (decision 030).
