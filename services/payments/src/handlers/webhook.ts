@@ -24,10 +24,10 @@ export function settleRequestFor(event: RazorpayWebhookEvent): SettleRequest | u
   const refundFacts = refund && { razorpayRefundId: refund.id, razorpayPaymentId: payment.id, amountPaise: refund.amount, refundRequestId: refund.notes?.refund_request_id };
   let observation: PaymentObservation;
   switch (event.event) {
-    case 'payment.captured':
-    case 'order.paid':
     // A paid payment link carries its captured payment (decision 032).
     case 'payment_link.paid':
+    case 'payment.captured':
+    case 'order.paid':
       observation = { kind: 'captured', paymentId: payment.id, amountPaise: payment.amount };
       break;
     case 'payment.authorized':
