@@ -238,9 +238,9 @@ export function NewPhoneOrder() {
           </section>
           <section className="op-card" aria-labelledby="phone-order-discount">
             <div className="op-card__head">
-              <h2 id="phone-order-discount">Discount code (optional)</h2>
+              <h2 id="phone-order-discount">Discount (optional)</h2>
             </div>
-            {text({ name: 'discountCode', label: 'Code' })}
+            {text({ name: 'discountCode', label: 'Discount code' })}
           </section>
           <FormFailure message={failure} />
           <div className="phone-order__actions">
