@@ -114,4 +114,8 @@ test('the owner takes a phone order with a discount code; the shopper pays its l
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.goto(`/admin/orders/${order.id}`);
   await expect(page.getByRole('region', { name: 'Payment link' }).getByRole('status')).toHaveText(/^Paid/);
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/order-page-link-paid-${width}.png`, fullPage: true });
+  }
 });

@@ -81,12 +81,27 @@ export function buildOpenApiDocument() {
   registry.registerPath({
     method: 'post',
     path: '/api/payment/webhook',
-    summary: "Razorpay's webhooks (payment.*, order.paid, refund.*), signed over the raw body",
+    summary: "Razorpay's webhooks (payment.*, order.paid, refund.*, payment_link.*), signed over the raw body",
     request: {
       headers: z.object({ 'x-razorpay-signature': z.string(), 'x-razorpay-event-id': z.string().optional() }),
       body: { content: { 'application/json': { schema: z.object({ event: z.string(), payload: z.record(z.string(), z.unknown()) }).loose() } } },
     },
     responses: { 200: json(answers.webhookResponseSchema, 'Handled (or a duplicate)'), 400: error('Bad signature or body') },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/payment/link-callback',
+    summary: "Where Razorpay sends a paid payment link's shopper: a redirect to /payment-success (genuine and paid) or /payment-failed",
+    request: {
+      query: z.object({
+        razorpay_payment_id: z.string().optional(),
+        razorpay_payment_link_id: z.string().optional(),
+        razorpay_payment_link_reference_id: z.string().optional(),
+        razorpay_payment_link_status: z.string().optional(),
+        razorpay_signature: z.string().optional(),
+      }),
+    },
+    responses: { 303: { description: "To /payment-success?order=&payment= when Razorpay's signature holds and the link is paid; /payment-failed otherwise" } },
   });
   registry.registerPath({
     method: 'post',
