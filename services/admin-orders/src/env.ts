@@ -11,8 +11,8 @@ const positiveInt = (fallback: number) => z.coerce.number({ error: 'expected a w
 export const envSchema = baseEnvSchema
   .extend(sellerProfileEnvSchema.shape)
   .extend(outboxRelayEnvSchema.shape)
-  // The owner's payment links are Razorpay Payment Links (decision 032).
-  .extend(razorpayEnvSchema.shape)
+  // The owner's payment links are Razorpay Payment Links (decision 032); without the keys they answer 503.
+  .extend(razorpayEnvSchema.partial().shape)
   .extend({
     PORT: portSchema(4003),
     /** The shop's public address: a paid payment link sends the shopper back to it. */
@@ -54,6 +54,11 @@ export const envSchema = baseEnvSchema
     if (courier.some(Boolean) && !courier.every(Boolean)) {
       for (const name of ['COURIER_EMAIL', 'COURIER_PASSWORD', 'COURIER_WEBHOOK_TOKEN'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with the other COURIER_* credentials (set all three, or none for no courier)' });
+      }
+    }
+    if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+      for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with the other Razorpay key (set both for payment links, or neither)' });
       }
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

@@ -13,6 +13,15 @@ import { courierFromEnv } from './clients/courier.js';
 import { startCourierWorker } from './courier/worker.js';
 import { startOutboxRelay } from '@pickles/outbox-relay';
 
+/** The owner's payment links (decision 032), when the Razorpay keys are set; without them the routes answer 503. */
+function paymentLinksFromEnv(env: Env) {
+  const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET } = env;
+  if (!RAZORPAY_KEY_ID || !RAZORPAY_KEY_SECRET) return undefined;
+  // admin-orders takes no Razorpay webhooks: the client's webhook secret is never used here.
+  const razorpay = razorpayFromEnv({ ...env, RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: env.RAZORPAY_WEBHOOK_SECRET ?? RAZORPAY_KEY_SECRET, RAZORPAY_TIMEOUT_MS: env.RAZORPAY_TIMEOUT_MS ?? 10_000 });
+  return { razorpay, shopUrl: env.SHOP_URL, expiryHours: env.PAYMENT_LINK_EXPIRY_HOURS };
+}
+
 async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
   if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD_HASH && (await verifyPassword(DEMO_ADMIN_PASSWORD, env.ADMIN_PASSWORD_HASH))) {
     refuseToStart(['Invalid environment variable ADMIN_PASSWORD_HASH (the demo password): choose a password of your own (npm run admin:hash)']);
@@ -38,6 +47,7 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
       refuseToStart(problems);
     }
   }
+  if (!env.RAZORPAY_KEY_ID) logger.warn('no Razorpay keys (RAZORPAY_KEY_ID unset): New order and Send a payment link answer 503');
   const courier = courierFromEnv(env);
   if (!courier) logger.info('no courier configured (COURIER_EMAIL unset): Ship is hidden, dispatches are recorded by hand');
   const app = buildApp({
@@ -51,7 +61,7 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
     isShuttingDown,
-    paymentLinks: { razorpay: razorpayFromEnv(env), shopUrl: env.SHOP_URL, expiryHours: env.PAYMENT_LINK_EXPIRY_HOURS },
+    paymentLinks: paymentLinksFromEnv(env),
   });
   // The owner's actions write events (status e-mails, refunds, complaints' answers); this process
   // publishes them as they commit, so they do not wait on payments being up (decision 030).
