@@ -271,7 +271,8 @@ export const AWAITING_PAYMENT_STATES: readonly OrderState[] = ORDER_TRANSITIONS.
 /** What Razorpay told us about a payment (in paise), from whichever path saw it. */
 export type PaymentObservation =
   | { kind: 'authorised'; paymentId: string; amountPaise: number }
-  | { kind: 'captured'; paymentId: string; amountPaise: number }
+  // `closedPaymentLink`: paid on one of the owner's payment links after it expired or was cancelled (decision 032).
+  | { kind: 'captured'; paymentId: string; amountPaise: number; closedPaymentLink?: true }
   | { kind: 'failed'; paymentId?: string; reason: string }
   | { kind: 'refund-created'; paymentId: string; refundId: string; refundPaise: number }
   | { kind: 'refund-processed'; paymentId: string; refundId: string; refundPaise: number; paymentAmountPaise: number }
@@ -292,6 +293,7 @@ export const ATTENTION_KINDS = [
   'confirmation-not-sent',
   'capture-without-stock',
   'paid-without-invoice',
+  'capture-on-closed-payment-link',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -305,6 +307,8 @@ export const ATTENTION_TEXT: Record<AttentionKind, string> = {
   'confirmation-not-sent': 'The order confirmation could not be e-mailed for a day (the shop keeps trying): tell the shopper their order is confirmed',
   'capture-without-stock':
     'Payment captured after the order\'s jars were released, and the batch has none left: add jars on the Stock page and the order takes them and is confirmed within a minute, or cancel it and refund',
+  'capture-on-closed-payment-link':
+    "Payment captured on a payment link that had expired or been cancelled: the order was not confirmed; refund it at Razorpay, or confirm the order by hand if the shopper still wants it",
   'paid-without-invoice': 'A paid order has no GST tax invoice (the daily check found it): it is missing from the invoice series and GSTR-1; have the accountant issue one by hand before it ships',
 };
 
@@ -357,6 +361,8 @@ export function decidePaymentObservation(lookup: OrderLookup, observation: Payme
         // it was the first time (the item exists already: nothing new is raised).
         return order.status === 'cancelled' ? { confirm: false, attention: 'capture-on-closed-order' } : NOTHING;
       }
+      // Money the shop did not expect: the link was closed, so nobody is told the order is confirmed.
+      if (observation.closedPaymentLink) return { confirm: false, attention: 'capture-on-closed-payment-link', reason: 'payment captured on a closed payment link' };
       if (observation.amountPaise !== order.amountPaise) return { confirm: false, attention: 'amount-mismatch' };
       const pays = findTransition(order, 'paid', actor);
       if (pays) {

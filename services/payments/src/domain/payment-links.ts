@@ -9,9 +9,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * order, which Razorpay makes when the shopper starts paying; its notes are the link's, and name
  * the shop's order (`payment_link_for`). Such a payment is settled on that order, through the one
  * settle path, as if it were on the order's own Razorpay order: once, with its confirmation,
- * invoice and jars. A payment on a link that expired or was cancelled is left on the link's order,
- * which the shop does not know: the capture becomes an attention item for the owner (money the
- * shop did not expect), never a silent confirmation. Anything else is returned as it came.
+ * invoice and jars. A capture on a link that expired or was cancelled is marked so
+ * (`closedPaymentLink`): the lifecycle makes it an attention item on the order for the owner (money
+ * the shop did not expect), never a confirmation. Anything else is returned as it came.
  */
 export async function settleRequestForLinkPayment(db: Db, event: RazorpayWebhookEvent, request: SettleRequest | undefined): Promise<SettleRequest | undefined> {
   const payment = event.payload.payment?.entity;
@@ -23,8 +23,9 @@ export async function settleRequestForLinkPayment(db: Db, event: RazorpayWebhook
     .where('id', '=', orderId)
     .executeTakeFirst();
   if (!order?.payment_link_id || !order.razorpay_order_id || order.razorpay_order_id === request.razorpayOrderId) return request;
-  if (order.payment_link_status === 'expired' || order.payment_link_status === 'cancelled') return request;
-  return { ...request, razorpayOrderId: order.razorpay_order_id };
+  const closed = order.payment_link_status === 'expired' || order.payment_link_status === 'cancelled';
+  const observation = closed && request.observation.kind === 'captured' ? { ...request.observation, closedPaymentLink: true as const } : request.observation;
+  return { ...request, razorpayOrderId: order.razorpay_order_id, observation };
 }
 
 /**
