@@ -245,6 +245,16 @@ describe('a payment observation', () => {
     expect(decidePaymentObservation({ found: 'none' }, { kind: 'failed', reason: 'x' }, 'webhook')).toEqual({ confirm: false });
   });
 
+  it('a capture on a payment link that had closed confirms nothing and needs attention, on an order waiting or failed', () => {
+    for (const [status, paymentStatus] of [['created', 'pending'], ['failed', 'failed']] as const) {
+      expect(decidePaymentObservation(live(order(status, paymentStatus)), { ...captured, closedPaymentLink: true }, 'webhook')).toEqual({
+        confirm: false,
+        attention: 'capture-on-closed-payment-link',
+        reason: 'payment captured on a closed payment link',
+      });
+    }
+  });
+
   it('a failure marks only a pending order failed; a paid one never goes back', () => {
     const failed: PaymentObservation = { kind: 'failed', reason: 'Card declined' };
     expect(decidePaymentObservation(live(order('created', 'pending')), failed, 'shopper')).toEqual({ confirm: false, next: { status: 'failed', paymentStatus: 'failed' }, reason: 'Card declined' });
