@@ -166,7 +166,7 @@ export function canRemove(order: OrderState): boolean {
  * the batch), refund it, resend its confirmation, remove it. The API answers a refusal with the
  * reason as it is; the admin pages offer only what is allowed.
  */
-export const OWNER_ACTIONS = ['dispatch', 'ship', 'cancel-shipment', 'refund', 'resend-confirmation', 'remove', 'send-payment-link'] as const;
+export const OWNER_ACTIONS = ['dispatch', 'ship', 'cancel-shipment', 'refund', 'resend-confirmation', 'remove', 'send-payment-link', 'cancel-payment-link'] as const;
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
 
 /**
@@ -178,6 +178,8 @@ export interface OwnerOrderFacts extends OrderState {
   dispatched?: boolean;
   /** The courier booking, when the order was shipped through the courier (cancel-shipment reads it). */
   shipment?: { state: OrderShipment['state']; deliveryStatus: ShipmentDeliveryStatus | null } | null;
+  /** The order's latest payment link's status as Razorpay last reported it (decision 032); null without one. */
+  paymentLinkStatus?: 'created' | 'paid' | 'expired' | 'cancelled' | null;
 }
 
 export type OwnerAnswer = { allowed: true } | { allowed: false; reason: string };
@@ -240,6 +242,11 @@ export function mayOwner(order: OwnerOrderFacts, action: OwnerAction): OwnerAnsw
       // first transition): waiting for its payment, or failed. A closed order is not reopened by one.
       if (!NEVER_PAID_PAYMENT_STATES.includes(order.paymentStatus)) return refusedBecause('This order is already paid: it needs no payment link');
       if (!findTransition(order, 'paid', 'webhook')) return refusedBecause(`A payment link cannot be sent for a ${order.status} order`);
+      return ALLOWED;
+    case 'cancel-payment-link':
+      // Only a link still taking payments; the order stays as it is (unpaid), and a new link may follow.
+      if (!order.paymentLinkStatus) return refusedBecause('This order has no payment link');
+      if (order.paymentLinkStatus !== 'created') return refusedBecause(`The payment link is already ${order.paymentLinkStatus}`);
       return ALLOWED;
   }
 }

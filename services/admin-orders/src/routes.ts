@@ -35,7 +35,7 @@ import {
 } from './handlers/catalogue.js';
 import { deleteProductPhotoHandler, reorderProductPhotosHandler, uploadProductPhotoHandler } from './handlers/product-photos.js';
 import { acknowledgeComplaintHandler, listComplaintsHandler, resolveComplaintHandler } from './handlers/complaints.js';
-import { createPhoneOrderHandler, sendPaymentLinkHandler, type PaymentLinkDeps } from './handlers/payment-links.js';
+import { cancelPaymentLinkHandler, createPhoneOrderHandler, sendPaymentLinkHandler, type PaymentLinkDeps } from './handlers/payment-links.js';
 import { createDiscountCodeHandler, listDiscountCodesHandler, updateDiscountCodeHandler } from './handlers/discount-codes.js';
 
 export interface RouteDeps {
@@ -91,6 +91,7 @@ export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSecon
   router.post('/api/admin/orders/:id/refunds', admin, body, createRefundHandler(db));
   router.post('/api/admin/phone-orders', admin, body, createPhoneOrderHandler(links));
   router.post('/api/admin/orders/:id/payment-link', admin, body, sendPaymentLinkHandler(links));
+  router.post('/api/admin/orders/:id/payment-link/cancel', admin, body, cancelPaymentLinkHandler(links));
   router.post('/api/admin/orders/:id/resend-confirmation', admin, body, resendConfirmationHandler(db, redis, redisPrefix));
   router.patch('/api/admin/orders/:id/status', admin, body, updateStatusHandler(db));
   router.patch('/api/order/batch-update-status', admin, orderIdList, batchUpdateHandler(db));

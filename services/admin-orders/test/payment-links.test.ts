@@ -126,6 +126,33 @@ describe('Send a payment link', () => {
     expect(await outboxLinkEvents(seeded.id)).toBe(2);
   });
 
+  it('cancels an open link at Razorpay and on the order; a second cancel is refused, and a new link may follow', async () => {
+    const seeded = await insertOrder(h.db, { status: 'failed', paymentStatus: 'failed', razorpayPaymentId: null, paidAt: null });
+    const first = await call(h.app, 'POST', `/api/admin/orders/${seeded.id}/payment-link`, { token, body: {} });
+    const cancelled = await call(h.app, 'POST', `/api/admin/orders/${seeded.id}/payment-link/cancel`, { token, body: {} });
+    expect(cancelled.status, JSON.stringify(cancelled.body)).toBe(200);
+    expect(cancelled.body.paymentLink).toMatchObject({ id: first.body.paymentLink.id, status: 'cancelled' });
+    expect(links().find((l) => l.id === first.body.paymentLink.id)).toMatchObject({ status: 'cancelled' });
+    const again = await call(h.app, 'POST', `/api/admin/orders/${seeded.id}/payment-link/cancel`, { token, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body).toEqual({ success: false, error: 'The payment link is already cancelled' });
+    const order = await h.db.selectFrom('orders').select(['status', 'payment_status', 'payment_link_status']).where('id', '=', seeded.id).executeTakeFirstOrThrow();
+    expect(order).toEqual({ status: 'failed', payment_status: 'failed', payment_link_status: 'cancelled' });
+    const next = await call(h.app, 'POST', `/api/admin/orders/${seeded.id}/payment-link`, { token, body: {} });
+    expect(next.body).toMatchObject({ created: true, paymentLink: { status: 'created' } });
+  });
+
+  it('refuses to cancel a link Razorpay has expired meanwhile, and records that it expired', async () => {
+    const seeded = await insertOrder(h.db, { status: 'failed', paymentStatus: 'failed', razorpayPaymentId: null, paidAt: null });
+    const first = await call(h.app, 'POST', `/api/admin/orders/${seeded.id}/payment-link`, { token, body: {} });
+    sandbox.state.paymentLinks.expireNow(first.body.paymentLink.id);
+    const refused = await call(h.app, 'POST', `/api/admin/orders/${seeded.id}/payment-link/cancel`, { token, body: {} });
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toBe('The payment link is already expired');
+    const order = await h.db.selectFrom('orders').select(['payment_link_status']).where('id', '=', seeded.id).executeTakeFirstOrThrow();
+    expect(order.payment_link_status).toBe('expired');
+  });
+
   it('refuses a paid order (409) and changes nothing', async () => {
     const seeded = await insertOrder(h.db, {});
     const response = await call(h.app, 'POST', `/api/admin/orders/${seeded.id}/payment-link`, { token, body: {} });

@@ -373,6 +373,20 @@ export function buildOpenApiDocument() {
   });
   registry.registerPath({
     method: 'post',
+    path: '/api/admin/orders/{id}/payment-link/cancel',
+    summary: "Cancel the order's open payment link (the order stays unpaid)",
+    ...admin,
+    request: { params: orderId },
+    responses: {
+      200: json(answers.paymentLinkResponseSchema, 'The link, now cancelled'),
+      404: error('Order not found'),
+      409: error('No open link (none, or already paid, expired or cancelled)'),
+      502: error('Razorpay could not be reached'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
     path: '/api/admin/orders/{id}/resend-confirmation',
     summary: "E-mail a paid order's confirmation to the shopper again",
     ...admin,

@@ -40,6 +40,7 @@ describe('docs/api/openapi.json', () => {
         '/api/admin/orders/{id}/resend-confirmation',
         '/api/admin/phone-orders',
         '/api/admin/orders/{id}/payment-link',
+        '/api/admin/orders/{id}/payment-link/cancel',
         '/api/admin/orders/ids',
         '/api/admin/orders/{id}/history',
         '/api/admin/orders/{id}/status',

@@ -11,7 +11,7 @@ import { isUuid } from './parse.js';
 /** What the owner's payment links need (decision 032). */
 export interface PaymentLinkDeps {
   db: Db;
-  razorpay: Pick<RazorpayClient, 'keyId' | 'createOrder' | 'createPaymentLink'>;
+  razorpay: Pick<RazorpayClient, 'keyId' | 'createOrder' | 'createPaymentLink' | 'cancelPaymentLink' | 'fetchPaymentLink'>;
   /** The shop's public address: Razorpay sends the paying shopper back to its callback there. */
   shopUrl: string;
   /** How long a link takes payments (PAYMENT_LINK_EXPIRY_HOURS). */
@@ -131,7 +131,7 @@ async function issueLink(deps: PaymentLinkDeps, order: LinkOrder, log: Logger): 
       .set({
         payment_link_id: made.id,
         payment_link_url: made.short_url,
-        payment_link_status: made.status === 'paid' || made.status === 'expired' || made.status === 'cancelled' ? made.status : 'created',
+        payment_link_status: toLinkStatus(made.status),
         payment_link_expires_at: made.expire_by ? new Date(made.expire_by * 1000) : null,
         payment_link_sent_at: now,
         payment_link_count: order.linkCount + 1,
@@ -206,4 +206,43 @@ export function sendPaymentLinkHandler(deps: PaymentLinkDeps | undefined): Reque
     const { link, created } = await issueLink(deps, order, req.log);
     res.json(respond(order, link, created));
   };
+}
+
+/**
+ * POST /api/admin/orders/{id}/payment-link/cancel: the order's open link stops taking payments
+ * (Razorpay cancels it; a link already cancelled is not an error). Allowed while the link is open
+ * (mayOwner 'cancel-payment-link'); the order stays unpaid, and "Send a payment link" may follow. A
+ * link Razorpay says was paid or expired meanwhile is recorded as such and refused (409).
+ */
+export function cancelPaymentLinkHandler(deps: PaymentLinkDeps | undefined): RequestHandler {
+  return async (req, res) => {
+    if (!deps) throw new HttpError(503, 'Payment links are not configured on this shop');
+    const id = req.params.id;
+    if (!isUuid(id)) throw new NotFoundError('Order not found');
+    const order = await readLinkOrder(deps.db, id);
+    if (!order) throw new NotFoundError('Order not found');
+    const may = mayOwner({ ...order, paymentLinkStatus: order.link?.status ?? null }, 'cancel-payment-link');
+    if (!may.allowed || !order.link) throw new ConflictError(may.allowed ? 'This order has no payment link' : may.reason);
+    const linkId = order.link.id;
+    let status: OrderPaymentLink['status'];
+    try {
+      status = toLinkStatus((await deps.razorpay.cancelPaymentLink(linkId)).status);
+    } catch (error) {
+      if (!(error instanceof RazorpayError)) throw error;
+      if (error.kind !== 'invalid_request') throw new UpstreamError('We could not reach Razorpay to cancel the link. Please try again in a moment.');
+      // Paid or expired meanwhile: Razorpay's word is recorded, and the owner told.
+      status = toLinkStatus((await deps.razorpay.fetchPaymentLink(linkId)).status);
+    }
+    await deps.db.updateTable('orders').set({ payment_link_status: status, updated_at: new Date() }).where('id', '=', id).where('payment_link_id', '=', linkId).where('payment_link_status', '=', 'created').execute();
+    const after = await readLinkOrder(deps.db, id);
+    if (!after?.link) throw new NotFoundError('Order not found');
+    if (status !== 'cancelled') throw new ConflictError(`The payment link is already ${status}`);
+    req.log.info({ orderId: id, orderNumber: order.orderNumber, paymentLinkId: linkId }, 'payment link cancelled');
+    res.json(respond(after, after.link, false));
+  };
+}
+
+/** Razorpay's link statuses as the order keeps them (a partly paid link, which the shop never makes, counts as open). */
+function toLinkStatus(status: RazorpayPaymentLink['status']): OrderPaymentLink['status'] {
+  return status === 'paid' || status === 'expired' || status === 'cancelled' ? status : 'created';
 }

@@ -5,3 +5,8 @@ import { adminRequest } from '../../../lib/admin-session/index.js';
 export function sendPaymentLink(id: string): Promise<PaymentLinkResponse> {
   return adminRequest<PaymentLinkResponse>('POST', `/admin/orders/${encodeURIComponent(id)}/payment-link`, { body: {} });
 }
+
+/** POST /api/admin/orders/{id}/payment-link/cancel: the open link stops taking payments; the order stays unpaid. */
+export function cancelPaymentLink(id: string): Promise<PaymentLinkResponse> {
+  return adminRequest<PaymentLinkResponse>('POST', `/admin/orders/${encodeURIComponent(id)}/payment-link/cancel`, { body: {} });
+}
