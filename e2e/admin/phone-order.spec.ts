@@ -5,7 +5,8 @@ import { pdfText } from '../../packages/invoices/test/read-pdf.js';
 import { PAYING_CARD } from '../support/purchase.js';
 import { shopSettled } from '../support/settled.js';
 import { emailsAbout, shopDb } from '../support/stack.js';
-import { ADMIN, expect, test } from './fixtures.js';
+import { ADMIN, expect, seedOrder, test, uniqueTag } from './fixtures.js';
+import { stackUrls } from '../support/stack.js';
 
 /**
  * Decision 032 through the real stack: the owner takes an order by phone on Admin -> New order with
@@ -117,5 +118,43 @@ test('the owner takes a phone order with a discount code; the shopper pays its l
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/order-page-link-paid-${width}.png`, fullPage: true });
+  }
+});
+
+test("a failed order's page sends a payment link, says when it expired, and offers a new one", async ({ page }) => {
+  test.setTimeout(120_000);
+  mkdirSync(SHOTS, { recursive: true });
+  page.on('dialog', (dialog) => void dialog.accept());
+  const order = await seedOrder({ tag: uniqueTag(), status: 'failed', paymentStatus: 'failed', paymentId: null });
+  const login = await page.request.post('/api/admin/login', { data: ADMIN });
+  const { token } = (await login.json()) as { token: string };
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/login');
+  await page.evaluate((t) => window.localStorage.setItem('adminToken', t), token);
+  await page.goto(`/admin/orders/${order.id}`);
+  const card = page.getByRole('region', { name: 'Payment link' });
+  await expect(card).toContainText('This order has no payment link.');
+  await card.getByRole('button', { name: 'Send a payment link' }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Payment link e-mailed to ${order.email}` })).toBeVisible();
+  await expect(card.getByRole('status')).toHaveText(/^Waiting for payment/);
+  await expect(card.getByRole('button', { name: 'Send a payment link' })).toHaveCount(0);
+  await expect(card.getByRole('button', { name: 'Cancel link' })).toBeVisible();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/order-page-link-sent-${width}.png`, fullPage: true });
+  }
+
+  // Razorpay expires the link (payment_link.expired): the page says so and offers a new one.
+  const linkId = (await shopDb().selectFrom('orders').select('payment_link_id').where('id', '=', order.id).executeTakeFirstOrThrow()).payment_link_id!;
+  expect((await fetch(`${stackUrls().sandboxUrl}/sandbox/payment-links/${linkId}/expire`, { method: 'POST' })).status).toBe(200);
+  await expect
+    .poll(async () => (await shopDb().selectFrom('orders').select('payment_link_status').where('id', '=', order.id).executeTakeFirstOrThrow()).payment_link_status, { timeout: 20_000 })
+    .toBe('expired');
+  await page.reload();
+  await expect(card.getByRole('status')).toHaveText('Payment link expired');
+  await expect(card.getByRole('button', { name: 'Send a payment link' })).toBeVisible();
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.screenshot({ path: `${SHOTS}/order-page-link-expired-${width}.png`, fullPage: true });
   }
 });
