@@ -99,6 +99,11 @@ test('the owner takes a phone order with a discount code; the shopper pays its l
   await expect(shopper).toHaveURL(/\/payment-success\?order=/, { timeout: 20_000 });
   await expect(shopper.getByRole('heading', { name: 'Payment Successful!' })).toBeVisible();
   await expect(shopper.getByTestId('success-order-id')).toHaveText(orderNumber);
+  await shopper.getByRole('button', { name: 'Stay on this page' }).click();
+  for (const width of WIDTHS) {
+    await shopper.setViewportSize({ width, height: 844 });
+    await shopper.screenshot({ path: `${SHOTS}/link-paid-success-${width}.png`, fullPage: true });
+  }
 
   // The order is paid, through the one settle path: one confirmation, and the invoice shows the discount.
   await expect.poll(async () => (await shopDb().selectFrom('orders').select('payment_status').where('id', '=', order.id).executeTakeFirstOrThrow()).payment_status, { timeout: 20_000 }).toBe('paid');
