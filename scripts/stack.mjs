@@ -244,7 +244,15 @@ export function stackEnvironment({ ports = DEFAULT_PORTS, base = process.env, da
         PORT: String(ports.adminOrders),
         ...courierEnvironment(base, real, courierSandboxUrl),
         // A live shop runs only with the owner's own key and admin (start.mjs insists before starting).
-        ...(real ? {} : { JWT_SECRET: base.JWT_SECRET ?? jwtSecret, ADMIN_USERNAME: base.ADMIN_USERNAME ?? DEMO_ADMIN.username, ADMIN_PASSWORD_HASH: base.ADMIN_PASSWORD_HASH ?? adminPasswordHash }),
+        ...(real
+          ? {}
+          : {
+              JWT_SECRET: base.JWT_SECRET ?? jwtSecret,
+              ADMIN_USERNAME: base.ADMIN_USERNAME ?? DEMO_ADMIN.username,
+              ADMIN_PASSWORD_HASH: base.ADMIN_PASSWORD_HASH ?? adminPasswordHash,
+              // Payment links send the shopper back to this stack's gateway once paid (decision 032).
+              SHOP_URL: `http://localhost:${ports.gateway}`,
+            }),
       },
       health: `http://127.0.0.1:${ports.adminOrders}/health`,
     },

@@ -45,6 +45,8 @@ export const ROUTES: Route[] = [
   // Razorpay's webhook bodies carry whole payment and order entities. Idempotent: events are
   // de-duplicated by X-Razorpay-Event-Id (Razorpay itself redelivers them).
   { path: '/api/payment/webhook', exact: true, service: 'payments', bodyLimit: 512 * KB, idempotent: true },
+  // Razorpay sends a paid payment link's shopper back here (GET, signed query; decision 032).
+  { path: '/api/payment/link-callback', exact: true, service: 'payments', bodyLimit: 1 * KB },
   // The shopper's order tracking (decision 010): a lookup form and the signed link in e-mails.
   { path: '/api/track', exact: true, service: 'checkout', bodyLimit: 8 * KB },
   // The shopper's GST tax invoice (PDF), opened with the same signed link.

@@ -42,6 +42,13 @@ export interface OrdersTable {
   discount_code: Generated<string | null>;
   /** All the code took off; amount_paise = subtotal_paise + shipping_paise - discount_paise. */
   discount_paise: Generated<number>;
+  /** The order's latest Razorpay Payment Link (migration 026, decision 032); null without one. */
+  payment_link_id: Generated<string | null>;
+  payment_link_url: Generated<string | null>;
+  payment_link_status: Generated<'created' | 'paid' | 'expired' | 'cancelled' | null>;
+  payment_link_expires_at: Generated<Date | null>;
+  payment_link_sent_at: Generated<Date | null>;
+  payment_link_count: Generated<number>;
 }
 
 export interface OrderItemsTable {

@@ -478,6 +478,39 @@ export interface AdminOrderDetailResponse {
   invoice?: OrderTaxDocument | null;
   /** One credit note per processed refund of the invoiced payment, oldest first. */
   creditNotes?: OrderCreditNote[];
+  /** The order's latest payment link (decision 032); null without one. */
+  paymentLink?: OrderPaymentLink | null;
+  /** "Send a payment link" is offered (mayOwner 'send-payment-link'). */
+  canSendPaymentLink?: boolean;
+}
+
+/** An order's Razorpay Payment Link as the owner sees it (decision 032). */
+export interface OrderPaymentLink {
+  id: string;
+  /** The page the shopper opens to pay. */
+  url: string;
+  status: 'created' | 'paid' | 'expired' | 'cancelled';
+  /** ISO time the link stops taking payments. */
+  expiresAt: string | null;
+  /** ISO time the shop e-mailed it to the shopper. */
+  sentAt: string | null;
+}
+
+/**
+ * POST /api/admin/phone-orders (an order taken by phone or WhatsApp, priced by the server, with its
+ * payment link) and POST /api/admin/orders/{id}/payment-link (a link for an unpaid order).
+ */
+export interface PaymentLinkResponse {
+  success: true;
+  /** The order's internal id and its number. */
+  _id: string;
+  orderId: string;
+  /** What the link asks for, in rupees: the order's total as the server priced it. */
+  amount: number;
+  discount?: { code: string; amount: number };
+  paymentLink: OrderPaymentLink;
+  /** False when the request repeated an earlier one (same Idempotency-Key): nothing new was made or sent. */
+  created: boolean;
 }
 
 /** PUT /api/admin/orders/{id}/dispatch { courierId, courierName?, awb, trackingUrl? } */

@@ -121,6 +121,12 @@ function expectedOwnerAction(status: OrderStatus, payment: PaymentStatus, captur
       return payment === 'paid' && status !== 'cancelled';
     case 'remove':
       return status === 'completed' ? payment === 'paid' || payment === 'refunded' : status === 'cancelled' && payment !== 'paid';
+    case 'send-payment-link':
+      // Nobody paid it, and a capture would still pay it: waiting for its payment, or failed.
+      return (payment === 'pending' || payment === 'failed') && ['created', 'pending', 'failed'].includes(status);
+    case 'cancel-payment-link':
+      // No link in these cells: nothing to cancel (the link's own cases are below).
+      return false;
   }
 }
 
@@ -130,7 +136,7 @@ describe("the owner's actions", () => {
   );
 
   it('allows exactly what the rules allow, for every (status, payment status, captured, action), each refusal with a reason', () => {
-    expect(cells).toHaveLength(7 * 4 * 2 * 6);
+    expect(cells).toHaveLength(7 * 4 * 2 * 8);
     const wrong = cells.flatMap(([status, payment, captured, action]) => {
       const answer = mayOwner({ status, paymentStatus: payment, captured }, action);
       const problems: string[] = [];
@@ -159,6 +165,15 @@ describe("the owner's actions", () => {
     expect(booking('pending', null).allowed).toBe(false);
     expect(booking('failed', null).allowed).toBe(false);
     expect(mayOwner(paid, 'cancel-shipment')).toEqual({ allowed: false, reason: 'This order was not booked with the courier' });
+  });
+
+  it('cancels a payment link only while it takes payments', () => {
+    const waiting = { status: 'created', paymentStatus: 'pending' } as const;
+    expect(mayOwner({ ...waiting, paymentLinkStatus: 'created' }, 'cancel-payment-link')).toEqual({ allowed: true });
+    expect(mayOwner(waiting, 'cancel-payment-link')).toEqual({ allowed: false, reason: 'This order has no payment link' });
+    for (const status of ['paid', 'expired', 'cancelled'] as const) {
+      expect(mayOwner({ ...waiting, paymentLinkStatus: status }, 'cancel-payment-link')).toEqual({ allowed: false, reason: `The payment link is already ${status}` });
+    }
   });
 
   it("the courier's delivered scan delivers a paid order and nothing else", () => {
@@ -240,6 +255,16 @@ describe('a payment observation', () => {
     expect(decidePaymentObservation({ found: 'archived' }, captured, 'webhook')).toEqual({ confirm: false, attention: 'capture-on-removed-order' });
     expect(decidePaymentObservation({ found: 'none' }, captured, 'reconciler')).toEqual({ confirm: false, attention: 'capture-for-unknown-order' });
     expect(decidePaymentObservation({ found: 'none' }, { kind: 'failed', reason: 'x' }, 'webhook')).toEqual({ confirm: false });
+  });
+
+  it('a capture on a payment link that had closed confirms nothing and needs attention, on an order waiting or failed', () => {
+    for (const [status, paymentStatus] of [['created', 'pending'], ['failed', 'failed']] as const) {
+      expect(decidePaymentObservation(live(order(status, paymentStatus)), { ...captured, closedPaymentLink: true }, 'webhook')).toEqual({
+        confirm: false,
+        attention: 'capture-on-closed-payment-link',
+        reason: 'payment captured on a closed payment link',
+      });
+    }
   });
 
   it('a failure marks only a pending order failed; a paid one never goes back', () => {

@@ -166,7 +166,7 @@ export function canRemove(order: OrderState): boolean {
  * the batch), refund it, resend its confirmation, remove it. The API answers a refusal with the
  * reason as it is; the admin pages offer only what is allowed.
  */
-export const OWNER_ACTIONS = ['dispatch', 'ship', 'cancel-shipment', 'refund', 'resend-confirmation', 'remove'] as const;
+export const OWNER_ACTIONS = ['dispatch', 'ship', 'cancel-shipment', 'refund', 'resend-confirmation', 'remove', 'send-payment-link', 'cancel-payment-link'] as const;
 export type OwnerAction = (typeof OWNER_ACTIONS)[number];
 
 /**
@@ -178,6 +178,8 @@ export interface OwnerOrderFacts extends OrderState {
   dispatched?: boolean;
   /** The courier booking, when the order was shipped through the courier (cancel-shipment reads it). */
   shipment?: { state: OrderShipment['state']; deliveryStatus: ShipmentDeliveryStatus | null } | null;
+  /** The order's latest payment link's status as Razorpay last reported it (decision 032); null without one. */
+  paymentLinkStatus?: 'created' | 'paid' | 'expired' | 'cancelled' | null;
 }
 
 export type OwnerAnswer = { allowed: true } | { allowed: false; reason: string };
@@ -235,6 +237,17 @@ export function mayOwner(order: OwnerOrderFacts, action: OwnerAction): OwnerAnsw
       return ALLOWED;
     case 'remove':
       return canRemove(order) ? ALLOWED : refusedBecause('Only completed orders, and cancelled ones holding no money, can be removed');
+    case 'send-payment-link':
+      // A payment link asks for money nobody has paid, on an order a capture may still pay (the
+      // first transition): waiting for its payment, or failed. A closed order is not reopened by one.
+      if (!NEVER_PAID_PAYMENT_STATES.includes(order.paymentStatus)) return refusedBecause('This order is already paid: it needs no payment link');
+      if (!findTransition(order, 'paid', 'webhook')) return refusedBecause(`A payment link cannot be sent for a ${order.status} order`);
+      return ALLOWED;
+    case 'cancel-payment-link':
+      // Only a link still taking payments; the order stays as it is (unpaid), and a new link may follow.
+      if (!order.paymentLinkStatus) return refusedBecause('This order has no payment link');
+      if (order.paymentLinkStatus !== 'created') return refusedBecause(`The payment link is already ${order.paymentLinkStatus}`);
+      return ALLOWED;
   }
 }
 
@@ -265,7 +278,8 @@ export const AWAITING_PAYMENT_STATES: readonly OrderState[] = ORDER_TRANSITIONS.
 /** What Razorpay told us about a payment (in paise), from whichever path saw it. */
 export type PaymentObservation =
   | { kind: 'authorised'; paymentId: string; amountPaise: number }
-  | { kind: 'captured'; paymentId: string; amountPaise: number }
+  // `closedPaymentLink`: paid on one of the owner's payment links after it expired or was cancelled (decision 032).
+  | { kind: 'captured'; paymentId: string; amountPaise: number; closedPaymentLink?: true }
   | { kind: 'failed'; paymentId?: string; reason: string }
   | { kind: 'refund-created'; paymentId: string; refundId: string; refundPaise: number }
   | { kind: 'refund-processed'; paymentId: string; refundId: string; refundPaise: number; paymentAmountPaise: number }
@@ -286,6 +300,7 @@ export const ATTENTION_KINDS = [
   'confirmation-not-sent',
   'capture-without-stock',
   'paid-without-invoice',
+  'capture-on-closed-payment-link',
 ] as const;
 export type AttentionKind = (typeof ATTENTION_KINDS)[number];
 
@@ -299,6 +314,8 @@ export const ATTENTION_TEXT: Record<AttentionKind, string> = {
   'confirmation-not-sent': 'The order confirmation could not be e-mailed for a day (the shop keeps trying): tell the shopper their order is confirmed',
   'capture-without-stock':
     'Payment captured after the order\'s jars were released, and the batch has none left: add jars on the Stock page and the order takes them and is confirmed within a minute, or cancel it and refund',
+  'capture-on-closed-payment-link':
+    "Payment captured on a payment link that had expired or been cancelled: the order was not confirmed; refund it at Razorpay, or confirm the order by hand if the shopper still wants it",
   'paid-without-invoice': 'A paid order has no GST tax invoice (the daily check found it): it is missing from the invoice series and GSTR-1; have the accountant issue one by hand before it ships',
 };
 
@@ -351,6 +368,8 @@ export function decidePaymentObservation(lookup: OrderLookup, observation: Payme
         // it was the first time (the item exists already: nothing new is raised).
         return order.status === 'cancelled' ? { confirm: false, attention: 'capture-on-closed-order' } : NOTHING;
       }
+      // Money the shop did not expect: the link was closed, so nobody is told the order is confirmed.
+      if (observation.closedPaymentLink) return { confirm: false, attention: 'capture-on-closed-payment-link', reason: 'payment captured on a closed payment link' };
       if (observation.amountPaise !== order.amountPaise) return { confirm: false, attention: 'amount-mismatch' };
       const pays = findTransition(order, 'paid', actor);
       if (pays) {

@@ -165,6 +165,31 @@ export const createOrderPayloadSchema = z.object({
 });
 export type CreateOrderPayload = z.infer<typeof createOrderPayloadSchema>;
 
+/**
+ * POST /api/admin/phone-orders: an order the owner takes by phone or WhatsApp (decision 032). Only
+ * products and quantities: the server prices everything, the discount code included. The shopper's
+ * details follow the checkout's rules.
+ */
+export const phoneOrderPayloadSchema = z.object({
+  customerInfo: customerInfoSchema,
+  deliveryAddress: deliveryAddressSchema,
+  items: z
+    .array(
+      z.object({
+        itemId: z.number().int().positive(),
+        quantity: z
+          .number()
+          .int({ error: 'Quantity must be a whole number' })
+          .min(1, { error: 'Quantity must be at least 1' })
+          .max(MAX_QUANTITY_PER_LINE, { error: `At most ${MAX_QUANTITY_PER_LINE} jars of one pickle per order` }),
+      }),
+    )
+    .min(1, { error: 'Choose at least one pickle' })
+    .max(20),
+  discountCode: discountCodeField.optional(),
+});
+export type PhoneOrderPayload = z.infer<typeof phoneOrderPayloadSchema>;
+
 export interface CreateOrderResponse {
   success: true;
   keyId: string;

@@ -6,6 +6,7 @@ import { createLoginLimiter } from './auth/login-limiter.js';
 import { attentionReading } from './metrics.js';
 import { routes } from './routes.js';
 import type { Courier } from './clients/courier.js';
+import type { PaymentLinkDeps } from './handlers/payment-links.js';
 
 export interface AppDeps {
   db: Db;
@@ -19,6 +20,8 @@ export interface AppDeps {
   isShuttingDown?: () => boolean;
   /** The courier (Shiprocket or its sandbox); undefined: no courier, Ship hidden. */
   courier?: Courier;
+  /** Razorpay and the shop's address, for the owner's payment links (decision 032). */
+  paymentLinks?: Omit<PaymentLinkDeps, 'db'>;
 }
 
 export function buildApp(deps: AppDeps): Express {
@@ -36,7 +39,7 @@ export function buildApp(deps: AppDeps): Express {
     ),
   );
   const limiter = createLoginLimiter(deps.redis, deps.redisPrefix, deps.loginMaxFailures, deps.loginWindowSeconds);
-  app.use(routes({ db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, limiter, jwtSecret: deps.jwtSecret, jwtTtlSeconds: deps.jwtTtlSeconds, courier: deps.courier, logger: deps.logger }));
+  app.use(routes({ db: deps.db, redis: deps.redis, redisPrefix: deps.redisPrefix, limiter, jwtSecret: deps.jwtSecret, jwtTtlSeconds: deps.jwtTtlSeconds, courier: deps.courier, logger: deps.logger, paymentLinks: deps.paymentLinks }));
   app.use(notFoundHandler);
   app.use(errorHandler(deps.logger));
   return app;

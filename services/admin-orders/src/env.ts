@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { baseEnvSchema, portSchema, urlSchema } from '@pickles/service-kit';
+import { baseEnvSchema, portSchema, razorpayEnvSchema, urlSchema } from '@pickles/service-kit';
 import { sellerProfileEnvSchema } from '@pickles/shared/seller-profile';
 import { outboxRelayEnvSchema } from '@pickles/outbox-relay';
 
@@ -11,8 +11,14 @@ const positiveInt = (fallback: number) => z.coerce.number({ error: 'expected a w
 export const envSchema = baseEnvSchema
   .extend(sellerProfileEnvSchema.shape)
   .extend(outboxRelayEnvSchema.shape)
+  // The owner's payment links are Razorpay Payment Links (decision 032); without the keys they answer 503.
+  .extend(razorpayEnvSchema.partial().shape)
   .extend({
     PORT: portSchema(4003),
+    /** The shop's public address: a paid payment link sends the shopper back to it. */
+    SHOP_URL: z.url({ protocol: /^https?$/, error: "expected the shop's address, such as https://royalpickles.in" }).default('http://localhost:3000'),
+    /** How long a payment link takes payments (Razorpay: 15 minutes to 6 months); below UNPAID_ORDER_EXPIRY_HOURS. */
+    PAYMENT_LINK_EXPIRY_HOURS: positiveInt(72),
     /** HS256 key for admin tokens. Required in production; a random per-process key otherwise. */
     JWT_SECRET: z.string().min(32, { error: 'expected at least 32 characters' }).optional(),
     JWT_TTL_SECONDS: positiveInt(900),
@@ -48,6 +54,11 @@ export const envSchema = baseEnvSchema
     if (courier.some(Boolean) && !courier.every(Boolean)) {
       for (const name of ['COURIER_EMAIL', 'COURIER_PASSWORD', 'COURIER_WEBHOOK_TOKEN'] as const) {
         if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with the other COURIER_* credentials (set all three, or none for no courier)' });
+      }
+    }
+    if (Boolean(env.RAZORPAY_KEY_ID) !== Boolean(env.RAZORPAY_KEY_SECRET)) {
+      for (const name of ['RAZORPAY_KEY_ID', 'RAZORPAY_KEY_SECRET'] as const) {
+        if (!env[name]) ctx.addIssue({ code: 'custom', path: [name], message: 'required with the other Razorpay key (set both for payment links, or neither)' });
       }
     }
     if (env.NODE_ENV === 'production' && !env.JWT_SECRET) {

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createDb } from '@pickles/db';
+import { razorpayFromEnv } from '@pickles/razorpay-client';
 import { createRedis, DEMO_ADMIN_PASSWORD, refuseToStart, runService, type ServiceContext } from '@pickles/service-kit';
 import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION } from '@pickles/shared/seller-profile';
 import { envSchema, type Env } from './env.js';
@@ -11,6 +12,15 @@ import { startRetention } from './domain/personal-data.js';
 import { courierFromEnv } from './clients/courier.js';
 import { startCourierWorker } from './courier/worker.js';
 import { startOutboxRelay } from '@pickles/outbox-relay';
+
+/** The owner's payment links (decision 032), when the Razorpay keys are set; without them the routes answer 503. */
+function paymentLinksFromEnv(env: Env) {
+  const { RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET } = env;
+  if (!RAZORPAY_KEY_ID || !RAZORPAY_KEY_SECRET) return undefined;
+  // admin-orders takes no Razorpay webhooks: the client's webhook secret is never used here.
+  const razorpay = razorpayFromEnv({ ...env, RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET: env.RAZORPAY_WEBHOOK_SECRET ?? RAZORPAY_KEY_SECRET, RAZORPAY_TIMEOUT_MS: env.RAZORPAY_TIMEOUT_MS ?? 10_000 });
+  return { razorpay, shopUrl: env.SHOP_URL, expiryHours: env.PAYMENT_LINK_EXPIRY_HOURS };
+}
 
 async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
   if (env.NODE_ENV === 'production' && env.ADMIN_PASSWORD_HASH && (await verifyPassword(DEMO_ADMIN_PASSWORD, env.ADMIN_PASSWORD_HASH))) {
@@ -37,6 +47,7 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
       refuseToStart(problems);
     }
   }
+  if (!env.RAZORPAY_KEY_ID) logger.warn('no Razorpay keys (RAZORPAY_KEY_ID unset): New order and Send a payment link answer 503');
   const courier = courierFromEnv(env);
   if (!courier) logger.info('no courier configured (COURIER_EMAIL unset): Ship is hidden, dispatches are recorded by hand');
   const app = buildApp({
@@ -50,6 +61,7 @@ async function start({ env, logger, isShuttingDown }: ServiceContext<Env>) {
     loginMaxFailures: env.LOGIN_MAX_FAILURES,
     loginWindowSeconds: env.LOGIN_WINDOW_SECONDS,
     isShuttingDown,
+    paymentLinks: paymentLinksFromEnv(env),
   });
   // The owner's actions write events (status e-mails, refunds, complaints' answers); this process
   // publishes them as they commit, so they do not wait on payments being up (decision 030).

@@ -35,6 +35,7 @@ import {
 } from './handlers/catalogue.js';
 import { deleteProductPhotoHandler, reorderProductPhotosHandler, uploadProductPhotoHandler } from './handlers/product-photos.js';
 import { acknowledgeComplaintHandler, listComplaintsHandler, resolveComplaintHandler } from './handlers/complaints.js';
+import { cancelPaymentLinkHandler, createPhoneOrderHandler, sendPaymentLinkHandler, type PaymentLinkDeps } from './handlers/payment-links.js';
 import { createDiscountCodeHandler, listDiscountCodesHandler, updateDiscountCodeHandler } from './handlers/discount-codes.js';
 
 export interface RouteDeps {
@@ -47,6 +48,8 @@ export interface RouteDeps {
   /** Undefined: no courier configured (Ship answers 404; dispatches are recorded by hand). */
   courier: Courier | undefined;
   logger: Logger;
+  /** Razorpay and the shop's address, for the owner's payment links (decision 032); undefined: they answer 503. */
+  paymentLinks?: Omit<PaymentLinkDeps, 'db'>;
 }
 
 /**
@@ -61,8 +64,9 @@ const orderIdList = express.json({ limit: '5mb' });
 const courierWebhookBody = express.raw({ type: () => true, limit: '256kb' });
 
 /** Full paths, /api included: the gateway forwards them unchanged. */
-export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSeconds, courier, logger }: RouteDeps): Router {
+export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSeconds, courier, logger, paymentLinks }: RouteDeps): Router {
   const router = Router();
+  const links = paymentLinks && { db, ...paymentLinks };
   const admin = requireAdmin(db, jwtSecret);
   router.post('/api/courier/webhook', courierWebhookBody, courierWebhookHandler(db, courier));
   router.post('/api/admin/login', body, login({ db, limiter, jwtSecret, ttlSeconds: jwtTtlSeconds }));
@@ -85,6 +89,9 @@ export function routes({ db, redis, redisPrefix, limiter, jwtSecret, jwtTtlSecon
   router.post('/api/admin/orders/:id/delivery-problem', admin, body, deliveryProblemActionHandler(db, courier));
   router.get('/api/admin/orders/:id/label', admin, shipmentLabelHandler({ db, courier, logger }));
   router.post('/api/admin/orders/:id/refunds', admin, body, createRefundHandler(db));
+  router.post('/api/admin/phone-orders', admin, body, createPhoneOrderHandler(links));
+  router.post('/api/admin/orders/:id/payment-link', admin, body, sendPaymentLinkHandler(links));
+  router.post('/api/admin/orders/:id/payment-link/cancel', admin, body, cancelPaymentLinkHandler(links));
   router.post('/api/admin/orders/:id/resend-confirmation', admin, body, resendConfirmationHandler(db, redis, redisPrefix));
   router.patch('/api/admin/orders/:id/status', admin, body, updateStatusHandler(db));
   router.patch('/api/order/batch-update-status', admin, orderIdList, batchUpdateHandler(db));

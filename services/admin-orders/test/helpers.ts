@@ -3,7 +3,7 @@ import { Redis } from 'ioredis';
 import { createDb, type Db } from '@pickles/db';
 import { createTestDatabase, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createLogger } from '@pickles/service-kit';
-import { buildApp } from '../src/app.js';
+import { buildApp, type AppDeps } from '../src/app.js';
 import { hashPassword } from '../src/domain/password.js';
 import { setAdminPassword } from '../src/db/admins.js';
 import type { Courier } from '../src/clients/courier.js';
@@ -19,7 +19,12 @@ export interface Harness {
 }
 
 /** admin-orders over HTTP on the run's database, or on a fresh one of its own (`ownDatabase`, for a file that counts every row). */
-export async function startHarness({ loginMaxFailures = MAX_FAILURES, ownDatabase = false, courier }: { loginMaxFailures?: number; ownDatabase?: boolean; courier?: Courier } = {}): Promise<Harness> {
+export async function startHarness({
+  loginMaxFailures = MAX_FAILURES,
+  ownDatabase = false,
+  courier,
+  paymentLinks,
+}: { loginMaxFailures?: number; ownDatabase?: boolean; courier?: Courier; paymentLinks?: AppDeps['paymentLinks'] } = {}): Promise<Harness> {
   const database = ownDatabase ? await createTestDatabase(process.env.TEST_DATABASE_ADMIN_URL) : undefined;
   const db = database ? createDb({ connectionString: database.url, max: 6 }) : testDb();
   const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
@@ -35,6 +40,7 @@ export async function startHarness({ loginMaxFailures = MAX_FAILURES, ownDatabas
       loginMaxFailures,
       loginWindowSeconds: 60,
       ...(courier ? { courier } : {}),
+      ...(paymentLinks ? { paymentLinks } : {}),
     }),
   );
   return {

@@ -4,6 +4,7 @@ import { byClient, limitRule, rateLimit } from '@pickles/service-kit';
 import type { PaymentsDeps } from './deps.js';
 import { paymentFailedHandler } from './handlers/payment-failed.js';
 import { verifyPaymentHandler } from './handlers/verify-payment.js';
+import { linkCallbackHandler } from './handlers/link-callback.js';
 import { rawWebhookBody, webhookHandler } from './handlers/webhook.js';
 
 export interface PaymentLimits {
@@ -26,6 +27,7 @@ export function jsonRoutes(deps: PaymentsDeps, limits: PaymentLimits): Router {
   );
   router.post('/api/payment/verify-payment', limited, verifyPaymentHandler(deps));
   router.post('/api/payment/payment-failed', limited, paymentFailedHandler(deps));
+  router.get('/api/payment/link-callback', limited, linkCallbackHandler(deps));
   return router;
 }
 

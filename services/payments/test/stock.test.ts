@@ -120,6 +120,19 @@ describe(`the hold: an unpaid order keeps its jars ${HOLD_MINUTES} minutes`, () 
     expect(await events(walkedAway.id)).toEqual(['payment.verified']);
   });
 
+  it("keeps the jars of an order whose payment link is open, and gives them back once the link has closed", async () => {
+    const phoned = await placeOrder();
+    await placedLongAgo(phoned.id);
+    const link = async (status: 'created' | 'expired', expiresAt: Date) =>
+      h.db.updateTable('orders').set({ payment_link_id: `plink_${phoned.id.slice(0, 8)}`, payment_link_url: 'https://rzp.io/i/x', payment_link_status: status, payment_link_expires_at: expiresAt }).where('id', '=', phoned.id).execute();
+    await link('created', new Date(Date.now() + 3_600_000));
+    expect(await releaseLapsedHoldsOnce(h.db, { holdMinutes: HOLD_MINUTES })).toBe(0);
+    expect(await stockState(phoned.id)).toBe('reserved');
+    await link('expired', new Date(Date.now() - 1_000));
+    expect(await releaseLapsedHoldsOnce(h.db, { holdMinutes: HOLD_MINUTES })).toBe(1);
+    expect(await stockState(phoned.id)).toBe('released');
+  });
+
   it('a capture after the hold, with the batch sold out meanwhile: paid, not confirmed, the owner alerted, stock never negative', async () => {
     await batchOf(1);
     const late = await placeOrder();

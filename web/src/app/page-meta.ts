@@ -36,6 +36,7 @@ export const PAGE_META = {
     description: 'Tell Royal Pickles what went wrong and get a ticket number at once: acknowledged within 48 hours, resolved within a month.',
   },
   adminComplaints: { title: `Complaints | ${BRAND} admin`, description: 'Complaints with their ticket numbers and deadlines.' },
+  adminNewOrder: { title: `New order | ${BRAND} admin`, description: 'An order taken by phone or WhatsApp, with its payment link.' },
   adminDiscountCodes: { title: `Discount codes | ${BRAND} admin`, description: 'Launch codes: the offer, when they run, their limits, uses and the discount given.' },
   adminStock: { title: `Stock | ${BRAND} admin`, description: 'Jars in each batch, reserved, sold and left; launch a product.' },
   adminCatalogue: { title: `Catalogue | ${BRAND} admin`, description: "The shop's products: add, edit, order and archive them, with each one's change log." },

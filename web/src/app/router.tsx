@@ -19,6 +19,7 @@ const TrackRoute = lazyRoute(() => import('./routes/track/track-route.js'));
 const ComplaintRoute = lazyRoute(() => import('./routes/complaint/complaint-route.js'));
 const AdminComplaintsRoute = lazyRoute(() => import('./routes/admin-complaints/admin-complaints-route.js'));
 const AdminStockRoute = lazyRoute(() => import('./routes/admin-stock/admin-stock-route.js'));
+const AdminNewOrderRoute = lazyRoute(() => import('./routes/admin-new-order/admin-new-order-route.js'));
 const AdminDiscountCodesRoute = lazyRoute(() => import('./routes/admin-discount-codes/admin-discount-codes-route.js'));
 const AdminCatalogueRoute = lazyRoute(() => import('./routes/admin-catalogue/admin-catalogue-route.js'));
 const AdminDeliveryProblemsRoute = lazyRoute(() => import('./routes/admin-delivery-problems/admin-delivery-problems-route.js'));
@@ -45,6 +46,7 @@ const ROUTES: ReadonlyArray<{ path: string; route: LazyRoute }> = [
   { path: paths.adminComplaints, route: AdminComplaintsRoute },
   { path: paths.adminStock, route: AdminStockRoute },
   { path: paths.adminDiscountCodes, route: AdminDiscountCodesRoute },
+  { path: paths.adminNewOrder, route: AdminNewOrderRoute },
   { path: `${paths.adminCatalogue}/*`, route: AdminCatalogueRoute },
   { path: paths.adminDeliveryProblems, route: AdminDeliveryProblemsRoute },
   { path: `${paths.admin}/*`, route: AdminRoute },
@@ -80,6 +82,7 @@ export function AppRoutes() {
         <Route path={paths.adminComplaints} element={<AdminComplaintsRoute />} />
         <Route path={paths.adminStock} element={<AdminStockRoute />} />
         <Route path={paths.adminDiscountCodes} element={<AdminDiscountCodesRoute />} />
+        <Route path={paths.adminNewOrder} element={<AdminNewOrderRoute />} />
         <Route path={`${paths.adminCatalogue}/*`} element={<AdminCatalogueRoute />} />
         <Route path={paths.adminDeliveryProblems} element={<AdminDeliveryProblemsRoute />} />
         <Route path={paths.track} element={<TrackRoute />} />

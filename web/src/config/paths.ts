@@ -24,6 +24,8 @@ export const paths = {
   adminComplaints: adminComplaintsPath,
   /** The owner's batches: jars per batch, on sale or coming soon. */
   adminStock: `${ADMIN_PATH}/stock`,
+  /** An order taken by phone or WhatsApp, paid through a payment link (decision 032). */
+  adminNewOrder: `${ADMIN_PATH}/orders/new`,
   /** The owner's discount codes (decision 028). */
   adminDiscountCodes: `${ADMIN_PATH}/discount-codes`,
   /** The owner's products: add, edit, order on the shop, archive (decision 024). */

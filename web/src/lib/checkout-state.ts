@@ -121,6 +121,18 @@ export function readPaymentSuccessState(state: unknown): PaymentSuccessState | u
   };
 }
 
+/**
+ * A payment link's result, as the shop's callback sends the shopper here after checking Razorpay's
+ * signature (decision 032): `?order=<number>&payment=<id>`. Undefined without an order number.
+ */
+export function readPaymentLinkResult(search: string): PaymentSuccessState | undefined {
+  const query = new URLSearchParams(search);
+  const orderId = query.get('order') ?? undefined;
+  if (!orderId || !/^[A-Za-z0-9-]{1,40}$/.test(orderId)) return undefined;
+  const paymentId = query.get('payment') ?? undefined;
+  return { orderId, paymentId: paymentId && /^pay_[A-Za-z0-9]{1,40}$/.test(paymentId) ? paymentId : undefined };
+}
+
 export function readPaymentFailedState(state: unknown): PaymentFailedState {
   if (!isRecord(state)) return {};
   return { error: optionalString(state.error), orderId: optionalString(state.orderId), paymentId: optionalString(state.paymentId) };

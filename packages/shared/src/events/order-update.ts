@@ -20,6 +20,8 @@ export const SHOPPER_UPDATE_KINDS = [
   // The courier's tracking events (admin-orders, decision 025), keyed by the event's key.
   'out-for-delivery',
   'delivery-failed',
+  // The owner's payment link for an order taken by phone or WhatsApp (decision 032), keyed by the link's id.
+  'payment-link',
 ] as const;
 export type ShopperUpdateKind = (typeof SHOPPER_UPDATE_KINDS)[number];
 

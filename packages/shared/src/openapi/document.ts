@@ -7,6 +7,7 @@ import {
   createOrderPayloadSchema,
   discountCheckPayloadSchema,
   orderIdsQuerySchema,
+  phoneOrderPayloadSchema,
   paymentFailedPayloadSchema,
   removeOrdersSchema,
   statusUpdateSchema,
@@ -80,12 +81,27 @@ export function buildOpenApiDocument() {
   registry.registerPath({
     method: 'post',
     path: '/api/payment/webhook',
-    summary: "Razorpay's webhooks (payment.*, order.paid, refund.*), signed over the raw body",
+    summary: "Razorpay's webhooks (payment.*, order.paid, refund.*, payment_link.*), signed over the raw body",
     request: {
       headers: z.object({ 'x-razorpay-signature': z.string(), 'x-razorpay-event-id': z.string().optional() }),
       body: { content: { 'application/json': { schema: z.object({ event: z.string(), payload: z.record(z.string(), z.unknown()) }).loose() } } },
     },
     responses: { 200: json(answers.webhookResponseSchema, 'Handled (or a duplicate)'), 400: error('Bad signature or body') },
+  });
+  registry.registerPath({
+    method: 'get',
+    path: '/api/payment/link-callback',
+    summary: "Where Razorpay sends a paid payment link's shopper: a redirect to /payment-success (genuine and paid) or /payment-failed",
+    request: {
+      query: z.object({
+        razorpay_payment_id: z.string().optional(),
+        razorpay_payment_link_id: z.string().optional(),
+        razorpay_payment_link_reference_id: z.string().optional(),
+        razorpay_payment_link_status: z.string().optional(),
+        razorpay_signature: z.string().optional(),
+      }),
+    },
+    responses: { 303: { description: "To /payment-success?order=&payment= when Razorpay's signature holds and the link is paid; /payment-failed otherwise" } },
   });
   registry.registerPath({
     method: 'post',
@@ -320,6 +336,52 @@ export function buildOpenApiDocument() {
       400: error('Invalid amount, reason or requestKey'),
       404: error('Order not found'),
       409: error('The order cannot be refunded, or the amount is more than can still be refunded'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/phone-orders',
+    summary: 'Place an order taken by phone or WhatsApp and e-mail the shopper its payment link',
+    description:
+      'Priced by the server from the catalogue and the discount code (never the browser), placed like a checkout order (payment pending, jars reserved, a Razorpay order), with a Razorpay Payment Link for its total. An Idempotency-Key makes a repeat answer the same order and link, sending nothing again.',
+    ...admin,
+    request: { body: { content: { 'application/json': { schema: phoneOrderPayloadSchema } } } },
+    responses: {
+      201: json(answers.paymentLinkResponseSchema, 'The order and its link (e-mailed to the shopper)'),
+      200: json(answers.paymentLinkResponseSchema, 'A repeated request: the order and link made the first time'),
+      400: error('Invalid details, an unknown or archived product, or a bad Idempotency-Key'),
+      409: error('The batch cannot supply the jars, or the discount code cannot be used'),
+      502: error('Razorpay could not be reached'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/{id}/payment-link',
+    summary: 'Make and e-mail a payment link for an unpaid order',
+    description: "For the order's total as stored (the server's price). Allowed while the order may still be paid (mayOwner 'send-payment-link'); an open link is answered again, not replaced.",
+    ...admin,
+    request: { params: orderId },
+    responses: {
+      200: json(answers.paymentLinkResponseSchema, 'The link (e-mailed to the shopper when it is new)'),
+      404: error('Order not found'),
+      409: error('The order is paid or closed: it takes no payment link'),
+      502: error('Razorpay could not be reached'),
+      ...unauthorised,
+    },
+  });
+  registry.registerPath({
+    method: 'post',
+    path: '/api/admin/orders/{id}/payment-link/cancel',
+    summary: "Cancel the order's open payment link (the order stays unpaid)",
+    ...admin,
+    request: { params: orderId },
+    responses: {
+      200: json(answers.paymentLinkResponseSchema, 'The link, now cancelled'),
+      404: error('Order not found'),
+      409: error('No open link (none, or already paid, expired or cancelled)'),
+      502: error('Razorpay could not be reached'),
       ...unauthorised,
     },
   });

@@ -314,6 +314,16 @@ export const orderTaxDocumentSchema = z
   })
   .meta({ id: 'OrderTaxDocument' });
 
+export const orderPaymentLinkSchema = z
+  .object({
+    id: z.string(),
+    url: z.string().meta({ description: 'The page the shopper opens to pay' }),
+    status: z.enum(['created', 'paid', 'expired', 'cancelled']),
+    expiresAt: z.string().nullable(),
+    sentAt: z.string().nullable(),
+  })
+  .meta({ id: 'OrderPaymentLink' });
+
 export const adminOrderDetailResponseSchema = z
   .object({
     success: z.literal(true),
@@ -338,8 +348,22 @@ export const adminOrderDetailResponseSchema = z
       .array(orderTaxDocumentSchema.extend({ razorpayRefundId: z.string() }))
       .optional()
       .meta({ description: 'One credit note per processed refund of the invoiced payment, oldest first' }),
+    paymentLink: orderPaymentLinkSchema.nullable().optional().meta({ description: "The order's latest payment link; null without one" }),
+    canSendPaymentLink: z.boolean().optional(),
   })
   .meta({ id: 'AdminOrderDetailResponse' });
+
+export const paymentLinkResponseSchema = z
+  .object({
+    success: z.literal(true),
+    _id: z.string(),
+    orderId: z.string(),
+    amount: z.number().meta({ description: "What the link asks for, in rupees: the order's total as the server priced it" }),
+    discount: z.object({ code: z.string(), amount: z.number() }).optional(),
+    paymentLink: orderPaymentLinkSchema,
+    created: z.boolean().meta({ description: 'False when the request repeated an earlier one: nothing new was made or sent' }),
+  })
+  .meta({ id: 'PaymentLinkResponse' });
 
 export const recordDispatchResponseSchema = z
   .object({ success: z.literal(true), dispatch: orderDispatchSchema, created: z.boolean().meta({ description: 'True the first time (the shopper is e-mailed), false for a correction' }) })
@@ -653,6 +677,7 @@ agree<Assignable<Detail['order'], Api.AdminOrderDetailResponse['order']>>(true);
 agree<Assignable<Api.AdminOrderDetailResponse['order'], Detail['order']>>(true);
 agree<Same<keyof Detail['order'], keyof Api.AdminOrderDetailResponse['order']>>(true);
 agree<Same<z.infer<typeof recordDispatchResponseSchema>, Api.RecordDispatchResponse>>(true);
+agree<Same<z.infer<typeof paymentLinkResponseSchema>, Api.PaymentLinkResponse>>(true);
 agree<Same<z.infer<typeof shipOrderResponseSchema>, Api.ShipOrderResponse>>(true);
 agree<Same<z.infer<typeof shipBatchResponseSchema>, Api.ShipBatchResponse>>(true);
 agree<Same<z.infer<typeof shipmentLabelResponseSchema>, Api.ShipmentLabelResponse>>(true);

@@ -1,5 +1,5 @@
 import { sql, type Db } from '@pickles/db';
-import { mayOwner, ownerChoices, paiseToRupees, type AdminOrderDetailResponse, type OrderStatus, type PaymentStatus } from '@pickles/shared';
+import { mayOwner, ownerChoices, paiseToRupees, type AdminOrderDetailResponse, type OrderPaymentLink, type OrderStatus, type PaymentStatus } from '@pickles/shared';
 import { ADMIN_ORDER_COLUMNS, toAdminOrder, type AdminOrderRow } from './admin-order-row.js';
 import { orderDispatch } from './dispatches.js';
 import { orderHistory } from './orders.js';
@@ -14,8 +14,22 @@ export interface DetailCourier {
 
 /** Everything the admin's order page shows, or undefined for an unknown (or archived) order. */
 export async function orderDetail(db: Db, id: string, courier?: DetailCourier): Promise<Omit<AdminOrderDetailResponse, 'success'> | undefined> {
-  const { rows } = await sql<AdminOrderRow & { subtotal_paise: number; shipping_paise: number; discount_code: string | null; discount_paise: number }>`
-    select ${ADMIN_ORDER_COLUMNS}, orders.subtotal_paise, orders.shipping_paise, orders.discount_code, orders.discount_paise from orders where orders.id = ${id}`.execute(db);
+  const { rows } = await sql<
+    AdminOrderRow & {
+      subtotal_paise: number;
+      shipping_paise: number;
+      discount_code: string | null;
+      discount_paise: number;
+      payment_link_id: string | null;
+      payment_link_url: string | null;
+      payment_link_status: OrderPaymentLink['status'] | null;
+      payment_link_expires_at: Date | null;
+      payment_link_sent_at: Date | null;
+    }
+  >`
+    select ${ADMIN_ORDER_COLUMNS}, orders.subtotal_paise, orders.shipping_paise, orders.discount_code, orders.discount_paise,
+      orders.payment_link_id, orders.payment_link_url, orders.payment_link_status, orders.payment_link_expires_at, orders.payment_link_sent_at
+    from orders where orders.id = ${id}`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
   const [items, dispatch, payments, refunds, facts, refundable, history, emails, taxDocuments, shipment] = await Promise.all([
@@ -62,5 +76,16 @@ export async function orderDetail(db: Db, id: string, courier?: DetailCourier): 
     emails: emails.map((email) => ({ kind: email.kind, recipient: email.recipient, state: email.state, sentAt: new Date(email.sent_at).toISOString() })),
     statusChoices: ownerChoices({ status: order.status as OrderStatus, paymentStatus: order.paymentStatus as PaymentStatus }),
     ...taxDocuments,
+    paymentLink:
+      row.payment_link_id && row.payment_link_url && row.payment_link_status
+        ? {
+            id: row.payment_link_id,
+            url: row.payment_link_url,
+            status: row.payment_link_status,
+            expiresAt: row.payment_link_expires_at ? new Date(row.payment_link_expires_at).toISOString() : null,
+            sentAt: row.payment_link_sent_at ? new Date(row.payment_link_sent_at).toISOString() : null,
+          }
+        : null,
+    canSendPaymentLink: mayOwner({ status: order.status as OrderStatus, paymentStatus: order.paymentStatus as PaymentStatus }, 'send-payment-link').allowed,
   };
 }

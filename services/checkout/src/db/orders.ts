@@ -69,7 +69,7 @@ export type PlaceOrderResult = { placed: StoredOrder } | { placed: undefined; ja
  */
 export async function placeOrder(
   db: Db,
-  input: { id: string; orderNumber: string; razorpayOrderId: string; checkoutKey: string | null; payload: CreateOrderPayload; priced: PricedOrder; deliveryZone: DeliveryZone; now: Date },
+  input: { id: string; orderNumber: string; razorpayOrderId: string; checkoutKey: string | null; payload: Pick<CreateOrderPayload, 'customerInfo' | 'deliveryAddress'>; priced: PricedOrder; deliveryZone: DeliveryZone; now: Date },
 ): Promise<PlaceOrderResult> {
   const { payload, priced } = input;
   const { customerInfo: customer, deliveryAddress: address } = payload;

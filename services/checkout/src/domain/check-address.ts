@@ -10,7 +10,7 @@ import { PINCODE_MESSAGES, type CreateOrderPayload } from '@pickles/shared/valid
  * so the admin's state filter and the invoice's place of supply read one spelling. The city stays as
  * typed: shoppers know their locality better than the district the directory names.
  */
-export function withCheckedAddress(payload: CreateOrderPayload): CreateOrderPayload {
+export function withCheckedAddress<T extends Pick<CreateOrderPayload, 'deliveryAddress'>>(payload: T): T {
   const { pincode, state } = payload.deliveryAddress;
   const place = lookupPincode(pincode);
   if (!place) throw new InvalidError(PINCODE_MESSAGES.unknown, { pincode: PINCODE_MESSAGES.unknown });

@@ -5,7 +5,6 @@ import {
   rupeesToPaise,
   shippingPaise,
   type CatalogueProduct,
-  type CreateOrderPayload,
   type DiscountRefusal,
   type DiscountTerms,
 } from '@pickles/shared';
@@ -40,6 +39,16 @@ export class DiscountRefusedError extends Error {
   }
 }
 
+/**
+ * What is priced: the shopper's cart with the prices and total her browser showed (checked, never
+ * trusted), or the owner's phone order with none (decision 032: the server prices it alone).
+ */
+export interface PricingRequest {
+  items: readonly { itemId: number; quantity: number; price?: number; total?: number }[];
+  amount?: number;
+  discountCode?: string;
+}
+
 export class PricingError extends Error {
   constructor(
     message: string,
@@ -60,7 +69,7 @@ export class PricingError extends Error {
  * and taken off (packages/shared/src/discount-codes.ts); the browser's total must be the discounted one.
  */
 export function priceOrder(
-  payload: CreateOrderPayload,
+  payload: PricingRequest,
   catalogue: ReadonlyMap<number, CatalogueProduct>,
   discount?: { terms: DiscountTerms | undefined; now: Date },
 ): PricedOrder {
@@ -74,13 +83,13 @@ export function priceOrder(
     if (seen.has(product.id)) throw new PricingError(`${product.name} appears twice in the order`, { [`items.${index}.itemId`]: 'Duplicate product' });
     seen.add(product.id);
     const unitPricePaise = product.pricePaise;
-    if (rupeesToPaise(item.price) !== unitPricePaise) {
+    if (item.price !== undefined && rupeesToPaise(item.price) !== unitPricePaise) {
       throw new PricingError(`The price of ${product.name} is now ${formatPaise(unitPricePaise)} (your cart had ${formatPaise(rupeesToPaise(item.price))}). Please review your cart.`, {
         [`items.${index}.price`]: 'Price differs from the catalogue',
       });
     }
     const lineTotalPaise = unitPricePaise * item.quantity;
-    if (rupeesToPaise(item.total) !== lineTotalPaise) {
+    if (item.total !== undefined && rupeesToPaise(item.total) !== lineTotalPaise) {
       throw new PricingError(`The line total of ${product.name} is wrong. Please review your cart.`, { [`items.${index}.total`]: 'Line total differs' });
     }
     return { productId: product.id, name: product.name, quantity: item.quantity, unitPricePaise, lineTotalPaise, hsn: product.hsn, gstRatePercent: product.gstRatePercent, discountPaise: 0 };
@@ -100,7 +109,7 @@ export function priceOrder(
       totalPaise: applied.totalPaise,
     };
   }
-  if (rupeesToPaise(payload.amount) !== priced.totalPaise) {
+  if (payload.amount !== undefined && rupeesToPaise(payload.amount) !== priced.totalPaise) {
     throw new PricingError('The order total does not match our prices. Please review your cart.', { amount: 'Total differs from the catalogue price' });
   }
   return priced;

@@ -9,7 +9,7 @@ import { sellerProfileFromEnv } from '@pickles/shared/seller-profile';
 import { deliveryZone } from '@pickles/pincodes';
 import { RazorpayError, type RazorpayClient } from '@pickles/razorpay-client';
 import { newOrderNumber } from '../domain/order-number.js';
-import { DiscountRefusedError, priceOrder, PricingError, type PricedOrder } from '../domain/price-order.js';
+import { DiscountRefusedError, priceOrder, PricingError, type PricedOrder, type PricingRequest } from '../domain/price-order.js';
 import { withCheckedAddress } from '../domain/check-address.js';
 import { findOrderByCheckoutKey, lookBeforeCheckout, placeOrder, recordRazorpayOrderId, type StoredOrder } from '../db/orders.js';
 import { stockRefusal } from '../domain/stock-refusal.js';
@@ -75,72 +75,107 @@ export function createOrderHandler({ db, razorpay, sellerPincode = sellerProfile
   return async (req, res) => {
     // A pincode India Post has, in the state typed; the state stored by its canonical name.
     const payload = withCheckedAddress(parseOrThrow(createOrderPayloadSchema, req.body));
-    let priced;
-    try {
-      const [products, terms] = await Promise.all([
-        readProducts(db, payload.items.map((item) => item.itemId)),
-        payload.discountCode === undefined ? undefined : readDiscountTerms(db, payload.discountCode),
-      ]);
-      priced = priceOrder(payload, products, { terms, now: new Date() });
-    } catch (error) {
-      if (error instanceof PricingError) throw new InvalidError(error.message, error.fields);
-      if (error instanceof DiscountRefusedError) throw discountRefused(error.refusal.message);
-      throw error;
-    }
+    const priced = await priceFromCatalogue(db, payload);
     const rawKey = req.header('idempotency-key');
     if (rawKey !== undefined && !CHECKOUT_KEY_PATTERN.test(rawKey)) {
       throw new InvalidError('Idempotency-Key must be 8-100 letters, digits, - or _');
     }
     const checkoutKey = rawKey ?? null;
 
-    const before = await lookBeforeCheckout(db, checkoutKey, priced.lines);
-    let order = before.earlier && sameCheckout(before.earlier, payload, priced);
-    if (!order) {
-      if (before.shortfalls.length) throw new ConflictError(stockRefusal(before.shortfalls));
-      const jars = priced.lines.reduce((sum, line) => sum + line.quantity, 0);
-      const { customerInfo } = payload;
-      const giveBackJars = await jarHolds.take({ client: req.ip ?? 'unknown', email: customerInfo.email, phone: customerInfo.phone }, jars);
-      const id = randomUUID();
-      let reservedUse = false;
-      const giveBack = async () => {
-        await giveBackJars();
-        if (reservedUse) await releaseDiscountUse(db, id);
-      };
-      try {
-        const now = new Date();
-        if (priced.discount) {
-          // The code's use is reserved before Razorpay is asked, under the code's row lock (decision 028).
-          const reserved = await reserveDiscountUse(db, {
-            orderId: id,
-            code: priced.discount.code,
-            shopper: discountShopper(customerInfo.email, customerInfo.phone),
-            order: { linesPaise: priced.lines.map((line) => line.lineTotalPaise), shippingPaise: priced.shippingPaise },
-            expectedDiscountPaise: priced.discount.discountPaise,
-            now,
-          });
-          if (!reserved.ok) throw discountRefused(reserved.refusal.message);
-          reservedUse = true;
-        }
-        const orderNumber = newOrderNumber(now);
-        const razorpayOrderId = await createRazorpayOrder(razorpay, { id, orderNumber, amountPaise: priced.totalPaise }, req.log);
-        // The delivery promise is made now, for this pincode: every later message counts from it.
-        const zone = deliveryZone(payload.deliveryAddress.pincode, sellerPincode) ?? UNKNOWN_ZONE;
-        const placing = await placeOrder(db, { id, orderNumber, razorpayOrderId, checkoutKey, payload, priced, deliveryZone: zone, now });
-        if (!placing.placed) await giveBack();
-        order = placing.placed ?? (await placedMeanwhile(db, checkoutKey, payload, priced, placing.jarsAvailable));
-      } catch (error) {
-        await giveBack();
-        throw error;
-      }
-    }
+    const { customerInfo } = payload;
+    const order = await placeNewOrder({ db, razorpay, sellerPincode }, { payload, priced, checkoutKey, log: req.log, holdJars: (jars) => jarHolds.take({ client: req.ip ?? 'unknown', email: customerInfo.email, phone: customerInfo.phone }, jars) });
     // Every line about this request from here on (the error handler's too) names the order.
     req.log = req.log.child({ orderId: order.id, orderNumber: order.orderNumber });
-    // An order stored without its Razorpay order (by an earlier version of the shop) gets one now.
-    const razorpayOrderId = order.razorpayOrderId ?? (await recordRazorpayOrderId(db, order.id, await createRazorpayOrder(razorpay, order, req.log)));
-    const response = respond({ ...order, razorpayOrderId }, razorpay.keyId, paymentWindowSeconds);
-    req.log.info({ razorpayOrderId }, 'order created');
+    const response = respond(order, razorpay.keyId, paymentWindowSeconds);
+    req.log.info({ razorpayOrderId: order.razorpayOrderId }, 'order created');
     res.status(201).json(response);
   };
+}
+
+/** What placeNewOrder places: the order as asked for and as the server priced it. */
+export interface NewOrderInput {
+  payload: Pick<CreateOrderPayload, 'customerInfo' | 'deliveryAddress'>;
+  priced: PricedOrder;
+  /** A repeated request's key (the SPA's Idempotency-Key): the same key answers with the order it made. */
+  checkoutKey: string | null;
+  log: Logger;
+  /** Counts the order's jars against the caps on jars held unpaid (the storefront's); gives them back when called. */
+  holdJars?: (jars: number) => Promise<() => Promise<void>>;
+}
+
+/**
+ * The one way an order is placed, for the storefront's checkout and the owner's phone orders
+ * (decision 032): a repeated key is answered with the order it made; a cart the batch cannot supply
+ * is refused (409) before anything is created; the discount code's use is reserved; then the
+ * Razorpay order is created and the order stored with it, its batch jars reserved, in one statement
+ * (decision 015). No transaction or pool connection is held while Razorpay answers (decision 009).
+ */
+export async function placeNewOrder(
+  { db, razorpay, sellerPincode = sellerProfileFromEnv(process.env).address.pincode }: Pick<CreateOrderDeps, 'db' | 'razorpay' | 'sellerPincode'>,
+  { payload, priced, checkoutKey, log, holdJars }: NewOrderInput,
+): Promise<StoredOrder & { razorpayOrderId: string }> {
+  const before = await lookBeforeCheckout(db, checkoutKey, priced.lines);
+  let order = before.earlier && sameCheckout(before.earlier, payload, priced);
+  if (!order) {
+    if (before.shortfalls.length) throw new ConflictError(stockRefusal(before.shortfalls));
+    const jars = priced.lines.reduce((sum, line) => sum + line.quantity, 0);
+    const { customerInfo } = payload;
+    const giveBackJars = holdJars ? await holdJars(jars) : async () => undefined;
+    const id = randomUUID();
+    let reservedUse = false;
+    const giveBack = async () => {
+      await giveBackJars();
+      if (reservedUse) await releaseDiscountUse(db, id);
+    };
+    try {
+      const now = new Date();
+      if (priced.discount) {
+        // The code's use is reserved before Razorpay is asked, under the code's row lock (decision 028).
+        const reserved = await reserveDiscountUse(db, {
+          orderId: id,
+          code: priced.discount.code,
+          shopper: discountShopper(customerInfo.email, customerInfo.phone),
+          order: { linesPaise: priced.lines.map((line) => line.lineTotalPaise), shippingPaise: priced.shippingPaise },
+          expectedDiscountPaise: priced.discount.discountPaise,
+          now,
+        });
+        if (!reserved.ok) throw discountRefused(reserved.refusal.message);
+        reservedUse = true;
+      }
+      const orderNumber = newOrderNumber(now);
+      const razorpayOrderId = await createRazorpayOrder(razorpay, { id, orderNumber, amountPaise: priced.totalPaise }, log);
+      // The delivery promise is made now, for this pincode: every later message counts from it.
+      const zone = deliveryZone(payload.deliveryAddress.pincode, sellerPincode) ?? UNKNOWN_ZONE;
+      const placing = await placeOrder(db, { id, orderNumber, razorpayOrderId, checkoutKey, payload, priced, deliveryZone: zone, now });
+      if (!placing.placed) await giveBack();
+      order = placing.placed ?? (await placedMeanwhile(db, checkoutKey, payload, priced, placing.jarsAvailable));
+    } catch (error) {
+      await giveBack();
+      throw error;
+    }
+  }
+  // An order stored without its Razorpay order (by an earlier version of the shop) gets one now.
+  const razorpayOrderId = order.razorpayOrderId ?? (await recordRazorpayOrderId(db, order.id, await createRazorpayOrder(razorpay, order, log)));
+  return { ...order, razorpayOrderId };
+}
+
+/**
+ * Prices an order from the catalogue and the discount code's terms as they are now (priceOrder):
+ * an unknown or archived product, or a price the browser showed that is not ours, is a 400; a code
+ * the order cannot use a 409 beside the code's field.
+ */
+export async function priceFromCatalogue(db: Db, payload: PricingRequest): Promise<PricedOrder> {
+  try {
+    const [products, terms] = await Promise.all([
+      readProducts(db, payload.items.map((item) => item.itemId)),
+      payload.discountCode === undefined ? undefined : readDiscountTerms(db, payload.discountCode),
+    ]);
+    return priceOrder(payload, products, { terms, now: new Date() });
+  } catch (error) {
+    if (error instanceof PricingError) throw new InvalidError(error.message, error.fields);
+    if (error instanceof DiscountRefusedError) throw discountRefused(error.refusal.message);
+    throw error;
+  }
 }
 
 /** A discount code this order cannot use, in the shopper's words, beside the code's field. */
@@ -149,7 +184,7 @@ function discountRefused(message: string): HttpError {
 }
 
 /** The earlier order of this checkout key, when it is the same cart for the same shopper; a 409 otherwise. */
-function sameCheckout(earlier: StoredOrder, payload: CreateOrderPayload, priced: PricedOrder): StoredOrder {
+function sameCheckout(earlier: StoredOrder, payload: Pick<CreateOrderPayload, 'customerInfo'>, priced: PricedOrder): StoredOrder {
   if (earlier.amountPaise !== priced.totalPaise || earlier.customerEmail !== payload.customerInfo.email) {
     throw new ConflictError('This checkout attempt was already used for a different order. Please reload the page and try again.');
   }
@@ -160,7 +195,7 @@ function sameCheckout(earlier: StoredOrder, payload: CreateOrderPayload, priced:
  * The answer when the storing statement stored nothing: the checkout key's order, stored meanwhile
  * by a twin request (a double click), or the batch's refusal when its last jars went meanwhile.
  */
-async function placedMeanwhile(db: Db, checkoutKey: string | null, payload: CreateOrderPayload, priced: PricedOrder, jarsAvailable: boolean): Promise<StoredOrder> {
+async function placedMeanwhile(db: Db, checkoutKey: string | null, payload: Pick<CreateOrderPayload, 'customerInfo'>, priced: PricedOrder, jarsAvailable: boolean): Promise<StoredOrder> {
   const earlier = checkoutKey ? await findOrderByCheckoutKey(db, checkoutKey) : undefined;
   if (earlier) return sameCheckout(earlier, payload, priced);
   if (!jarsAvailable) throw new ConflictError(stockRefusal(await stockShortfalls(db, priced.lines)));

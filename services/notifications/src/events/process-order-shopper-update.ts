@@ -7,6 +7,8 @@ import { renderDeliveryFailed, renderOutForDelivery } from '../emails/courier-up
 import { loadOrderForEmail, type EmailOrder } from '../db/orders.js';
 import { decideRefundCompleted, decideRefundStarted } from '../db/refund-emails.js';
 import { sendOnce } from '../db/sent-emails.js';
+import { loadPaymentLink } from '../db/payment-links.js';
+import { renderPaymentLink } from '../emails/payment-link.js';
 import { renderOrderConfirmation } from '../emails/order-confirmation.js';
 import type { RenderedEmail, ShopContact } from '../emails/shopper.js';
 import { renderCancelled, renderDelivered, renderDispatched, renderRefundCompleted, renderRefundStarted } from '../emails/shopper-updates.js';
@@ -38,6 +40,11 @@ async function render(deps: NotificationDeps, update: OrderShopperUpdateV1, orde
       const event = await loadCourierEvent(deps.db, order.id, update.dedupeKey);
       if (!event) throw new UnrecoverableError(`courier event ${update.dedupeKey} of order ${order.id} not found`);
       return update.kind === 'out-for-delivery' ? renderOutForDelivery(order, event, shop) : renderDeliveryFailed(order, event, shop);
+    }
+    case 'payment-link': {
+      const link = await loadPaymentLink(deps.db, order.id, update.dedupeKey);
+      if (!link) throw new UnrecoverableError(`payment link ${update.dedupeKey} of order ${order.id} not found`);
+      return renderPaymentLink(order, link, shop);
     }
   }
 }

@@ -212,6 +212,8 @@ export async function findLapsedStockHolds(handle: Handle, holdSeconds: number, 
     .where('stock_state', '=', 'reserved')
     .where(sql<boolean>`(status, payment_status) in (${awaiting})`)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${holdSeconds})`)
+    // An order the owner sent a payment link for keeps its jars while the link takes payments (decision 032).
+    .where(sql<boolean>`not coalesce(payment_link_status = 'created' and payment_link_expires_at > now(), false)`)
     .orderBy('created_at')
     .limit(limit)
     .execute();

@@ -5,6 +5,7 @@ import { parseWebhookEvent, type RazorpayWebhookEvent } from '@pickles/razorpay-
 import type { PaymentsDeps } from '../deps.js';
 import { settleWebhook, type SettleRequest } from '../domain/settle-payment.js';
 import { paymentFacts } from '../domain/razorpay-facts.js';
+import { recordPaymentLinkStatus, settleRequestForLinkPayment } from '../domain/payment-links.js';
 import { webhookEvents } from '../metrics.js';
 
 /** The event label of a delivery whose body is not trusted (bad signature, unreadable): never a value from it. */
@@ -23,6 +24,8 @@ export function settleRequestFor(event: RazorpayWebhookEvent): SettleRequest | u
   const refundFacts = refund && { razorpayRefundId: refund.id, razorpayPaymentId: payment.id, amountPaise: refund.amount, refundRequestId: refund.notes?.refund_request_id };
   let observation: PaymentObservation;
   switch (event.event) {
+    // A paid payment link carries its captured payment (decision 032).
+    case 'payment_link.paid':
     case 'payment.captured':
     case 'order.paid':
       observation = { kind: 'captured', paymentId: payment.id, amountPaise: payment.amount };
@@ -85,7 +88,9 @@ export function webhookHandler({ db, razorpay, relay }: PaymentsDeps): RequestHa
     const header = req.header('x-razorpay-event-id');
     const eventId =
       header && /^[\w.:-]{1,200}$/.test(header) ? header : `${event.event}:${event.payload.refund?.entity.id ?? event.payload.payment?.entity.id ?? ''}:${event.created_at}`;
-    const request = settleRequestFor(event);
+    // A payment on one of the owner's payment links is settled on the order the link was made for.
+    const request = await settleRequestForLinkPayment(db, event, settleRequestFor(event));
+    if (await recordPaymentLinkStatus(db, event)) req.log.info({ event: event.event, paymentLinkId: event.payload.payment_link?.entity.id }, 'payment link status recorded');
     req.log = req.log.child({ eventId, razorpayOrderId: request?.razorpayOrderId ?? undefined });
 
     let outcome;

@@ -22,7 +22,10 @@ export function AdminHeader() {
         </span>
         {isSignedInPage ? (
           <nav className="admin-header__nav" aria-label="Admin">
-            {/* The products, then their batches; the nav's gap spaces them from the complaints link. */}
+            {/* A phone or WhatsApp order first, then the products and their batches; the nav's gap spaces them from the complaints link. */}
+            <NavLink to={paths.adminNewOrder} className="admin-header__link">
+              New order
+            </NavLink>
             <NavLink to={paths.adminCatalogue} className="admin-header__link">
               Catalogue
             </NavLink>

@@ -19,6 +19,7 @@ const EMAIL_KINDS: Record<string, string> = {
   'refund-completed': 'Refund completed',
   'out-for-delivery': 'Out for delivery',
   'delivery-failed': 'Delivery failed',
+  'payment-link': 'Payment link',
 };
 
 export function emailKindLabel(kind: string): string {

@@ -8,7 +8,11 @@ import './payment-result.css';
 export default function PaymentFailedRoute() {
   usePageMeta(PAGE_META.paymentFailed);
   const navigate = useNavigate();
-  const { error, orderId, paymentId } = readPaymentFailedState(useLocation().state);
+  const location = useLocation();
+  const fromState = readPaymentFailedState(location.state);
+  // A payment link's callback that did not confirm a payment (decision 032): ?order=<number>.
+  const linkOrder = new URLSearchParams(location.search).get('order');
+  const { error, orderId, paymentId } = fromState.orderId || !linkOrder ? fromState : { ...fromState, orderId: linkOrder.slice(0, 40) };
 
   return (
     <section className="container result-page result-page--failed" aria-labelledby="failed-title">

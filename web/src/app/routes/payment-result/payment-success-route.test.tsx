@@ -23,9 +23,9 @@ const PAID: PaymentSuccessState = {
   },
 };
 
-function renderSuccess(state: unknown) {
+function renderSuccess(state: unknown, search = '') {
   render(
-    <MemoryRouter initialEntries={[{ pathname: '/payment-success', state }]}>
+    <MemoryRouter initialEntries={[{ pathname: '/payment-success', search, state }]}>
       <Routes>
         <Route path="/payment-success" element={<PaymentSuccessRoute />} />
         <Route path="/" element={<p>Home page</p>} />
@@ -54,6 +54,16 @@ afterEach(() => {
 });
 
 describe('/payment-success', () => {
+  it("shows a paid payment link's order from the shop's callback (?order=&payment=), and goes home without one", () => {
+    renderSuccess(undefined, '?order=RP261129-HVR8GD&payment=pay_42yyVUHfrwe5ox');
+    expect(screen.getByRole('heading', { name: 'Payment Successful!' })).toBeTruthy();
+    expect(screen.getByTestId('success-order-id').textContent).toBe('RP261129-HVR8GD');
+    expect(screen.getByText('pay_42yyVUHfrwe5ox')).toBeTruthy();
+    cleanup();
+    renderSuccess(undefined, '?order=%3Cscript%3E');
+    expect(screen.getByText('Home page')).toBeTruthy();
+  });
+
   it('counts the seconds down to the redirect home at 10 s', () => {
     renderSuccess(PAID);
     const countdown = screen.getByTestId('success-countdown');

@@ -4,7 +4,7 @@ import { formatRupees } from '@pickles/shared/money';
 import { CopyButton } from '../../../components/ui/copy-button.js';
 import { DeliveryPromiseText } from '../../../components/ui/delivery-promise.js';
 import { paths } from '../../../config/paths.js';
-import { readPaymentSuccessState, type OrderReceipt, type PaymentSuccessState } from '../../../lib/checkout-state.js';
+import { readPaymentLinkResult, readPaymentSuccessState, type OrderReceipt, type PaymentSuccessState } from '../../../lib/checkout-state.js';
 import { PAGE_META, usePageMeta } from '../../page-meta.js';
 import './payment-result.css';
 
@@ -148,7 +148,9 @@ function SuccessContent({ orderId, paymentId, amount, receipt }: PaymentSuccessS
 
 export default function PaymentSuccessRoute() {
   usePageMeta(PAGE_META.paymentSuccess);
-  const state = readPaymentSuccessState(useLocation().state);
+  const location = useLocation();
+  // The checkout's navigation state, or a paid payment link's callback (decision 032).
+  const state = readPaymentSuccessState(location.state) ?? readPaymentLinkResult(location.search);
   if (!state) return <Navigate to={paths.home} replace />;
   return <SuccessContent {...state} />;
 }

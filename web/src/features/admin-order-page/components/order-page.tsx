@@ -4,6 +4,7 @@ import { formatRupees, type AdminSettableStatus, type CreateRefundResponse, type
 import { mayOwner } from '@pickles/shared/order-lifecycle';
 import { paths } from '../../../config/paths.js';
 import { resendConfirmation } from '../api/resend-confirmation.js';
+import { PaymentLinkSection } from './payment-link-section.js';
 import { updateOrderStatus } from '../api/update-status.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { formatDateTime } from '../format.js';
@@ -170,6 +171,13 @@ export function OrderPage({ id }: { id: string }) {
           <Section title="Status">
             <StatusAction status={order.status} choices={detail.statusChoices} isBusy={busy === 'status'} onChange={(to) => void changeStatus(to)} />
           </Section>
+          <PaymentLinkSection
+            detail={detail}
+            onChanged={(changed) => {
+              setNotice(changed);
+              void refresh();
+            }}
+          />
           <CustomerSection order={order} />
           <ShipmentSection
             detail={detail}
