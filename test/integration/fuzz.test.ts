@@ -58,7 +58,7 @@ beforeAll(async () => {
   const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix: limitPrefix, perClientPerMinute: 1_000, perEmailPerHour: 1_000, heldJars: { perClient: 100_000, perContact: 100_000 } }, tracking: { perClientPerMinute: 100_000, perOrderPerHour: 100_000, linksPerClientPerMinute: 100_000 }, complaints: { perClientPerHour: 100_000, perEmailPerDay: 100_000 } }));
   const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis, limits: { prefix: limitPrefix, perClientPerMinute: 1_000 } }));
   // Enough for the fuzz's own logins; the limiter's 429s are fine answers too.
-  const admin = await startAdminOrders({ db, redis, logger: silent, redisPrefix: `${process.env.REDIS_PREFIX}:fuzz-${randomUUID().slice(0, 6)}`, loginMaxFailures: 1_000 });
+  const admin = await startAdminOrders({ db, redis, logger: silent, redisPrefix: `${process.env.REDIS_PREFIX}:fuzz-${randomUUID().slice(0, 6)}`, loginMaxFailures: 1_000, razorpay });
   apps.push(sandboxApp, checkout, payments, admin);
   gateway = await startGateway({ checkout: checkout.url, payments: payments.url, adminOrders: admin.url }, oneFileStorefront('fuzz', { appShell: true }), silent);
   owner = await createAdmin(db);
@@ -150,6 +150,11 @@ const ROUTES: Route[] = [
   { method: 'POST', path: (id) => `/api/admin/catalogue/${id}/photos`, admin: true },
   { method: 'DELETE', path: (id) => `/api/admin/catalogue/${id}/photos/${id}`, admin: true },
   { method: 'PUT', path: (id) => `/api/admin/catalogue/${id}/photos/order`, admin: true },
+  // No valid body either: a phone order holds jars of the shared database's stock.
+  { method: 'POST', path: () => '/api/admin/phone-orders', admin: true },
+  { method: 'POST', path: (id) => `/api/admin/orders/${id}/payment-link`, admin: true },
+  { method: 'POST', path: (id) => `/api/admin/orders/${id}/payment-link/cancel`, admin: true },
+  { method: 'GET', path: (id) => `/api/payment/link-callback?razorpay_payment_id=pay_${id}&razorpay_payment_link_id=plink_${id}&razorpay_payment_link_reference_id=${id}&razorpay_payment_link_status=paid&razorpay_signature=${id}` },
 ];
 
 function fuzzer(random: () => number) {

@@ -17,8 +17,10 @@ type Logger = ReturnType<typeof createLogger>;
 export const NOBODY = 'http://127.0.0.1:9';
 
 /** admin-orders over HTTP, signing sessions with the tests' JWT secret. */
-export function startAdminOrders({ db, redis, logger, redisPrefix, loginMaxFailures }: { db: Db; redis: Redis; logger: Logger; redisPrefix: string; loginMaxFailures: number }): Promise<RunningApp> {
-  return startApp(buildAdminApp({ db, redis, logger, jwtSecret: JWT_SECRET, jwtTtlSeconds: 900, redisPrefix, loginMaxFailures, loginWindowSeconds: 60 }));
+export function startAdminOrders({ db, redis, logger, redisPrefix, loginMaxFailures, razorpay }: { db: Db; redis: Redis; logger: Logger; redisPrefix: string; loginMaxFailures: number; razorpay?: RazorpayClient }): Promise<RunningApp> {
+  // With a Razorpay client, the owner's payment links work (phone orders); without, they answer 503.
+  const paymentLinks = razorpay ? { razorpay, shopUrl: 'https://shop.example.in', expiryHours: 72 } : undefined;
+  return startApp(buildAdminApp({ db, redis, logger, jwtSecret: JWT_SECRET, jwtTtlSeconds: 900, redisPrefix, loginMaxFailures, loginWindowSeconds: 60, paymentLinks }));
 }
 
 /** A storefront build of one page (and the admin's app shell, when asked) for the gateway to serve. */
