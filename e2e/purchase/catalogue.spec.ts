@@ -12,7 +12,7 @@ import { emailsAbout, shopDb } from '../support/stack.js';
  * price is told the new one before paying. The product is archived at the end, so the run's other
  * journeys see the shop's two products.
  */
-const SHOTS = '/work/wt/shots/catalogue';
+const SHOTS = process.env.SCREENSHOT_DIR ?? '.ci/out/shots/catalogue';
 const NAME = `Royal Prawn Pickle ${Date.now().toString(36)}`;
 let productId: number;
 let version: number;

@@ -12,7 +12,7 @@ import { ADMIN } from '../admin/fixtures.js';
  * file over 10 MB are refused with their sentences. The product is archived at the end, so the run's
  * other journeys see the shop's two products.
  */
-const SHOTS = '/work/wt/shots/photos';
+const SHOTS = process.env.SCREENSHOT_DIR ?? '.ci/out/shots/photos';
 const NAME = `Royal Prawn Pickle ${Date.now().toString(36)}`;
 const ALT = 'A jar of prawn pickle on a brass plate';
 let token: string;
