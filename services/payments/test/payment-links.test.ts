@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
+import { createLogger } from '@pickles/service-kit';
 import { eventually } from '@pickles/test-kit';
+import { expireUnpaidOnce } from '../src/reconcile/reconciler.js';
 import { KEYS, startPaymentsHarness, type PaymentsHarness } from './harness.js';
 
 /**
@@ -80,6 +82,46 @@ describe('payment link webhooks', () => {
     await eventually(async () => (await row(cancelling.id)).payment_link_status === 'cancelled');
     expect(await row(cancelling.id)).toMatchObject({ status: 'created', payment_status: 'pending' });
     expect(await verifiedEvents(expiring.id)).toBe(0);
+  });
+
+  it("a link paid while every webhook was lost: the reconciler finds the payment on the link's own Razorpay order and pays the order once", async () => {
+    h.setKnobs({ withholdWebhooks: true });
+    try {
+      const order = await orderWithLink();
+      const paid = payLink(order.linkId);
+      // The order's own Razorpay order has no payment: only the link's has.
+      expect(await row(order.id)).toMatchObject({ status: 'created', payment_status: 'pending' });
+      const result = await h.reconcile();
+      expect(result.paid).toBeGreaterThanOrEqual(1);
+      expect(await row(order.id)).toMatchObject({ status: 'paid', payment_status: 'paid', razorpay_payment_id: paid.payment.id });
+      expect(await verifiedEvents(order.id)).toBe(1);
+      expect(await invoices(order.id)).toBe(1);
+      // The lost webhooks arrive after all: nothing more happens.
+      h.sandbox.state.webhooks.release();
+      await eventually(async () => (await row(order.id)).payment_link_status === 'paid');
+      expect(await verifiedEvents(order.id)).toBe(1);
+      expect(await invoices(order.id)).toBe(1);
+    } finally {
+      h.setKnobs({ withholdWebhooks: false });
+    }
+  });
+
+  it('an order older than the expiry is not closed while its link takes payments, and is once the link has expired', async () => {
+    const order = await orderWithLink();
+    await h.db
+      .updateTable('orders')
+      .set({ created_at: sql<Date>`now() - interval '5 days'`, payment_link_expires_at: sql<Date>`now() + interval '1 day'`, next_reconcile_at: null })
+      .where('id', '=', order.id)
+      .execute();
+    const expire = () => expireUnpaidOnce({ db: h.db, razorpay: h.razorpay, logger: createLogger('expiry-test', 'silent'), relay: { nudge: () => {} } }, { expireAfterSeconds: 4 * 86_400, batchSize: 500 });
+    await expire();
+    expect(await row(order.id)).toMatchObject({ status: 'created', payment_status: 'pending' });
+    // The link expires (its webhook records it): the next expiry pass closes the order.
+    h.sandbox.state.paymentLinks.expireNow(order.linkId);
+    await eventually(async () => (await row(order.id)).payment_link_status === 'expired');
+    await h.db.updateTable('orders').set({ payment_link_expires_at: sql<Date>`now() - interval '1 minute'`, next_reconcile_at: null }).where('id', '=', order.id).execute();
+    await expire();
+    expect((await row(order.id)).status).toBe('cancelled');
   });
 
   it('a capture landing after the link expired is recorded for the owner, never confirmed', async () => {

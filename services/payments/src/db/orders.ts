@@ -12,12 +12,14 @@ export interface PaymentOrder extends OrderPaymentState {
   createdAt: Date;
   /** What the order holds of the batch stock (decision 012). */
   stockState: 'reserved' | 'sold' | 'released' | 'short' | null;
+  /** The owner's latest payment link for it (decision 032); its payments are on the link's own Razorpay order. */
+  paymentLinkId: string | null;
 }
 
 function select(handle: Handle) {
   return handle
     .selectFrom('orders')
-    .select(['id', 'order_number', 'razorpay_order_id', 'razorpay_payment_id', 'amount_paise', 'refunded_paise', 'status', 'payment_status', 'search_text', 'created_at', 'stock_state']);
+    .select(['id', 'order_number', 'razorpay_order_id', 'razorpay_payment_id', 'amount_paise', 'refunded_paise', 'status', 'payment_status', 'search_text', 'created_at', 'stock_state', 'payment_link_id']);
 }
 
 function toOrder(row: {
@@ -32,6 +34,7 @@ function toOrder(row: {
   search_text: string;
   created_at: Date;
   stock_state: PaymentOrder['stockState'];
+  payment_link_id: string | null;
 }): PaymentOrder {
   return {
     id: row.id,
@@ -45,6 +48,7 @@ function toOrder(row: {
     searchText: row.search_text,
     createdAt: row.created_at,
     stockState: row.stock_state,
+    paymentLinkId: row.payment_link_id,
   };
 }
 
@@ -124,6 +128,9 @@ export async function findArchivedOrder(handle: Handle, razorpayOrderId: string)
   return row && { orderId: row.order_id, orderNumber: row.order_number, amountPaise: row.amount_paise };
 }
 
+/** The owner's payment link for the order still takes payments (decision 032). */
+const PAYMENT_LINK_OPEN = sql<boolean>`coalesce(orders.payment_link_status = 'created' and orders.payment_link_expires_at > now(), false)`;
+
 /**
  * Someone really tried to pay the order: a payment of it was seen (by verify, a webhook or an earlier
  * check) or a failure was reported for it.
@@ -143,7 +150,8 @@ export async function claimOrdersToReconcile(trx: Transaction<Database>, olderTh
   const rows = await select(trx)
     .where(sql<boolean>`(status, payment_status) in (${awaiting})`)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
-    .where('created_at', '>=', sql<Date>`now() - make_interval(secs => ${Math.min(expireAfterSeconds, 3_153_600_000)})`)
+    // An older order is still the reconciler's while its payment link takes payments.
+    .where((eb) => eb.or([eb('created_at', '>=', sql<Date>`now() - make_interval(secs => ${Math.min(expireAfterSeconds, 3_153_600_000)})`), PAYMENT_LINK_OPEN]))
     .where((eb) => eb.or([eb('next_reconcile_at', 'is', null), eb('next_reconcile_at', '<=', sql<Date>`now()`)]))
     .orderBy(sql`${PAYMENT_SEEN} desc`)
     .orderBy('reconcile_attempts')
@@ -161,6 +169,8 @@ export async function claimOrdersToExpire(trx: Transaction<Database>, expireAfte
   const rows = await select(trx)
     .where(sql<boolean>`(status, payment_status) in (${awaiting})`)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${expireAfterSeconds})`)
+    // An order whose payment link still takes payments is not closed under the shopper (decision 032).
+    .where(sql<boolean>`not ${PAYMENT_LINK_OPEN}`)
     .where((eb) => eb.or([eb('next_reconcile_at', 'is', null), eb('next_reconcile_at', '<=', sql<Date>`now()`)]))
     .orderBy('created_at')
     .limit(limit)
@@ -213,7 +223,7 @@ export async function findLapsedStockHolds(handle: Handle, holdSeconds: number, 
     .where(sql<boolean>`(status, payment_status) in (${awaiting})`)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${holdSeconds})`)
     // An order the owner sent a payment link for keeps its jars while the link takes payments (decision 032).
-    .where(sql<boolean>`not coalesce(payment_link_status = 'created' and payment_link_expires_at > now(), false)`)
+    .where(sql<boolean>`not ${PAYMENT_LINK_OPEN}`)
     .orderBy('created_at')
     .limit(limit)
     .execute();

@@ -55,7 +55,8 @@ export async function reconcileOnce({ db, razorpay, logger, relay }: ReconcileDe
       if (await expireUnpaidOrder(db, candidate.id, 'expired: no payment was ever started')) result.expired++;
       return;
     }
-    await lookAtRazorpay({ db, razorpay }, candidate.razorpayOrderId, result);
+    const seen = await lookAtRazorpay({ db, razorpay }, candidate.razorpayOrderId, result);
+    if (!seen.captured && candidate.paymentLinkId) await lookAtPaymentLink({ db, razorpay }, candidate.razorpayOrderId, candidate.paymentLinkId, result);
   });
 }
 
@@ -78,7 +79,9 @@ export async function expireUnpaidOnce({ db, razorpay, logger, relay }: Reconcil
       if (await expireUnpaidOrder(db, candidate.id, 'expired: no payment was ever started')) result.expired++;
       return;
     }
-    const seen = await lookAtRazorpay({ db, razorpay }, candidate.razorpayOrderId, result);
+    const own = await lookAtRazorpay({ db, razorpay }, candidate.razorpayOrderId, result);
+    const link = !own.captured && candidate.paymentLinkId ? await lookAtPaymentLink({ db, razorpay }, candidate.razorpayOrderId, candidate.paymentLinkId, result) : NOTHING_SEEN;
+    const seen = { captured: own.captured || link.captured, authorised: own.authorised || link.authorised };
     if (!seen.captured && !seen.authorised && (await expireUnpaidOrder(db, candidate.id, `expired: unpaid ${hours} hours after it was placed`))) result.expired++;
   });
 }
@@ -144,18 +147,7 @@ async function lookAtRazorpay(
       payments = await razorpay.fetchOrderPayments(razorpayOrderId);
     }
   }
-  const captured = payments.filter(isSettled);
-  for (const payment of captured) {
-    const outcome = await settlePayment(db, {
-      razorpayOrderId,
-      observation: { kind: 'captured', paymentId: payment.id, amountPaise: payment.amount },
-      payment: paymentFacts(payment),
-      source: 'reconciler',
-    });
-    if (outcome.confirmed) result.paid++;
-    if (outcome.wroteEvents && outcome.attention) result.attention++;
-  }
-  if (captured.length) return { captured: true, authorised: false };
+  if (await settleCaptures(db, razorpayOrderId, payments, result)) return { captured: true, authorised: false };
   const lastFailure = payments.filter((payment) => payment.status === 'failed').at(-1);
   if (lastFailure && payments.every((payment) => payment.status === 'failed')) {
     const outcome = await settlePayment(db, {
@@ -167,6 +159,45 @@ async function lookAtRazorpay(
     if (outcome.changed) result.failed++;
   }
   return { captured: false, authorised: payments.some((payment) => payment.status === 'authorized') };
+}
+
+const NOTHING_SEEN = { captured: false, authorised: false } as const;
+
+/** Settles each captured payment on the shop's order (its Razorpay order id); says whether there was one. */
+async function settleCaptures(db: Db, razorpayOrderId: string, payments: readonly RazorpayPayment[], result: ReconcileResult, closedPaymentLink = false): Promise<boolean> {
+  const captured = payments.filter(isSettled);
+  for (const payment of captured) {
+    const outcome = await settlePayment(db, {
+      razorpayOrderId,
+      observation: { kind: 'captured', paymentId: payment.id, amountPaise: payment.amount, ...(closedPaymentLink ? { closedPaymentLink: true as const } : {}) },
+      payment: paymentFacts(payment),
+      source: 'reconciler',
+    });
+    if (outcome.confirmed) result.paid++;
+    if (outcome.wroteEvents && outcome.attention) result.attention++;
+  }
+  return captured.length > 0;
+}
+
+/**
+ * The payments on the owner's payment link for an order (decision 032). They are on the link's own
+ * Razorpay order, made when the shopper starts paying, so the order's own shows none: a capture there
+ * with both its webhooks lost would otherwise never reach the order. Each is settled on the shop's
+ * order as the webhook would; a capture on a link that expired or was cancelled is money for the
+ * owner to look at (the lifecycle's capture-on-closed-payment-link), never a confirmation.
+ */
+async function lookAtPaymentLink(
+  { db, razorpay }: Pick<ReconcileDeps, 'db' | 'razorpay'>,
+  razorpayOrderId: string,
+  paymentLinkId: string,
+  result: ReconcileResult,
+): Promise<{ captured: boolean; authorised: boolean }> {
+  const link = await razorpay.fetchPaymentLink(paymentLinkId);
+  if (!link.order_id) return NOTHING_SEEN;
+  const payments = await razorpay.fetchOrderPayments(link.order_id);
+  const closed = link.status === 'expired' || link.status === 'cancelled';
+  const captured = await settleCaptures(db, razorpayOrderId, payments, result, closed);
+  return { captured, authorised: payments.some((payment) => payment.status === 'authorized') };
 }
 
 export function startReconciler(deps: ReconcileDeps, { intervalSeconds, ...options }: ReconcileOptions & { intervalSeconds: number }): { stop: () => Promise<void> } {
