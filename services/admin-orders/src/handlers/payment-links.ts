@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
-import type { Logger } from 'pino';
 import type { Db } from '@pickles/db';
-import { ConflictError, HttpError, InvalidError, NotFoundError, parseOrThrow, UpstreamError } from '@pickles/service-kit';
+import { ConflictError, HttpError, InvalidError, NotFoundError, parseOrThrow, UpstreamError, type Logger } from '@pickles/service-kit';
 import { mayOwner, paiseToRupees, phoneOrderPayloadSchema, type OrderPaymentLink, type OrderState, type PaymentLinkResponse } from '@pickles/shared';
 import { placeNewOrder, priceFromCatalogue, withCheckedAddress } from '@pickles/checkout/place-order';
 import { RazorpayError, type RazorpayClient, type RazorpayPaymentLink } from '@pickles/razorpay-client';
