@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminProductChange, AdminProductStock } from '@pickles/shared/api';
@@ -8,6 +8,7 @@ import { FALLBACK_ART, type CatalogueProduct } from '@pickles/shared/catalogue';
 import { CATALOGUE_MESSAGES } from '@pickles/shared/catalogue-input';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../testing/api-stub.js';
 import AdminCatalogueRoute from './admin-catalogue-route.js';
+import { asSignedInOwner } from '../../../testing/test-hooks.js';
 
 const chicken: CatalogueProduct = {
   id: 1,
@@ -71,17 +72,7 @@ function renderAt(path: string, routes: Record<string, (call: StubbedCall) => Re
 const row = async (name: string) => within(await screen.findByRole('listitem', { name }));
 const pictureOf = (name: string) => screen.getByRole('listitem', { name }).querySelector('img')?.getAttribute('src');
 
-beforeEach(() => {
-  window.localStorage.setItem('adminToken', 'header.payload.signature');
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+asSignedInOwner();
 
 describe('/admin/catalogue', () => {
   it('without a token it is the login page', () => {

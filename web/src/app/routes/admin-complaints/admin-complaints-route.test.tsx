@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminComplaint, AdminComplaintsResponse } from '@pickles/shared/api';
 import { COMPLAINT_MESSAGES } from '@pickles/shared/complaints';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import AdminComplaintsRoute from './admin-complaints-route.js';
+import { quietFailedCallLog, undoAfterEachTest } from '../../../testing/test-hooks.js';
 
 const TOKEN = 'header.payload.signature';
 
@@ -51,16 +52,8 @@ function renderAt(url = '/admin/complaints') {
   return userEvent.setup();
 }
 
-beforeEach(() => {
-  window.localStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+quietFailedCallLog();
+undoAfterEachTest();
 
 describe('/admin/complaints', () => {
   it('without a token goes to the login, asking the server nothing', async () => {

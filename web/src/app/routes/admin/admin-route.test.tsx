@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminOrdersResponse } from '@pickles/shared';
@@ -8,6 +8,7 @@ import { adminOrder } from '../../../testing/admin-order.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import AdminRoute from './admin-route.js';
 import LoginRoute from './login-route.js';
+import { quietFailedCallLog, undoAfterEachTest } from '../../../testing/test-hooks.js';
 
 const TOKEN = 'header.payload.signature';
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
@@ -43,15 +44,9 @@ let alert: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   window.localStorage.clear();
   alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-  // Failed calls are logged by the API client; these tests make them on purpose.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+quietFailedCallLog();
+undoAfterEachTest();
 
 describe('/admin and the admin session', () => {
   it('without a token shows the login page, with no message and no call to the server', async () => {

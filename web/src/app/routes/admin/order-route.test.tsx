@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminOrderDetailResponse, AdminOrdersResponse, BatchDispatchResponse, CreateRefundResponse, OrderRefund, RecordDispatchResponse } from '@pickles/shared';
 import { ADMIN_ORDER_MESSAGES } from '@pickles/shared/admin-order-requests';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../testing/api-stub.js';
 import AdminRoute from './admin-route.js';
+import { asSignedInOwner } from '../../../testing/test-hooks.js';
 
 const TOKEN = 'header.payload.signature';
 const ID = '5b0c1e9e-0000-4000-8000-0000000000aa';
@@ -87,19 +88,7 @@ const emptyPanel = (): AdminOrdersResponse => ({
 const section = (name: string) => screen.getByRole('region', { name });
 const postsTo = (calls: StubbedCall[], route: string) => calls.filter((call) => call.route === route);
 
-beforeEach(() => {
-  window.localStorage.setItem('adminToken', TOKEN);
-  // Failed calls are logged by the API client; these tests make them on purpose.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  window.localStorage.clear();
-});
+asSignedInOwner(TOKEN);
 
 describe('/admin/orders/:id, the order page', () => {
   it('shows the customer, address, items and amounts, payments, refunds, dispatch, history and e-mails', async () => {

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { PaymentSuccessState } from '../../../lib/checkout-state.js';
 import PaymentSuccessRoute from './payment-success-route.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
 
 const PAID: PaymentSuccessState = {
   orderId: 'RP260115-7KQ2XD',
@@ -46,12 +47,7 @@ beforeEach(() => {
   vi.useFakeTimers();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('/payment-success', () => {
   it('counts the seconds down to the redirect home at 10 s', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { priceCart } from '@pickles/shared/pricing';
@@ -11,6 +11,7 @@ import PaymentFailedRoute from '../payment-result/payment-failed-route.js';
 import PaymentSuccessRoute from '../payment-result/payment-success-route.js';
 import PaymentRoute from './payment-route.js';
 import { resetAvailability } from '../../../features/stock/availability-store.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
 
 const FORM_KEY = 'royalPicklesFormData';
 
@@ -66,10 +67,7 @@ beforeEach(() => {
   window.sessionStorage.clear();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('/payment: the checkout form', () => {
   it('submitting it empty shows every message of docs/product.md §5 under its field and focuses the first', async () => {

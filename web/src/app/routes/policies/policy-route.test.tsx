@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import PolicyRoute from './policy-route.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
 
 function renderPolicy(path: string) {
   render(
@@ -14,7 +15,7 @@ function renderPolicy(path: string) {
   );
 }
 
-afterEach(() => cleanup());
+undoAfterEachTest();
 
 describe('Contact Us: seller details', () => {
   it('lists who sells, from the seller profile, under the anchor the footer links to', () => {

@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PRODUCTS, type Product } from '@pickles/shared/catalogue';
@@ -9,6 +9,7 @@ import { resetAvailability } from '../../../features/stock/availability-store.js
 import { resetCatalogue } from '../../../lib/catalogue-store.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import ProductRoute from './product-route.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
 
 const prawn: Product = { ...PRODUCTS[0]!, id: 3, slug: 'royal-prawn-pickle', name: 'Royal Prawn Pickle', title: 'Coastal Recipe', price: 450, displayprice: undefined, discount_name: undefined, weight: 'JAR', weight2: 250, allergens: 'Contains crustaceans.' };
 
@@ -32,10 +33,7 @@ beforeEach(() => {
   resetAvailability();
   clearCart();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('/shop/{slug}', () => {
   it("shows the owner's product with its label details open and its schema.org Product, and sells it", async () => {

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
@@ -8,6 +8,7 @@ import { resetAvailability } from '../../../features/stock/availability-store.js
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import type { CheckoutNavigationState } from '../../../lib/checkout-state.js';
 import ShopRoute from './shop-route.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
 
 const PICKLE = 'Royal Chicken Pickle';
 
@@ -54,11 +55,7 @@ beforeEach(() => {
   stubAvailability({ left: null });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('/shop: the cart', () => {
   it('Add to Cart adds one jar each time: the popup says so and the badge counts them', async () => {
