@@ -3,8 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { AdminOrdersResponse } from '@pickles/shared';
-import { adminOrder } from '../../../testing/admin-order.js';
+import { adminOrder, ordersPanel } from '../../../testing/admin-order.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import AdminRoute from './admin-route.js';
 import LoginRoute from './login-route.js';
@@ -15,16 +14,7 @@ const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
 const order = adminOrder();
 
-const ordersAnswer: AdminOrdersResponse = {
-  success: true,
-  orders: [order],
-  total: 1,
-  page: 1,
-  pageSize: 50,
-  cards: { total: 1, byStatus: { created: 0, pending: 0, paid: 1, failed: 0, cancelled: 0, delivered: 0, completed: 0 }, unattended: 0 },
-  asOf: new Date().toISOString(),
-  attention: [],
-};
+const ordersAnswer = ordersPanel([order]);
 
 const unauthorized = () => jsonResponse(401, { success: false, error: 'Unauthorized' });
 
