@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminProductChange, AdminProductStock } from '@pickles/shared/api';
 import { FALLBACK_ART, type CatalogueProduct } from '@pickles/shared/catalogue';
 import { CATALOGUE_MESSAGES } from '@pickles/shared/catalogue-input';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../testing/api-stub.js';
 import AdminCatalogueRoute from './admin-catalogue-route.js';
 import { asSignedInOwner } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const chicken: CatalogueProduct = {
   id: 1,
@@ -58,14 +58,7 @@ function renderAt(path: string, routes: Record<string, (call: StubbedCall) => Re
     'GET /admin/stock': () => jsonResponse(200, { success: true, products: [stockOf(1, 'on-sale'), stockOf(2, 'coming-soon')] }),
     ...routes,
   });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/catalogue/*" element={<AdminCatalogueRoute />} />
-        <Route path="/login" element={<p>Login page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(path, { '/admin/catalogue/*': <AdminCatalogueRoute />, '/login': <p>Login page</p> });
   return { ...stub, user: userEvent.setup() };
 }
 

@@ -1,13 +1,13 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { adminOrder, ordersPanel } from '../../../testing/admin-order.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import AdminRoute from './admin-route.js';
 import LoginRoute from './login-route.js';
 import { quietFailedCallLog, undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const TOKEN = 'header.payload.signature';
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
@@ -19,14 +19,7 @@ const ordersAnswer = ordersPanel([order]);
 const unauthorized = () => jsonResponse(401, { success: false, error: 'Unauthorized' });
 
 function renderAdmin(url = '/admin') {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminRoute />} />
-        <Route path="/login" element={<LoginRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderRoutes(url, { '/admin/*': <AdminRoute />, '/login': <LoginRoute /> });
 }
 
 let alert: ReturnType<typeof vi.spyOn>;

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminOrderDetailResponse, BatchDispatchResponse, CreateRefundResponse, OrderRefund, RecordDispatchResponse } from '@pickles/shared';
 import { ADMIN_ORDER_MESSAGES } from '@pickles/shared/admin-order-requests';
 import { ordersPanel } from '../../../testing/admin-order.js';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../testing/api-stub.js';
 import AdminRoute from './admin-route.js';
 import { asSignedInOwner } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const TOKEN = 'header.payload.signature';
 const ID = '5b0c1e9e-0000-4000-8000-0000000000aa';
@@ -64,14 +64,7 @@ const refund = (patch: Partial<OrderRefund>): OrderRefund => ({
 });
 
 function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminRoute />} />
-        <Route path="/login" element={<p>Login page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(url, { '/admin/*': <AdminRoute />, '/login': <p>Login page</p> });
   return userEvent.setup();
 }
 

@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { SubmitComplaintResponse } from '@pickles/shared/api';
 import { COMPLAINT_MESSAGES } from '@pickles/shared/complaints';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import ComplaintRoute from './complaint-route.js';
 import { quietFailedCallLog, undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const SENT: SubmitComplaintResponse = {
   success: true,
@@ -17,13 +17,7 @@ const SENT: SubmitComplaintResponse = {
 };
 
 function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/complaint" element={<ComplaintRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(url, { '/complaint': <ComplaintRoute /> });
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { PaymentSuccessState } from '../../../lib/checkout-state.js';
 import PaymentSuccessRoute from './payment-success-route.js';
 import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const PAID: PaymentSuccessState = {
   orderId: 'RP260115-7KQ2XD',
@@ -25,14 +25,7 @@ const PAID: PaymentSuccessState = {
 };
 
 function renderSuccess(state: unknown) {
-  render(
-    <MemoryRouter initialEntries={[{ pathname: '/payment-success', state }]}>
-      <Routes>
-        <Route path="/payment-success" element={<PaymentSuccessRoute />} />
-        <Route path="/" element={<p>Home page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes({ pathname: '/payment-success', state }, { '/payment-success': <PaymentSuccessRoute />, '/': <p>Home page</p> });
 }
 
 /** Clicks and lets the clipboard promise settle. */

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { priceCart } from '@pickles/shared/pricing';
 import { PINCODE_MESSAGES } from '@pickles/shared/validation';
 import { toCheckoutState } from '../../../lib/checkout-state.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import PaymentRoute from './payment-route.js';
 import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 /** India Post's directory as GET /pincodes/:pincode answers (services/checkout pincode-lookup.ts). */
 const PLACES = {
@@ -23,13 +23,7 @@ const directory = () => ({
 });
 
 function renderPayment() {
-  render(
-    <MemoryRouter initialEntries={[{ pathname: '/payment', state: toCheckoutState({ 1: 1 }, priceCart({ 1: 1 })) }]}>
-      <Routes>
-        <Route path="/payment" element={<PaymentRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes({ pathname: '/payment', state: toCheckoutState({ 1: 1 }, priceCart({ 1: 1 })) }, { '/payment': <PaymentRoute /> });
   return userEvent.setup();
 }
 

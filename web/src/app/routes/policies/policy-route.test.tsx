@@ -1,18 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { screen, within } from '@testing-library/react';
 import PolicyRoute from './policy-route.js';
 import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 function renderPolicy(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/policies/:policyName" element={<PolicyRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(path, { '/policies/:policyName': <PolicyRoute /> });
 }
 
 undoAfterEachTest();

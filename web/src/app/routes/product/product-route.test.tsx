@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PRODUCTS, type Product } from '@pickles/shared/catalogue';
 import { clearCart, readCart } from '../../../features/cart/cart-store.js';
 import { resetAvailability } from '../../../features/stock/availability-store.js';
@@ -10,6 +9,7 @@ import { resetCatalogue } from '../../../lib/catalogue-store.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import ProductRoute from './product-route.js';
 import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const prawn: Product = { ...PRODUCTS[0]!, id: 3, slug: 'royal-prawn-pickle', name: 'Royal Prawn Pickle', title: 'Coastal Recipe', price: 450, displayprice: undefined, discount_name: undefined, weight: 'JAR', weight2: 250, allergens: 'Contains crustaceans.' };
 
@@ -18,13 +18,7 @@ function renderAt(path: string) {
     'GET /catalogue': () => jsonResponse(200, { success: true, products: [PRODUCTS[0], prawn] }),
     'GET /catalogue/availability': () => jsonResponse(200, { success: true, asOf: '2026-11-28T10:00:00Z', products: [{ productId: 3, state: 'on-sale', left: null, nextBatchDate: null }] }),
   });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/shop/:slug" element={<ProductRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(path, { '/shop/:slug': <ProductRoute /> });
   return userEvent.setup();
 }
 

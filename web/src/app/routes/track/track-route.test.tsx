@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TrackOrderResponse } from '@pickles/shared/api';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import PaymentSuccessRoute from '../payment-result/payment-success-route.js';
 import TrackRoute from './track-route.js';
 import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const NOT_FOUND = 'We could not find an order with those details. Check the order number and the phone number or e-mail you used at checkout.';
 
@@ -30,14 +30,7 @@ const DISPATCHED: TrackOrderResponse = {
 };
 
 function renderAt(entry: string | { pathname: string; state?: unknown }) {
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/track" element={<TrackRoute />} />
-        <Route path="/payment-success" element={<PaymentSuccessRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(entry, { '/track': <TrackRoute />, '/payment-success': <PaymentSuccessRoute /> });
 }
 
 const orderField = () => screen.getByLabelText('Order number') as HTMLInputElement;
