@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { createTestDatabase, dropRedisPrefix } from '@pickles/test-kit';
 import { E2E_PORTS } from './support/ports.js';
 // @ts-expect-error plain ESM helper shared with `npm start`
-import { DEMO_ADMIN, ROOT, checkInfrastructure, hashDemoPassword, run, spawnStack, stackEnvironment, waitForHealthy } from '../scripts/stack.mjs';
+import { DEMO_ADMIN, ROOT, checkInfrastructure, demoOwnerSecrets, run, spawnStack, stackEnvironment, waitForHealthy } from '../scripts/stack.mjs';
 
 
 /**
@@ -37,8 +37,7 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
     databaseUrl: database.url,
     redisUrl,
     redisPrefix,
-    adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password),
-    jwtSecret: randomBytes(32).toString('hex'),
+    ...(await demoOwnerSecrets()),
     logLevel: 'info',
   });
   mkdirSync(path.join(ROOT, '.ci/out'), { recursive: true });

@@ -24,7 +24,7 @@ import { createTestDatabase, dropRedisPrefix } from '@pickles/test-kit';
 import { buildServers } from '../scripts/build-server.mjs';
 // @ts-expect-error plain ESM helper shared with `npm start`
 import { DEMO_ADMIN, hashDemoPassword, offsetPorts, spawnStack, stackEnvironment, waitForHealthy } from '../scripts/stack.mjs';
-import { createOrder, sandboxPay } from '../bench/lib/shop.js';
+import { buyOnce } from '../bench/lib/shop.js';
 
 const PORTS = offsetPorts({ gateway: 5300, checkout: 5301, payments: 5302, adminOrders: 5303, notifications: 5304, sandbox: 5310, mailHttp: 5325, mailSmtp: 5326 });
 const MEASURED = ['gateway', 'checkout', 'payments', 'admin-orders', 'notifications'];
@@ -68,16 +68,9 @@ async function observe(pids: Map<string, number>, seconds: number): Promise<Map<
 async function shopperLoop(origin: string, sandboxUrl: string, until: number, counts: { purchases: number; failures: number }) {
   while (performance.now() < until) {
     try {
-      const order = await createOrder(origin);
-      const payment = await sandboxPay(sandboxUrl, order.razorpayOrderId);
-      const verified = await fetch(`${origin}/api/payment/verify-payment`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ razorpay_order_id: payment.razorpay_order_id, razorpay_payment_id: payment.razorpay_payment_id, razorpay_signature: payment.razorpay_signature }),
-      });
-      await verified.arrayBuffer();
+      const bought = await buyOnce(origin, sandboxUrl);
       await (await fetch(`${origin}/api/pincodes/560038`)).arrayBuffer();
-      if (verified.ok) counts.purchases++;
+      if (bought) counts.purchases++;
       else counts.failures++;
     } catch {
       counts.failures++;

@@ -327,6 +327,11 @@ export function liveShopProblems(env = process.env) {
     .map(([name, what]) => `Missing ${name}: ${what}. Real Razorpay keys mean a live shop, which runs only with values of its own.`);
 }
 
+/** The demo owner's password hash and a fresh JWT secret, for a stack started by a test, the e2e run or a bench. */
+export async function demoOwnerSecrets() {
+  return { adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password), jwtSecret: randomSecret() };
+}
+
 /** A demo admin password hash made with the admin service's own KDF (its bundled tool when `compiled`). */
 export async function hashDemoPassword(password, env = process.env, { compiled = false } = {}) {
   const tool = compiled ? [...NODE_BUNDLE_FLAGS, 'dist/admin-orders/hash-password.mjs'] : ['--import', 'tsx', 'services/admin-orders/src/cli/hash-password.ts'];

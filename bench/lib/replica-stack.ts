@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { createTestDatabase, dropRedisPrefix, type TestDatabase } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start` and the e2e setup
-import { DEMO_ADMIN, REPLICATED_SERVICES, canConnect, hashDemoPassword, replicaName, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
+import { REPLICATED_SERVICES, canConnect, demoOwnerSecrets, replicaName, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
 
 export interface StackPorts {
   gateway: number;
@@ -73,8 +73,7 @@ export async function startReplicaStack({ ports, replicas, logFile }: { ports: S
     databaseUrl: database.url,
     redisUrl,
     redisPrefix,
-    adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password),
-    jwtSecret: randomBytes(32).toString('hex'),
+    ...(await demoOwnerSecrets()),
     logLevel: 'warn',
   }) as { processes: Record<string, ProcessSpec> };
 

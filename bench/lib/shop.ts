@@ -55,6 +55,19 @@ export async function sandboxPay(sandboxUrl: string, razorpayOrderId: string): P
   return body;
 }
 
+/** One shopper's whole purchase: create-order, a captured sandbox payment, verify-payment; whether verify-payment took it. */
+export async function buyOnce(origin: string, sandboxUrl: string): Promise<boolean> {
+  const order = await createOrder(origin);
+  const payment = await sandboxPay(sandboxUrl, order.razorpayOrderId);
+  const verified = await fetch(`${origin}/api/payment/verify-payment`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ razorpay_order_id: payment.razorpay_order_id, razorpay_payment_id: payment.razorpay_payment_id, razorpay_signature: payment.razorpay_signature }),
+  });
+  await verified.arrayBuffer();
+  return verified.ok;
+}
+
 export async function setKnobs(sandboxUrl: string, knobs: Record<string, unknown>): Promise<void> {
   const response = await fetch(`${sandboxUrl}/sandbox/knobs`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(knobs) });
   if (!response.ok) throw new Error(`sandbox knobs answered ${response.status}: ${await response.text()}`);

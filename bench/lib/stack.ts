@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { createTestDatabase, dropRedisPrefix, type TestDatabase } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start` and the e2e setup
-import { DEFAULT_PORTS, DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, offsetPorts, run, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
+import { DEFAULT_PORTS, DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, demoOwnerSecrets, hashDemoPassword, offsetPorts, run, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
 
 export { DEFAULT_PORTS, DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, offsetPorts, run };
 
@@ -95,8 +95,7 @@ export async function startBenchStack(webDir: string): Promise<BenchStack> {
     databaseUrl: database.url,
     redisUrl,
     redisPrefix,
-    adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password),
-    jwtSecret: randomBytes(32).toString('hex'),
+    ...(await demoOwnerSecrets()),
     logLevel: 'warn',
   });
   mkdirSync(OUT_DIR, { recursive: true });

@@ -1,5 +1,6 @@
 import { test, type APIRequestContext, type Browser } from '@playwright/test';
 import { phonePhoto } from '@pickles/test-kit/photos';
+import { prawnPickleForm } from '@pickles/test-kit/products';
 
 /**
  * What photos cost /shop (decision 027): LCP and the bytes transferred on a first visit (empty cache),
@@ -65,24 +66,7 @@ test('/shop: two products with drawings, then three with photos', async ({ brows
   const headers = await owner(request);
   const created = await request.post('/api/admin/catalogue', {
     headers,
-    data: {
-      name: 'Royal Prawn Pickle',
-      title: 'Coastal Recipe',
-      description: 'Prawns slow-cooked in tamarind and cold-pressed coconut oil, Konkan style.',
-      price: 450,
-      displayPrice: null,
-      discountLabel: null,
-      packLabel: 'JAR',
-      netGrams: 250,
-      diet: 'non-vegetarian',
-      ingredients: 'Prawns, coconut oil, tamarind, red chilli, salt, garlic, spices.',
-      allergens: 'Contains crustaceans.',
-      storage: 'Refrigerate after opening.',
-      bestBefore: '4 months from packing',
-      countryOfOrigin: 'India',
-      hsn: '1605',
-      gstRatePercent: 5,
-    },
+    data: prawnPickleForm(),
   });
   if (created.status() !== 201) throw new Error(`product: ${created.status()} ${await created.text()}`);
   const third = ((await created.json()) as { product: { id: number } }).product.id;

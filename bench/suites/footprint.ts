@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { createTestDatabase, dropRedisPrefix } from '@pickles/test-kit';
 import { figure, type Recorder } from '../lib/report.js';
-import { createOrder, sandboxPay } from '../lib/shop.js';
+import { buyOnce } from '../lib/shop.js';
 import { median, round, sleep } from '../lib/stats.js';
 // @ts-expect-error plain ESM build script (npm run build:server)
 import { buildServers } from '../../scripts/build-server.mjs';
@@ -59,15 +59,7 @@ async function shoppers(origin: string, sandboxUrl: string, count: number, until
     Array.from({ length: count }, async () => {
       while (performance.now() < until) {
         try {
-          const order = await createOrder(origin);
-          const payment = await sandboxPay(sandboxUrl, order.razorpayOrderId);
-          const verified = await fetch(`${origin}/api/payment/verify-payment`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ razorpay_order_id: payment.razorpay_order_id, razorpay_payment_id: payment.razorpay_payment_id, razorpay_signature: payment.razorpay_signature }),
-          });
-          await verified.arrayBuffer();
-          if (verified.ok) counts.purchases++;
+          if (await buyOnce(origin, sandboxUrl)) counts.purchases++;
           else counts.failures++;
         } catch {
           counts.failures++;

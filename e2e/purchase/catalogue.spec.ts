@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_TRACKING_LINK_SECRET, trackingToken } from '@pickles/service-kit';
+import { prawnPickleForm } from '@pickles/test-kit/products';
 import { pdfText } from '../../packages/invoices/test/read-pdf.js';
 import { ADMIN } from '../admin/fixtures.js';
 import { confirmAndPay, fillDeliveryDetails, PAYING_CARD } from '../support/purchase.js';
@@ -28,24 +29,7 @@ async function asOwner(request: APIRequestContext, method: 'post' | 'put', path:
   return (await response.json()) as { product: { id: number; version: number } };
 }
 
-const form = (price: number) => ({
-  name: NAME,
-  title: 'Coastal Recipe',
-  description: 'Prawns slow-cooked in tamarind and cold-pressed coconut oil, Konkan style.',
-  price,
-  displayPrice: null,
-  discountLabel: null,
-  packLabel: 'JAR',
-  netGrams: 250,
-  diet: 'non-vegetarian',
-  ingredients: 'Prawns, coconut oil, tamarind, red chilli, salt, garlic, spices.',
-  allergens: 'Contains crustaceans.',
-  storage: 'Refrigerate after opening.',
-  bestBefore: '4 months from packing',
-  countryOfOrigin: 'India',
-  hsn: '1605',
-  gstRatePercent: 5,
-});
+const form = (price: number) => prawnPickleForm({ name: NAME, price });
 
 async function openShop(page: Page) {
   await page.addInitScript(() => window.sessionStorage.setItem('royalPicklesSplashSeen', '1'));

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { phonePhoto } from '@pickles/test-kit/photos';
+import { prawnPickleForm } from '@pickles/test-kit/products';
 import { PHOTO_MESSAGES } from '@pickles/shared/product-photos';
 import { ADMIN } from '../admin/fixtures.js';
 
@@ -47,24 +48,7 @@ async function chosenSource(page: Page, scope: ReturnType<Page['locator']>) {
 test.beforeAll(async ({ request }) => {
   const login = await request.post('/api/admin/login', { data: ADMIN });
   token = ((await login.json()) as { token: string }).token;
-  const created = await asOwner(request, 'post', '/api/admin/catalogue', {
-    name: NAME,
-    title: 'Coastal Recipe',
-    description: 'Prawns slow-cooked in tamarind and cold-pressed coconut oil, Konkan style.',
-    price: 450,
-    displayPrice: null,
-    discountLabel: null,
-    packLabel: 'JAR',
-    netGrams: 250,
-    diet: 'non-vegetarian',
-    ingredients: 'Prawns, coconut oil, tamarind, red chilli, salt, garlic, spices.',
-    allergens: 'Contains crustaceans.',
-    storage: 'Refrigerate after opening.',
-    bestBefore: '4 months from packing',
-    countryOfOrigin: 'India',
-    hsn: '1605',
-    gstRatePercent: 5,
-  });
+  const created = await asOwner(request, 'post', '/api/admin/catalogue', prawnPickleForm({ name: NAME }));
   ({ id: productId, slug, version } = created.product);
   await asOwner(request, 'put', `/api/admin/stock/${productId}`, { state: 'on-sale', batchJars: null, nextBatchDate: null });
 });

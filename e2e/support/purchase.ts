@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { shopDb } from './stack.js';
+import type { DeliveryAddress } from '@pickles/shared/address';
 
 /** The sandbox's test card that pays (tools/razorpay-sandbox/README.md). */
 export const PAYING_CARD = '4100 2800 0000 1007';
@@ -15,17 +16,8 @@ export async function addJarsAndCheckout(page: Page, jars: number): Promise<void
   await expect(page).toHaveURL(/\/payment$/);
 }
 
-export interface DeliveryDetails {
-  name: string;
-  email: string;
-  phone: string;
-  flatNumber: string;
-  street: string;
-  area: string;
-  city: string;
-  state: string;
-  pincode: string;
-}
+/** What the checkout form asks for: the shopper and the delivery address. */
+export type DeliveryDetails = { name: string; email: string; phone: string } & DeliveryAddress;
 
 const LABELS: Record<keyof DeliveryDetails, string> = {
   name: 'Full name',

@@ -2,13 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
-import type { Sandbox } from '@pickles/razorpay-sandbox';
-import { createLogger, createRedis } from '@pickles/service-kit';
+import { createLogger } from '@pickles/service-kit';
 import { insertOrder, orderPayload, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createCheckoutApp } from '@pickles/checkout/app';
 import { createPaymentsApp } from '@pickles/payments/app';
 import { createAdmin } from '@pickles/admin-orders/test-helpers';
-import { oneFileStorefront, startAdminOrders, startGateway, startQuietSandbox } from './gateway-stack.js';
+import { oneFileStorefront, startAdminOrders, startGateway, startServiceGround, type ServiceGround } from './gateway-stack.js';
 
 /**
  * Hostile input through the gateway, as an attacker would send it: a seeded stream of at least
@@ -33,8 +32,7 @@ function prng(seed: number) {
 }
 
 let db: Db;
-let sandbox: Sandbox;
-const apps: RunningApp[] = [];
+let ground: ServiceGround;
 let gateway: RunningApp;
 let token: string;
 let owner: { username: string; password: string };
@@ -45,21 +43,17 @@ async function login(): Promise<string> {
   const response = await fetch(`${gateway.url}/api/admin/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(owner) });
   return ((await response.json()) as { token: string }).token;
 }
-let closeRedis: () => void;
 
 beforeAll(async () => {
   db = testDb();
-  const redis = createRedis(process.env.REDIS_URL!, 'fuzz');
-  closeRedis = () => redis.disconnect();
-  const started = await startQuietSandbox(KEYS);
-  sandbox = started.sandbox;
-  const { app: sandboxApp, razorpay } = started;
+  ground = await startServiceGround(db, 'fuzz', KEYS);
+  const { redis, razorpay, apps } = ground;
   const limitPrefix = `${process.env.REDIS_PREFIX}:fuzz-limits-${randomUUID().slice(0, 6)}`;
   const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix: limitPrefix, perClientPerMinute: 1_000, perEmailPerHour: 1_000, heldJars: { perClient: 100_000, perContact: 100_000 } }, tracking: { perClientPerMinute: 100_000, perOrderPerHour: 100_000, linksPerClientPerMinute: 100_000 }, complaints: { perClientPerHour: 100_000, perEmailPerDay: 100_000 } }));
   const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis, limits: { prefix: limitPrefix, perClientPerMinute: 1_000 } }));
   // Enough for the fuzz's own logins; the limiter's 429s are fine answers too.
   const admin = await startAdminOrders({ db, redis, logger: silent, redisPrefix: `${process.env.REDIS_PREFIX}:fuzz-${randomUUID().slice(0, 6)}`, loginMaxFailures: 1_000, razorpay });
-  apps.push(sandboxApp, checkout, payments, admin);
+  apps.push(checkout, payments, admin);
   gateway = await startGateway({ checkout: checkout.url, payments: payments.url, adminOrders: admin.url }, oneFileStorefront('fuzz', { appShell: true }), silent);
   owner = await createAdmin(db);
   token = await login();
@@ -73,10 +67,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  for (const app of apps.reverse()) await app.close();
-  await sandbox?.close();
-  closeRedis?.();
-  await db?.destroy();
+  await ground?.close();
 });
 
 /** `page`: a link a person opens from an e-mail; its refusals are HTML pages for them, not JSON. */

@@ -8,7 +8,7 @@ import { createAdmin, JWT_SECRET } from '@pickles/admin-orders/test-helpers';
 import { createGatewayApp } from '@pickles/gateway/app';
 import { createRazorpayClient, type RazorpayClient } from '@pickles/razorpay-client';
 import { createSandbox, type Sandbox } from '@pickles/razorpay-sandbox';
-import type { createLogger } from '@pickles/service-kit';
+import { createRedis, type createLogger } from '@pickles/service-kit';
 import { startApp, type RunningApp } from '@pickles/test-kit';
 
 type Logger = ReturnType<typeof createLogger>;
@@ -69,4 +69,27 @@ export async function startQuietSandbox(keys: { keyId: string; keySecret: string
   const sandbox = createSandbox({ ...keys, knobs: { withholdWebhooks: true } });
   const app = await startApp(sandbox.app);
   return { sandbox, app, razorpay: createRazorpayClient({ ...keys, apiBaseUrl: app.url, timeoutMs: 3_000 }) };
+}
+
+/** What a gateway test file starts its services on: a Redis connection and the quiet sandbox, and the apps it starts (`apps`). */
+export interface ServiceGround {
+  redis: Redis;
+  razorpay: RazorpayClient;
+  apps: RunningApp[];
+  /** Closes the apps, last started first, then the sandbox, Redis and the database handle. */
+  close: () => Promise<void>;
+}
+
+/** Starts a test file's ground (the Redis connection named `name`, the quiet sandbox); `close` also destroys `db`. */
+export async function startServiceGround(db: Db, name: string, keys: { keyId: string; keySecret: string; webhookSecret: string }): Promise<ServiceGround> {
+  const redis = createRedis(process.env.REDIS_URL!, name);
+  const { sandbox, app, razorpay } = await startQuietSandbox(keys);
+  const apps = [app];
+  const close = async () => {
+    for (const started of apps.reverse()) await started.close();
+    await sandbox.close();
+    redis.disconnect();
+    await db.destroy();
+  };
+  return { redis, razorpay, apps, close };
 }

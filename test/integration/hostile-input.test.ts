@@ -4,10 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, sql, type Db } from '@pickles/db';
 import { createCheckoutApp } from '@pickles/checkout/app';
 import { createPaymentsApp } from '@pickles/payments/app';
-import type { Sandbox } from '@pickles/razorpay-sandbox';
-import { createLogger, createRedis } from '@pickles/service-kit';
+import { createLogger } from '@pickles/service-kit';
 import { createTestDatabase, insertOrder, orderPayload, startApp, type RunningApp, type TestDatabase } from '@pickles/test-kit';
-import { oneFileStorefront, ownerToken, startAdminOrders, startGateway, startQuietSandbox } from './gateway-stack.js';
+import { oneFileStorefront, ownerToken, startAdminOrders, startGateway, startServiceGround, type ServiceGround } from './gateway-stack.js';
 
 /**
  * Hostile input, property by property (fast-check): every route's body is a valid one with one field
@@ -22,22 +21,17 @@ const RUNS = Number(process.env.HOSTILE_RUNS ?? 40);
 
 let database: TestDatabase;
 let db: Db;
-let sandbox: Sandbox;
-const apps: RunningApp[] = [];
+let ground: ServiceGround;
 let gateway: RunningApp;
 let token: string;
 let paidOrder: { id: string; orderNumber: string };
 let complaintId: string;
-let closeRedis: () => void;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = createDb({ connectionString: database.url, max: 4 });
-  const redis = createRedis(process.env.REDIS_URL!, 'hostile-input');
-  closeRedis = () => redis.disconnect();
-  const started = await startQuietSandbox(KEYS);
-  sandbox = started.sandbox;
-  const { app: sandboxApp, razorpay } = started;
+  ground = await startServiceGround(db, 'hostile-input', KEYS);
+  const { redis, razorpay, apps } = ground;
   const prefix = `${process.env.REDIS_PREFIX}:hostile-${randomUUID().slice(0, 6)}`;
   const unlimited = 1_000_000;
   const checkout = await startApp(
@@ -53,7 +47,7 @@ beforeAll(async () => {
   );
   const payments = await startApp(createPaymentsApp({ db, razorpay, logger: silent, relay: { nudge: () => {} }, redis, limits: { prefix, perClientPerMinute: unlimited } }));
   const admin = await startAdminOrders({ db, redis, logger: silent, redisPrefix: prefix, loginMaxFailures: unlimited });
-  apps.push(sandboxApp, checkout, payments, admin);
+  apps.push(checkout, payments, admin);
   gateway = await startGateway({ checkout: checkout.url, payments: payments.url, adminOrders: admin.url }, oneFileStorefront('hostile'), silent, { upstreamTimeoutMs: 15_000 });
   token = await ownerToken(gateway, db);
   paidOrder = await insertOrder(db, { status: 'paid' });
@@ -68,10 +62,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await gateway?.close();
-  for (const app of apps.reverse()) await app.close();
-  await sandbox?.close();
-  closeRedis?.();
-  await db?.destroy();
+  await ground?.close();
   await database?.drop();
 });
 

@@ -14,8 +14,7 @@ import type { AdminOrderDetailResponse } from '@pickles/shared';
 import { financialYear } from '@pickles/shared/gst';
 import { eventually, insertOrder, type OwnDatabase, type RunningApp, useOwnDatabase } from '@pickles/test-kit';
 import { pdfText } from '../../packages/invoices/test/read-pdf.js';
-import { silentLogger, startPurchaseHarness, type PurchaseHarness } from './purchase/harness.js';
-import { oneFileStorefront, ownerToken, startAdminOrders, startGateway } from './gateway-stack.js';
+import { silentLogger, startShopBehindGateway, type PurchaseHarness } from './purchase/harness.js';
 
 /**
  * GST tax invoices and credit notes, with the real purchase path around them (checkout,
@@ -27,24 +26,19 @@ let h: PurchaseHarness;
 let database: OwnDatabase;
 /** A pool big enough for 200 settles to run at once. */
 let pool: Db;
-let admin: RunningApp;
 let gateway: RunningApp;
 let token: string;
+let closeShop: () => Promise<void>;
 
 beforeAll(async () => {
   database = await useOwnDatabase();
-  h = await startPurchaseHarness();
+  ({ h, gateway, token, close: closeShop } = await startShopBehindGateway('invoices'));
   pool = createDb({ connectionString: database.url, max: 25 });
-  admin = await startAdminOrders({ db: h.db, redis: h.redis, logger: silentLogger, redisPrefix: `${h.prefix}:admin`, loginMaxFailures: 100 });
-  gateway = await startGateway({ checkout: h.checkout.url, payments: h.payments.url, adminOrders: admin.url }, oneFileStorefront('invoices'), silentLogger);
-  token = await ownerToken(gateway, h.db);
 }, 60_000);
 
 afterAll(async () => {
-  await gateway?.close();
-  await admin?.close();
   await pool?.destroy();
-  await h?.close();
+  await closeShop?.();
   await database?.release();
 });
 

@@ -8,7 +8,7 @@ import { createDb, sql, type Db } from '@pickles/db';
 import { ATTENTION_KINDS } from '@pickles/shared';
 import { createTestDatabase, eventually, orderPayload, postJson, sampleValue, scrapeMetrics, type PrometheusSample, type TestDatabase } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start`
-import { DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, hashDemoPassword, offsetPorts, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
+import { DEMO_ADMIN, ROOT, SANDBOX_KEYS, canConnect, demoOwnerSecrets, offsetPorts, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
 
 /**
  * Every process of the shop, started as `npm start` starts it (one replica each), on ports of its
@@ -75,8 +75,7 @@ beforeAll(async () => {
     databaseUrl: database.url,
     redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
     redisPrefix: `${process.env.REDIS_PREFIX ?? 'pickles-test'}-metrics-${randomBytes(3).toString('hex')}`,
-    adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password),
-    jwtSecret: randomBytes(32).toString('hex'),
+    ...(await demoOwnerSecrets()),
     logLevel: 'info',
   });
   mkdirSync(path.join(ROOT, '.ci/out'), { recursive: true });

@@ -6,7 +6,7 @@ import { createDb, writeOutboxEvent, type Db } from '@pickles/db';
 import { QUEUES } from '@pickles/shared';
 import { createTestDatabase, dropRedisPrefix, eventually, type TestDatabase } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start`
-import { DEMO_ADMIN, canConnect, hashDemoPassword, offsetPorts, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
+import { canConnect, demoOwnerSecrets, offsetPorts, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
 
 /**
  * Every service that writes events publishes them itself (packages/outbox-relay, decision 030): with
@@ -32,8 +32,7 @@ async function startOnly(names: string[]) {
     databaseUrl: database.url,
     redisUrl,
     redisPrefix: prefix,
-    adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password),
-    jwtSecret: randomBytes(32).toString('hex'),
+    ...(await demoOwnerSecrets()),
     logLevel: 'warn',
   });
   const chosen = Object.fromEntries(names.map((name) => [name, processes[name]]));

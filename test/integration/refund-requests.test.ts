@@ -1,10 +1,9 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
-import { eventually, type OwnDatabase, useOwnDatabase } from '@pickles/test-kit';
+import { eventually, insertRefundRequest, useOwnDatabase, type OwnDatabase } from '@pickles/test-kit';
 import { submitRefundsOnce } from '@pickles/payments/refund-submitter';
 import { silentLogger, startPurchaseHarness, type PurchaseHarness } from './purchase/harness.js';
 
@@ -33,15 +32,8 @@ const submit = () => submitRefundsOnce({ db: h.db, razorpay: h.razorpay, logger:
 
 const paidOrder = () => h.paidOrder();
 
-/** What admin-orders commits when the owner confirms the refund dialog. */
-async function requestRefund(order: { id: string; paymentId: string }, amountPaise: number): Promise<string> {
-  const row = await h.db
-    .insertInto('refund_requests')
-    .values({ order_id: order.id, razorpay_payment_id: order.paymentId, amount_paise: amountPaise, reason: 'Wrong pickle sent', requested_by: 'admin', client_key: randomUUID() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** What admin-orders commits when the owner confirms a refund. */
+const requestRefund = (order: { id: string; paymentId: string }, amountPaise: number) => insertRefundRequest(h.db, order, amountPaise);
 
 const request = (id: string) => h.db.selectFrom('refund_requests').select(['state', 'razorpay_refund_id', 'attempts', 'lease_until']).where('id', '=', id).executeTakeFirstOrThrow();
 const refundRows = (orderId: string) => h.db.selectFrom('refunds').select(['razorpay_refund_id', 'amount_paise', 'status']).where('order_id', '=', orderId).orderBy('created_at').execute();

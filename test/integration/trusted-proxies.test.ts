@@ -4,10 +4,9 @@ import type { Db } from '@pickles/db';
 import { createAdmin } from '@pickles/admin-orders/test-helpers';
 import { createCheckoutApp } from '@pickles/checkout/app';
 import { createGatewayApp } from '@pickles/gateway/app';
-import type { Sandbox } from '@pickles/razorpay-sandbox';
-import { createLogger, createRedis } from '@pickles/service-kit';
+import { createLogger } from '@pickles/service-kit';
 import { orderPayload, startApp, testDb, type RunningApp } from '@pickles/test-kit';
-import { gatewayConfig, oneFileStorefront, startAdminOrders, startQuietSandbox, type Upstreams } from './gateway-stack.js';
+import { gatewayConfig, oneFileStorefront, startAdminOrders, startServiceGround, type ServiceGround, type Upstreams } from './gateway-stack.js';
 
 /**
  * Shoppers and the owner behind one load balancer (the ingress controller, here this machine): each
@@ -21,37 +20,27 @@ const ORDERS_PER_MINUTE = 3;
 const silent = createLogger('trusted-proxies', 'silent');
 
 let db: Db;
-let sandbox: Sandbox;
-const apps: RunningApp[] = [];
-let closeRedis: () => void;
+let ground: ServiceGround;
 let dist: string;
 let upstreams: Upstreams;
 
 beforeAll(async () => {
   db = testDb();
-  const redis = createRedis(process.env.REDIS_URL!, 'trusted-proxies');
-  closeRedis = () => redis.disconnect();
-  const started = await startQuietSandbox(KEYS);
-  sandbox = started.sandbox;
-  const { app: sandboxApp, razorpay } = started;
+  ground = await startServiceGround(db, 'trusted-proxies', KEYS);
+  const { redis, razorpay, apps } = ground;
   const prefix = `${process.env.REDIS_PREFIX}:proxies-${randomUUID().slice(0, 6)}`;
   const checkout = await startApp(createCheckoutApp({ db, razorpay, logger: silent, limits: { redis, prefix, perClientPerMinute: ORDERS_PER_MINUTE, perEmailPerHour: 1_000, heldJars: { perClient: 100_000, perContact: 100_000 } } }));
   const admin = await startAdminOrders({ db, redis, logger: silent, redisPrefix: prefix, loginMaxFailures: MAX_FAILURES });
-  apps.push(sandboxApp, checkout, admin);
+  apps.push(checkout, admin);
   dist = oneFileStorefront('proxies');
   upstreams = { checkout: checkout.url, adminOrders: admin.url };
 }, 60_000);
 
-afterAll(async () => {
-  for (const app of apps.reverse()) await app.close();
-  await sandbox?.close();
-  closeRedis?.();
-  await db?.destroy();
-});
+afterAll(() => ground?.close());
 
 async function gatewayTrusting(trustedProxies: string[]): Promise<RunningApp> {
   const gateway = await startApp(createGatewayApp({ ...gatewayConfig(upstreams, dist), TRUSTED_PROXIES: trustedProxies }, silent));
-  apps.push(gateway);
+  ground.apps.push(gateway);
   return gateway;
 }
 

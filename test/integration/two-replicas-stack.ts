@@ -8,7 +8,7 @@ import { createDb, sql, type Db } from '@pickles/db';
 import { QUEUES } from '@pickles/shared';
 import { createTestDatabase, dropRedisPrefix, eventually, type TestDatabase } from '@pickles/test-kit';
 // @ts-expect-error plain ESM helper shared with `npm start`
-import { DEMO_ADMIN, ROOT, hashDemoPassword, offsetPorts, replicaName, replicaPort, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
+import { ROOT, demoOwnerSecrets, offsetPorts, replicaName, replicaPort, spawnStack, stackEnvironment, waitForHealthy } from '../../scripts/stack.mjs';
 
 /** This test's own ports (5400-5499): replica 2 of each service listens 10 above the first. */
 export const TWO_REPLICA_PORTS: Record<string, number> = offsetPorts({
@@ -74,8 +74,7 @@ export async function startTwoReplicaStack(env: Record<string, string>): Promise
     databaseUrl: database.url,
     redisUrl,
     redisPrefix,
-    adminPasswordHash: await hashDemoPassword(DEMO_ADMIN.password),
-    jwtSecret: randomBytes(32).toString('hex'),
+    ...(await demoOwnerSecrets()),
     logLevel: 'info',
     replicas: 2,
   });

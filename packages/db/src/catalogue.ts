@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
 import type { CatalogueProduct } from '@pickles/shared/catalogue';
 import type { ProductPhoto } from '@pickles/shared/product-photos';
 import type { Database, ProductsTable } from './schema.js';
@@ -88,24 +88,7 @@ export async function readProducts(db: DbHandle, ids: readonly number[]): Promis
 }
 
 /** A product as the owner saves it, money in paise (the service converts the form's rupees). */
-export interface ProductFields {
-  name: string;
-  title: string;
-  description: string;
-  pricePaise: number;
-  displayPricePaise: number | null;
-  discountLabel: string | null;
-  packLabel: string;
-  netGrams: number;
-  diet: 'vegetarian' | 'non-vegetarian';
-  ingredients: string;
-  allergens: string;
-  storage: string;
-  bestBefore: string;
-  countryOfOrigin: string;
-  hsn: string;
-  gstRatePercent: number;
-}
+export type ProductFields = Omit<CatalogueProduct, 'id' | 'slug' | 'position' | 'art' | 'archived' | 'version' | 'photos'>;
 
 function toColumns(fields: ProductFields) {
   return {
@@ -174,25 +157,40 @@ export async function createProduct(db: Kysely<Database>, fields: ProductFields,
 }
 
 /**
+ * Every change of a product, in its transaction: locks the product, refuses it when missing or no
+ * longer at `version` (another save came first), runs `beforeSave` (which may throw to roll back),
+ * writes `set` with the version moved on, and records the change with before and after.
+ */
+async function saveAtVersion(
+  trx: Transaction<Database>,
+  id: number,
+  version: number,
+  by: string,
+  set: UpdateObject<Database, 'products'>,
+  beforeSave: () => Promise<void> = async () => {},
+): Promise<{ ok: true; product: CatalogueProduct } | { ok: false; reason: 'not-found' | 'conflict' }> {
+  const current = await trx.selectFrom('products').select([...PRODUCT_COLUMNS, photosColumn]).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!current) return { ok: false, reason: 'not-found' };
+  if (current.version !== version) return { ok: false, reason: 'conflict' };
+  await beforeSave();
+  const row = await trx
+    .updateTable('products')
+    .set({ ...set, version: version + 1, updated_at: sql<Date>`now()`, updated_by: by })
+    .where('id', '=', id)
+    .returning([...PRODUCT_COLUMNS, photosColumn])
+    .executeTakeFirstOrThrow();
+  const product = toCatalogueProduct(row);
+  await recordChange(trx, toCatalogueProduct(current), product, by);
+  return { ok: true, product };
+}
+
+/**
  * Saves the owner's edit when the product is still at `version` (the one the owner opened); another
  * owner's save in between is a conflict and nothing changes. Recorded with before and after.
  */
 export async function updateProduct(db: Kysely<Database>, id: number, version: number, fields: ProductFields, by: string): Promise<CatalogueWrite> {
   try {
-    return await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('products').select([...PRODUCT_COLUMNS, photosColumn]).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!current) return { ok: false as const, reason: 'not-found' as const };
-      if (current.version !== version) return { ok: false as const, reason: 'conflict' as const };
-      const row = await trx
-        .updateTable('products')
-        .set({ ...toColumns(fields), version: version + 1, updated_at: sql<Date>`now()`, updated_by: by })
-        .where('id', '=', id)
-        .returning([...PRODUCT_COLUMNS, photosColumn])
-        .executeTakeFirstOrThrow();
-      const product = toCatalogueProduct(row);
-      await recordChange(trx, toCatalogueProduct(current), product, by);
-      return { ok: true as const, product };
-    });
+    return await db.transaction().execute((trx) => saveAtVersion(trx, id, version, by, toColumns(fields)));
   } catch (error) {
     if (isUniqueViolation(error, 'products_name')) return { ok: false, reason: 'duplicate-name' };
     throw error;
@@ -201,20 +199,7 @@ export async function updateProduct(db: Kysely<Database>, id: number, version: n
 
 /** Archives a product (still at `version`): it leaves the storefront and cannot be bought; past orders keep it. */
 export async function archiveProduct(db: Kysely<Database>, id: number, version: number, by: string): Promise<CatalogueWrite> {
-  return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('products').select([...PRODUCT_COLUMNS, photosColumn]).where('id', '=', id).forUpdate().executeTakeFirst();
-    if (!current) return { ok: false as const, reason: 'not-found' as const };
-    if (current.version !== version) return { ok: false as const, reason: 'conflict' as const };
-    const row = await trx
-      .updateTable('products')
-      .set({ archived_at: sql<Date>`coalesce(archived_at, now())`, version: version + 1, updated_at: sql<Date>`now()`, updated_by: by })
-      .where('id', '=', id)
-      .returning([...PRODUCT_COLUMNS, photosColumn])
-      .executeTakeFirstOrThrow();
-    const product = toCatalogueProduct(row);
-    await recordChange(trx, toCatalogueProduct(current), product, by);
-    return { ok: true as const, product };
-  });
+  return db.transaction().execute((trx) => saveAtVersion(trx, id, version, by, { archived_at: sql<Date>`coalesce(archived_at, now())` }));
 }
 
 /**
@@ -273,22 +258,12 @@ export async function saveProductPhotoChange<Reason extends string>(
     }
   }
   try {
-    return await db.transaction().execute(async (trx) => {
-      const current = await trx.selectFrom('products').select([...PRODUCT_COLUMNS, photosColumn]).where('id', '=', id).forUpdate().executeTakeFirst();
-      if (!current) return { ok: false as const, reason: 'not-found' as const };
-      if (current.version !== version) return { ok: false as const, reason: 'conflict' as const };
-      const refused = await apply(trx);
-      if (refused !== undefined) throw new Refused(refused);
-      const row = await trx
-        .updateTable('products')
-        .set({ version: version + 1, updated_at: sql<Date>`now()`, updated_by: by })
-        .where('id', '=', id)
-        .returning([...PRODUCT_COLUMNS, photosColumn])
-        .executeTakeFirstOrThrow();
-      const product = toCatalogueProduct(row);
-      await recordChange(trx, toCatalogueProduct(current), product, by);
-      return { ok: true as const, product };
-    });
+    return await db.transaction().execute((trx) =>
+      saveAtVersion(trx, id, version, by, {}, async () => {
+        const refused = await apply(trx);
+        if (refused !== undefined) throw new Refused(refused);
+      }),
+    );
   } catch (error) {
     if (error instanceof Refused) return { ok: false, reason: error.reason };
     throw error;

@@ -1,35 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { sellerProfileFromEnv } from '@pickles/shared/seller-profile';
 import { draftCreditNote, draftInvoice, renderTaxDocumentPdf, type InvoicedOrder, type TaxDocument } from '../src/index.js';
+import { BENGALURU_ORDER, SELLER_ENV } from './fixtures.js';
 import { pdfText } from './read-pdf.js';
 
-const profile = sellerProfileFromEnv({
-  SELLER_LEGAL_NAME: 'Saffron Jar Foods Private Limited',
-  SELLER_TRADE_NAME: 'Royal Pickles',
-  SELLER_ADDRESS: '14 Kinari Bazar|Chandni Chowk',
-  SELLER_CITY: 'Delhi',
-  SELLER_PINCODE: '110006',
-  SELLER_STATE: 'Delhi',
-  SELLER_GSTIN: '07ABCDE1234F1Z5',
-  SELLER_FSSAI_LICENCE: '13324999000123',
-  GST_PRODUCT_CLASSES: '2:2001:5',
-});
+const profile = sellerProfileFromEnv({ ...SELLER_ENV, GST_PRODUCT_CLASSES: '2:2001:5' });
 
-const order: InvoicedOrder = {
-  orderNumber: 'RP7F3A9C21D0',
-  customerName: 'Meera Iyer',
-  flatNumber: 'Flat 4C',
-  street: 'MG Road',
-  area: 'Indiranagar',
-  city: 'Bengaluru',
-  state: 'karnataka',
-  pincode: '560038',
-  shippingPaise: 15_000,
-  items: [
-    { productId: 1, name: 'Royal Chicken Pickle', quantity: 2, lineTotalPaise: 100_000 },
-    { productId: 2, name: 'Mango Thokku', quantity: 1, lineTotalPaise: 42_000 },
-  ],
-};
+const order: InvoicedOrder = { ...BENGALURU_ORDER, items: [...BENGALURU_ORDER.items, { productId: 2, name: 'Mango Thokku', quantity: 1, lineTotalPaise: 42_000 }] };
 
 const invoice: TaxDocument = { ...draftInvoice(order, profile), number: 'RP/26-27/000042', issuedAt: new Date('2026-11-23T18:45:00Z') };
 

@@ -141,6 +141,13 @@ export interface CatalogueProduct {
 /** The drawing of a product the owner has given none: a jar with a blank label, the storefront writes the product's name on it. */
 export const FALLBACK_ART = '/images/jar.svg';
 
+type LabelFacts = Pick<CatalogueProduct, 'diet' | 'ingredients' | 'allergens' | 'storage' | 'bestBefore' | 'countryOfOrigin'>;
+
+/** What a product's label says (diet, ingredients, allergens, storage, best before, origin), copied as is into each view of it. */
+export function labelFactsOf({ diet, ingredients, allergens, storage, bestBefore, countryOfOrigin }: LabelFacts): LabelFacts {
+  return { diet, ingredients, allergens, storage, bestBefore, countryOfOrigin };
+}
+
 /**
  * A catalogue product as the storefront shows it (the spec's field names, prices in rupees); coming
  * soon is the batch stock's state (decision 012), passed in.
@@ -159,12 +166,7 @@ export function toStorefrontProduct(product: CatalogueProduct, comingSoon: boole
     description: product.description,
     ...(product.discountLabel !== null ? { discount_name: product.discountLabel } : {}),
     coming_soon: comingSoon,
-    diet: product.diet,
-    ingredients: product.ingredients,
-    allergens: product.allergens,
-    storage: product.storage,
-    bestBefore: product.bestBefore,
-    countryOfOrigin: product.countryOfOrigin,
+    ...labelFactsOf(product),
     hsn: product.hsn,
     gstRatePercent: product.gstRatePercent,
     ...(product.photos.length ? { photos: product.photos } : {}),

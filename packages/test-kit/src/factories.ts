@@ -99,6 +99,16 @@ export async function insertOrder(db: Db, seed: OrderSeed = {}): Promise<Inserte
   return { id: row.id, orderNumber, razorpayOrderId, razorpayPaymentId, amountPaise: amount, email };
 }
 
+/** A refund request as admin-orders commits it when the owner confirms the refund dialog; its id. */
+export async function insertRefundRequest(db: Db, order: { id: string; paymentId: string }, amountPaise: number): Promise<string> {
+  const row = await db
+    .insertInto('refund_requests')
+    .values({ order_id: order.id, razorpay_payment_id: order.paymentId, amount_paise: amountPaise, reason: 'Jar arrived broken', requested_by: 'admin', client_key: randomUUID() })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
 /** Polls `check` until it returns a truthy value or `timeoutMs` passes. */
 export async function eventually<T>(check: () => Promise<T | undefined | false | null>, timeoutMs = 10_000, intervalMs = 100): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -1,17 +1,12 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness, type OrderSeed } from './helpers.js';
+import { call, insertOrder, startAsOwner, uniqueTag, type Harness, type OrderSeed } from './helpers.js';
 
 let h: Harness;
 let token: string;
 let username: string;
-beforeAll(async () => {
-  h = await startHarness();
-  ({ token, username } = await loginToken(h.app, h.db));
-});
-afterAll(async () => {
-  await h?.close();
-});
+beforeAll(async () => ({ h, token, username } = await startAsOwner()));
+afterAll(() => h?.close());
 
 /** The `order.shopper-update` events written for an order, oldest first. */
 async function shopperUpdates(orderId: string): Promise<{ kind: string; dedupeKey: string }[]> {

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
-import { call, loginToken, startHarness, type Harness } from './helpers.js';
+import { call, startAsOwner, type Harness } from './helpers.js';
 
 /**
  * Admin -> Catalogue (decision 024): the owner adds, edits, archives and reorders products through
@@ -8,22 +7,10 @@ import { call, loginToken, startHarness, type Harness } from './helpers.js';
  * so it has a database of its own.
  */
 let h: Harness;
-let database: TestDatabase;
 let token: string;
 let username: string;
-const sharedDatabaseUrl = process.env.DATABASE_URL;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  h = await startHarness();
-  process.env.DATABASE_URL = sharedDatabaseUrl;
-  ({ token, username } = await loginToken(h.app, h.db));
-});
-afterAll(async () => {
-  await h?.close();
-  await database?.drop();
-});
+beforeAll(async () => ({ h, token, username } = await startAsOwner({ ownDatabase: true })));
+afterAll(() => h?.close());
 
 const prawnForm = (name = 'Royal Prawn Pickle') => ({
   name,

@@ -4,7 +4,7 @@ import type { Db } from '@pickles/db';
 import { COMPLAINT_UPDATE, type AdminComplaint } from '@pickles/shared';
 import { COMPLAINT_MESSAGES, complaintDeadlines, formatTicketNumber, type ComplaintCategory } from '@pickles/shared/complaints';
 import { insertOrder, type RunningApp } from '@pickles/test-kit';
-import { call, loginToken, startHarness, type Harness } from './helpers.js';
+import { call, loginToken, startAsOwner, type Harness } from './helpers.js';
 
 /**
  * The owner's complaints: the list with its tabs and counts, acknowledging and resolving.
@@ -17,13 +17,10 @@ let token: string;
 let username: string;
 
 beforeAll(async () => {
-  h = await startHarness({ ownDatabase: true });
+  ({ h, token, username } = await startAsOwner({ ownDatabase: true }));
   ({ db, app } = h);
-  ({ token, username } = await loginToken(app, db));
 });
-afterAll(async () => {
-  await h?.close();
-});
+afterAll(() => h?.close());
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY);

@@ -2,26 +2,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
 import { createLogger } from '@pickles/service-kit';
 import { eventually } from '@pickles/test-kit';
-import { startSandboxWithClient, type SandboxWithClient } from '@pickles/courier-sandbox/testing';
+import type { SandboxWithClient } from '@pickles/courier-sandbox/testing';
 import type { Step } from '@pickles/courier-sandbox';
 import { pollSilentShipments } from '../src/courier/worker.js';
-import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness } from './helpers.js';
+import { call, insertOrder, startAsOwnerWithCourier, uniqueTag, type Harness } from './helpers.js';
 
 let sandbox: SandboxWithClient;
 let h: Harness;
 let token: string;
 const logger = createLogger('admin-orders', 'silent');
 const TOKEN = 'courier-sandbox-webhook-token';
-
-beforeAll(async () => {
-  sandbox = await startSandboxWithClient({}, { timeoutMs: 1_000 });
-  h = await startHarness({ courier: { client: sandbox.client, pickupLocation: 'Primary', pickupPincode: '110006' } });
-  ({ token } = await loginToken(h.app, h.db));
-});
-afterAll(async () => {
-  await h?.close();
-  await sandbox?.close();
-});
+beforeAll(async () => ({ sandbox, h, token } = await startAsOwnerWithCourier({ timeoutMs: 1_000 })));
+afterAll(() => h?.close());
 beforeEach(() => {
   sandbox.state.setKnobs({ webhookUrl: `${h.app.url}/api/courier/webhook`, duplicateWebhooks: false, withholdWebhooks: false, reorderWebhooks: 'none', dropNextWebhooks: 0 });
 });

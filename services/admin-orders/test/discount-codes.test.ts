@@ -1,17 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, insertOrder, loginToken, startHarness, type Harness } from './helpers.js';
+import { call, insertOrder, startAsOwner, type Harness } from './helpers.js';
 
 /** Admin -> Discount codes (decision 028): the owner creates, changes and pauses codes and sees their uses. */
 let h: Harness;
 let token: string;
-beforeAll(async () => {
-  h = await startHarness();
-  ({ token } = await loginToken(h.app, h.db));
-});
-afterAll(async () => {
-  await h?.close();
-});
+beforeAll(async () => ({ h, token } = await startAsOwner()));
+afterAll(() => h?.close());
 
 const form = (over: Record<string, unknown> = {}) => ({
   code: `launch${randomUUID().slice(0, 6)}`,

@@ -6,6 +6,7 @@ import { createLogger } from '@pickles/service-kit';
 import { buildApp, type AppDeps } from '../src/app.js';
 import { hashPassword } from '../src/domain/password.js';
 import { setAdminPassword } from '../src/db/admins.js';
+import { startSandboxWithClient, type SandboxWithClient } from '@pickles/courier-sandbox/testing';
 import type { Courier } from '../src/clients/courier.js';
 
 export const JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
@@ -18,13 +19,16 @@ export interface Harness {
   close: () => Promise<void>;
 }
 
+export interface HarnessOptions {
+  loginMaxFailures?: number;
+  ownDatabase?: boolean;
+  courier?: Courier;
+  /** The owner's payment links (Razorpay client and shop URL); without, their endpoints answer 503. */
+  paymentLinks?: AppDeps['paymentLinks'];
+}
+
 /** admin-orders over HTTP on the run's database, or on a fresh one of its own (`ownDatabase`, for a file that counts every row). */
-export async function startHarness({
-  loginMaxFailures = MAX_FAILURES,
-  ownDatabase = false,
-  courier,
-  paymentLinks,
-}: { loginMaxFailures?: number; ownDatabase?: boolean; courier?: Courier; paymentLinks?: AppDeps['paymentLinks'] } = {}): Promise<Harness> {
+export async function startHarness({ loginMaxFailures = MAX_FAILURES, ownDatabase = false, courier, paymentLinks }: HarnessOptions = {}): Promise<Harness> {
   const database = ownDatabase ? await createTestDatabase(process.env.TEST_DATABASE_ADMIN_URL) : undefined;
   const db = database ? createDb({ connectionString: database.url, max: 6 }) : testDb();
   const redis = new Redis(process.env.REDIS_URL!, { maxRetriesPerRequest: 1 });
@@ -94,6 +98,23 @@ export async function loginToken(app: RunningApp, db: Db): Promise<{ token: stri
   const res = await call(app, 'POST', '/api/admin/login', { body: admin, headers: { 'x-forwarded-for': randomIp() } });
   if (res.status !== 200) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
   return { token: res.body.token, username: admin.username };
+}
+
+/** The harness with a fresh owner logged in: what most files here start with. */
+export async function startAsOwner(options: HarnessOptions = {}): Promise<{ h: Harness; token: string; username: string }> {
+  const h = await startHarness(options);
+  return { h, ...(await loginToken(h.app, h.db)) };
+}
+
+/** The owner's harness booking through a fresh courier sandbox (pickup in Delhi); closing the harness closes the sandbox too. */
+export async function startAsOwnerWithCourier({ timeoutMs = 500 } = {}): Promise<{ sandbox: SandboxWithClient; h: Harness; token: string; username: string }> {
+  const sandbox = await startSandboxWithClient({}, { timeoutMs });
+  const { h, token, username } = await startAsOwner({ courier: { client: sandbox.client, pickupLocation: 'Primary', pickupPincode: '110006' } });
+  const close = async () => {
+    await h.close();
+    await sandbox.close();
+  };
+  return { sandbox, h: { ...h, close }, token, username };
 }
 
 export function randomIp(): string {

@@ -1,17 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { streamExportLines } from '../src/db/export-lines.js';
-import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness } from './helpers.js';
+import { call, insertOrder, startAsOwner, uniqueTag, type Harness } from './helpers.js';
 
 let h: Harness;
 let token: string;
 let username: string;
-beforeAll(async () => {
-  h = await startHarness();
-  ({ token, username } = await loginToken(h.app, h.db));
-});
-afterAll(async () => {
-  await h?.close();
-});
+beforeAll(async () => ({ h, token, username } = await startAsOwner()));
+afterAll(() => h?.close());
 
 const list = async (query: Record<string, string>) => {
   const res = await call(h.app, 'GET', `/api/admin/orders?${new URLSearchParams(query)}`, { token });

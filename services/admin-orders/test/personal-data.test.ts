@@ -2,17 +2,12 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
 import { ERASED, eraseExpiredUnpaidOrders, eraseShopper } from '../src/domain/personal-data.js';
-import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness } from './helpers.js';
+import { call, insertOrder, startAsOwner, startHarness, uniqueTag, type Harness } from './helpers.js';
 
 let h: Harness;
 let token: string;
-beforeAll(async () => {
-  h = await startHarness();
-  ({ token } = await loginToken(h.app, h.db));
-});
-afterAll(async () => {
-  await h?.close();
-});
+beforeAll(async () => ({ h, token } = await startAsOwner()));
+afterAll(() => h?.close());
 
 const personal = (id: string) =>
   h.db

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import sharp from 'sharp';
-import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
 import { phonePhoto } from '@pickles/test-kit/photos';
 import { PHOTO_MESSAGES } from '@pickles/shared/product-photos';
-import { call, loginToken, startHarness, type Harness } from './helpers.js';
+import { call, startAsOwner, type Harness } from './helpers.js';
 
 /**
  * Product photos (decision 027): the owner uploads a phone's JPEG to a product; it is decoded,
@@ -14,21 +13,9 @@ import { call, loginToken, startHarness, type Harness } from './helpers.js';
  * This file changes products, so it has a database of its own.
  */
 let h: Harness;
-let database: TestDatabase;
 let token: string;
-const sharedDatabaseUrl = process.env.DATABASE_URL;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  h = await startHarness();
-  process.env.DATABASE_URL = sharedDatabaseUrl;
-  ({ token } = await loginToken(h.app, h.db));
-});
-afterAll(async () => {
-  await h?.close();
-  await database?.drop();
-});
+beforeAll(async () => ({ h, token } = await startAsOwner({ ownDatabase: true })));
+afterAll(() => h?.close());
 
 async function upload(productId: number, version: number, bytes: Buffer, { type = 'image/jpeg', alt = '', headers = {} as Record<string, string> } = {}) {
   const response = await fetch(`${h.app.url}/api/admin/catalogue/${productId}/photos?version=${version}&alt=${encodeURIComponent(alt)}`, {

@@ -1,21 +1,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startSandboxWithClient, type SandboxWithClient } from '@pickles/courier-sandbox/testing';
-import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness, type OrderSeed } from './helpers.js';
+import type { SandboxWithClient } from '@pickles/courier-sandbox/testing';
+import { call, insertOrder, startAsOwnerWithCourier, uniqueTag, type Harness, type OrderSeed } from './helpers.js';
 
 /** The owner's courier tools beyond Ship: the courier picker's choices, cancelling a booking, labels for many. */
 let sandbox: SandboxWithClient;
 let h: Harness;
 let token: string;
 let username: string;
-beforeAll(async () => {
-  sandbox = await startSandboxWithClient({}, { timeoutMs: 500 });
-  h = await startHarness({ courier: { client: sandbox.client, pickupLocation: 'Primary', pickupPincode: '110006' } });
-  ({ token, username } = await loginToken(h.app, h.db));
-});
-afterAll(async () => {
-  await h?.close();
-  await sandbox?.close();
-});
+beforeAll(async () => ({ sandbox, h, token, username } = await startAsOwnerWithCourier()));
+afterAll(() => h?.close());
 beforeEach(() => {
   sandbox.state.setKnobs({ apiFailure: 'none', apiFailureCount: null, apiFailurePath: null, unserviceablePincodes: [], apiTimeoutHoldMs: 30_000, webhookUrl: `${h.app.url}/api/courier/webhook`, dropNextWebhooks: 0 });
 });

@@ -1,24 +1,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from '@pickles/db';
 import { createLogger } from '@pickles/service-kit';
-import { startSandboxWithClient, type SandboxWithClient } from '@pickles/courier-sandbox/testing';
+import type { SandboxWithClient } from '@pickles/courier-sandbox/testing';
 import { retryDueBookings } from '../src/courier/worker.js';
-import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness, type OrderSeed } from './helpers.js';
+import { call, insertOrder, loginToken, startAsOwnerWithCourier, startHarness, uniqueTag, type Harness, type OrderSeed } from './helpers.js';
 
 let sandbox: SandboxWithClient;
 let h: Harness;
 let token: string;
 let username: string;
 const logger = createLogger('admin-orders', 'silent');
-beforeAll(async () => {
-  sandbox = await startSandboxWithClient({}, { timeoutMs: 500 });
-  h = await startHarness({ courier: { client: sandbox.client, pickupLocation: 'Primary', pickupPincode: '110006' } });
-  ({ token, username } = await loginToken(h.app, h.db));
-});
-afterAll(async () => {
-  await h?.close();
-  await sandbox?.close();
-});
+beforeAll(async () => ({ sandbox, h, token, username } = await startAsOwnerWithCourier()));
+afterAll(() => h?.close());
 beforeEach(() => {
   sandbox.state.setKnobs({ apiFailure: 'none', apiFailureCount: null, apiFailurePath: null, unserviceablePincodes: [], apiTimeoutHoldMs: 30_000 });
 });

@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { releaseJars, reserveJars, sellJars, setBatch } from '@pickles/db';
-import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
-import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness } from './helpers.js';
+import { call, insertOrder, startAsOwner, uniqueTag, type Harness } from './helpers.js';
 
 /**
  * Batch stock in the admin panel: the owner sets each product's batch (GET/PUT /api/admin/stock), and
@@ -10,22 +9,10 @@ import { call, insertOrder, loginToken, startHarness, uniqueTag, type Harness } 
  * file sets product 1's batch, so it has a database of its own.
  */
 let h: Harness;
-let database: TestDatabase;
 let token: string;
 let username: string;
-const sharedDatabaseUrl = process.env.DATABASE_URL;
-
-beforeAll(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  h = await startHarness();
-  process.env.DATABASE_URL = sharedDatabaseUrl;
-  ({ token, username } = await loginToken(h.app, h.db));
-});
-afterAll(async () => {
-  await h?.close();
-  await database?.drop();
-});
+beforeAll(async () => ({ h, token, username } = await startAsOwner({ ownDatabase: true })));
+afterAll(() => h?.close());
 
 /** A batch of `jars` chicken pickles with nothing reserved or sold (earlier tests' orders give theirs back). */
 async function batchOf(jars: number | null) {

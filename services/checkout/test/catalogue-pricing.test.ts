@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readCatalogue, sql } from '@pickles/db';
 import { PRODUCTS, rupeesToPaise } from '@pickles/shared';
-import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
-import { orderPayload, startCheckoutHarness, type CheckoutHarness } from './harness.js';
+import { orderPayload, startCheckoutHarnessOnOwnDatabase, type CheckoutHarness } from './harness.js';
 
 /**
  * Decision 024: the catalogue lives in PostgreSQL and create-order prices from it as it is. This file
@@ -11,19 +10,10 @@ import { orderPayload, startCheckoutHarness, type CheckoutHarness } from './harn
  * the two products the shop ships with.
  */
 let h: CheckoutHarness;
-let database: TestDatabase;
-const sharedDatabaseUrl = process.env.DATABASE_URL;
-
 beforeAll(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  h = await startCheckoutHarness();
-  process.env.DATABASE_URL = sharedDatabaseUrl;
+  h = await startCheckoutHarnessOnOwnDatabase();
 });
-afterAll(async () => {
-  await h?.close();
-  await database?.drop();
-});
+afterAll(() => h?.close());
 
 /** A product added as the owner would, on sale without a batch limit. */
 async function addProduct(pricePaise: number, position = 3): Promise<{ id: number; name: string; slug: string }> {

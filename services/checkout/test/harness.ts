@@ -4,7 +4,7 @@ import type { Db } from '@pickles/db';
 import { createRazorpayClient, type RazorpayClient } from '@pickles/razorpay-client';
 import { createSandbox, type Knobs, type Sandbox } from '@pickles/razorpay-sandbox';
 import { createLogger, createRedis } from '@pickles/service-kit';
-import { orderPayload, postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { createTestDatabase, orderPayload, postJson, startApp, testDb, type RunningApp } from '@pickles/test-kit';
 import { createCheckoutApp, type TrackingOptions } from '../src/app.js';
 import type { ComplaintLimits } from '../src/routes.js';
 
@@ -73,4 +73,23 @@ export async function startCheckoutHarness(
       await db.destroy();
     },
   };
+}
+
+/** The harness on a database of the file's own, for a file that adds or changes products the run's other files order from; closing it drops the database. */
+export async function startCheckoutHarnessOnOwnDatabase(...args: Parameters<typeof startCheckoutHarness>): Promise<CheckoutHarness> {
+  const database = await createTestDatabase();
+  const shared = process.env.DATABASE_URL;
+  process.env.DATABASE_URL = database.url;
+  try {
+    const h = await startCheckoutHarness(...args);
+    return {
+      ...h,
+      close: async () => {
+        await h.close();
+        await database.drop();
+      },
+    };
+  } finally {
+    process.env.DATABASE_URL = shared;
+  }
 }

@@ -1,9 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import sharp from 'sharp';
 import { addProductPhoto } from '@pickles/db';
-import { createTestDatabase, type TestDatabase } from '@pickles/test-kit';
 import { photoSrcSet, type PhotoFormat, type PhotoWidth } from '@pickles/shared/product-photos';
-import { startCheckoutHarness, type CheckoutHarness } from './harness.js';
+import { startCheckoutHarnessOnOwnDatabase, type CheckoutHarness } from './harness.js';
 
 /**
  * Product photos served by checkout (decision 027): GET /api/catalogue/photos/{id}-{w}.{fmt} from
@@ -11,16 +10,11 @@ import { startCheckoutHarness, type CheckoutHarness } from './harness.js';
  * product's photos. This file gives a product a photo, so it has a database of its own.
  */
 let h: CheckoutHarness;
-let database: TestDatabase;
-const sharedDatabaseUrl = process.env.DATABASE_URL;
 const PHOTO_ID = 'c0ffee'.padEnd(64, '0');
 const bytesOf: Record<string, Buffer> = {};
 
 beforeAll(async () => {
-  database = await createTestDatabase();
-  process.env.DATABASE_URL = database.url;
-  h = await startCheckoutHarness();
-  process.env.DATABASE_URL = sharedDatabaseUrl;
+  h = await startCheckoutHarnessOnOwnDatabase();
   // A 700×525 photo, as admin-orders would have stored it: 320 and 640 px wide, in both formats.
   const variants = [];
   for (const width of [320, 640] as PhotoWidth[]) {
@@ -34,10 +28,7 @@ beforeAll(async () => {
   const added = await addProductPhoto(h.db, 1, 1, { id: PHOTO_ID, width: 640, height: 480, originalBytes: 123_456, originalType: 'image/jpeg', variants }, 'A jar on a brass plate', 'owner');
   expect(added.ok).toBe(true);
 });
-afterAll(async () => {
-  await h?.close();
-  await database?.drop();
-});
+afterAll(() => h?.close());
 
 describe('GET /api/catalogue/photos/{id}-{width}.{format}', () => {
   it('serves each variant with its type, an ETag and a year of immutable caching; a matching If-None-Match is a 304', async () => {

@@ -1,19 +1,10 @@
-import type { Logger } from 'pino';
-import { waitingBookings, type Db } from '@pickles/db';
+import { waitingBookings } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
-import type { Mailer } from './clients/mailer.js';
-import { EmailInFlightError, sendOnce } from './db/sent-emails.js';
 import { renderOwnerCourierWaiting } from './emails/owner-courier-waiting.js';
+import { sendToOwnerOnce, type OwnerEmailDeps } from './owner-email.js';
 
-export interface CourierAlertDeps {
-  db: Db;
-  mailer: Mailer;
-  logger: Logger;
-  ownerEmail: string;
-  shopUrl: string;
-  mailDomain: string;
-  sendLeaseMs?: number;
-}
+/** The courier alert is one of the owner's scheduled e-mails. */
+export type CourierAlertDeps = OwnerEmailDeps;
 
 export type CourierAlertResult = 'nothing-waiting' | 'sent' | 'already-sent' | 'in-flight';
 
@@ -30,17 +21,9 @@ export async function courierAlertOnce(deps: CourierAlertDeps, { olderThanMinute
   if (!oldest) return 'nothing-waiting';
   const dedupeKey = `${oldest.orderId}:${oldest.bookingCount}`;
   const email = renderOwnerCourierWaiting(waiting, { shopUrl: deps.shopUrl });
-  try {
-    const result = await sendOnce(deps.db, { orderId: oldest.orderId, dedupeKey, kind: 'owner-courier-waiting', recipient: deps.ownerEmail, eventId: null }, () =>
-      deps.mailer.send({ to: deps.ownerEmail, ...email, messageId: `<${dedupeKey}.owner-courier-waiting@${deps.mailDomain}>` }),
-      deps.sendLeaseMs,
-    );
-    if (result === 'sent') deps.logger.warn({ waiting: waiting.length, oldest: oldest.orderNumber }, 'owner told of bookings waiting for the courier');
-    return result;
-  } catch (error) {
-    if (error instanceof EmailInFlightError) return 'in-flight';
-    throw error;
-  }
+  const result = await sendToOwnerOnce(deps, { kind: 'owner-courier-waiting', dedupeKey, orderId: oldest.orderId }, email);
+  if (result === 'sent') deps.logger.warn({ waiting: waiting.length, oldest: oldest.orderNumber }, 'owner told of bookings waiting for the courier');
+  return result;
 }
 
 /** Looks every `checkMinutes`; a failed send (SMTP down) is tried again at the next look. */

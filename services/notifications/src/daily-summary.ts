@@ -1,22 +1,12 @@
-import type { Logger } from 'pino';
-import type { Db } from '@pickles/db';
 import { formatIndiaDayShort, indiaDayOf, indiaDaysBetween, startOfIndiaDay } from '@pickles/shared/india-time';
 import { runEvery } from '@pickles/service-kit';
-import type { Mailer } from './clients/mailer.js';
 import { loadWaitingOrders } from './db/waiting-orders.js';
 import { countOpenComplaints } from './db/complaints.js';
-import { EmailInFlightError, sendOnce } from './db/sent-emails.js';
 import { renderOwnerDailySummary } from './emails/owner-daily-summary.js';
+import { sendToOwnerOnce, type OwnerEmailDeps } from './owner-email.js';
 
-export interface DailySummaryDeps {
-  db: Db;
-  mailer: Mailer;
-  logger: Logger;
-  ownerEmail: string;
-  shopUrl: string;
-  mailDomain: string;
-  sendLeaseMs?: number;
-}
+/** The daily summary is one of the owner's scheduled e-mails. */
+export type DailySummaryDeps = OwnerEmailDeps;
 
 export type DailySummaryResult = 'too-early' | 'nothing-waiting' | 'sent' | 'already-sent' | 'in-flight';
 
@@ -40,18 +30,9 @@ export async function dailySummaryOnce(deps: DailySummaryDeps, { hour, now = new
   const listed = orders.map((order) => ({ ...order, paidOn: formatIndiaDayShort(indiaDayOf(order.paidAt), true), daysWaiting: indiaDaysBetween(indiaDayOf(order.paidAt), today) }));
   const complaints = await countOpenComplaints(deps.db, now);
   const email = renderOwnerDailySummary({ orders: listed, total, complaints }, { day: formatIndiaDayShort(today, true), shopUrl: deps.shopUrl });
-  try {
-    const result = await sendOnce(deps.db, { dedupeKey, kind: 'owner-daily-summary', recipient: deps.ownerEmail, eventId: null }, () =>
-      deps.mailer.send({ to: deps.ownerEmail, ...email, messageId: `<${dedupeKey}.owner-daily-summary@${deps.mailDomain}>` }),
-      deps.sendLeaseMs,
-    );
-    if (result === 'sent') deps.logger.info({ day: dedupeKey, waiting: total }, 'owner daily summary sent');
-    return result;
-  } catch (error) {
-    // Another replica is sending it right now.
-    if (error instanceof EmailInFlightError) return 'in-flight';
-    throw error;
-  }
+  const result = await sendToOwnerOnce(deps, { kind: 'owner-daily-summary', dedupeKey }, email);
+  if (result === 'sent') deps.logger.info({ day: dedupeKey, waiting: total }, 'owner daily summary sent');
+  return result;
 }
 
 /** Looks every `checkMinutes`; a failed send (SMTP down) is tried again at the next look. */

@@ -1,8 +1,7 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Db } from '@pickles/db';
 import { createLogger } from '@pickles/service-kit';
-import { eventually } from '@pickles/test-kit';
+import { eventually, insertRefundRequest } from '@pickles/test-kit';
 import { submitRefundsOnce, type RefundSubmitOptions } from '../src/refunds/refund-submitter.js';
 import { startPaymentsHarness, type PaymentsHarness } from './harness.js';
 
@@ -34,15 +33,8 @@ async function paidOrder() {
   return { ...order, paymentId: payment.paymentId };
 }
 
-/** What the admin commits when the owner confirms a refund. */
-async function requestRefund(order: { id: string; paymentId: string }, amountPaise: number): Promise<string> {
-  const row = await h.db
-    .insertInto('refund_requests')
-    .values({ order_id: order.id, razorpay_payment_id: order.paymentId, amount_paise: amountPaise, reason: 'Jar arrived broken', requested_by: 'admin', client_key: randomUUID() })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
+/** What admin-orders commits when the owner confirms a refund. */
+const requestRefund = (order: { id: string; paymentId: string }, amountPaise: number) => insertRefundRequest(h.db, order, amountPaise);
 
 const request = (id: string) =>
   h.db.selectFrom('refund_requests').select(['state', 'razorpay_refund_id', 'error', 'attempts', 'lease_until', 'next_attempt_at']).where('id', '=', id).executeTakeFirstOrThrow();

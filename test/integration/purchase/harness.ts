@@ -15,6 +15,7 @@ import { expireUnpaidOnce, reconcileOnce, type ReconcileResult } from '@pickles/
 import { createMailer } from '@pickles/notifications/mailer';
 import { createNotificationsWorker } from '@pickles/notifications/worker';
 import { sweepOnce, type SweepOptions } from '@pickles/notifications/sweeper';
+import { oneFileStorefront, ownerToken, startAdminOrders, startGateway } from '../gateway-stack.js';
 
 const KEYS = { keyId: 'rzp_test_Harness00000001', keySecret: 'harness_key_secret_0123', webhookSecret: 'harness_webhook_secret_0123' };
 export const OWNER_EMAIL = 'owner@royalpickles.in';
@@ -180,4 +181,18 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
     },
   };
   return harness;
+}
+
+/** The purchase path and admin-orders behind the gateway, the owner logged in: a whole-shop test file's stack; `close` closes all three. */
+export async function startShopBehindGateway(name: string): Promise<{ h: PurchaseHarness; gateway: RunningApp; token: string; close: () => Promise<void> }> {
+  const h = await startPurchaseHarness();
+  const admin = await startAdminOrders({ db: h.db, redis: h.redis, logger: silentLogger, redisPrefix: `${h.prefix}:admin`, loginMaxFailures: 100 });
+  const gateway = await startGateway({ checkout: h.checkout.url, payments: h.payments.url, adminOrders: admin.url }, oneFileStorefront(name), silentLogger);
+  const token = await ownerToken(gateway, h.db);
+  const close = async () => {
+    await gateway.close();
+    await admin.close();
+    await h.close();
+  };
+  return { h, gateway, token, close };
 }

@@ -5,8 +5,7 @@ import { ATTENTION_TEXT } from '@pickles/shared';
 import { STOCK_MESSAGES } from '@pickles/shared/stock';
 import { eventually, orderPayload, type OwnDatabase, type RunningApp, useOwnDatabase } from '@pickles/test-kit';
 import { releaseLapsedHoldsOnce } from '@pickles/payments/stock-holds';
-import { OWNER_EMAIL, silentLogger, startPurchaseHarness, type PurchaseHarness } from './harness.js';
-import { oneFileStorefront, ownerToken, startAdminOrders, startGateway } from '../gateway-stack.js';
+import { OWNER_EMAIL, startShopBehindGateway, type PurchaseHarness } from './harness.js';
 
 /**
  * The shop sells only what this week's batch holds. Fifty shoppers race for the
@@ -18,23 +17,18 @@ import { oneFileStorefront, ownerToken, startAdminOrders, startGateway } from '.
  */
 let h: PurchaseHarness;
 let database: OwnDatabase;
-let admin: RunningApp;
 let gateway: RunningApp;
 let token: string;
+let closeShop: () => Promise<void>;
 const CHICKEN_SOLD_OUT = 'Royal Chicken Pickle sold out before you paid (next batch on 7 Dec 2026). Please remove it from your cart.';
 
 beforeAll(async () => {
   database = await useOwnDatabase();
-  h = await startPurchaseHarness();
-  admin = await startAdminOrders({ db: h.db, redis: h.redis, logger: silentLogger, redisPrefix: `${h.prefix}:admin`, loginMaxFailures: 100 });
-  gateway = await startGateway({ checkout: h.checkout.url, payments: h.payments.url, adminOrders: admin.url }, oneFileStorefront('last-jars'), silentLogger);
-  token = await ownerToken(gateway, h.db);
+  ({ h, gateway, token, close: closeShop } = await startShopBehindGateway('last-jars'));
 }, 60_000);
 
 afterAll(async () => {
-  await gateway?.close();
-  await admin?.close();
-  await h?.close();
+  await closeShop?.();
   await database?.release();
 });
 

@@ -1,5 +1,6 @@
 import { createServer, type RequestListener } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { startTestSandbox } from './helpers.js';
 
 /** Debian's Chromium, never a downloaded one (docs: toolchain notes). */
 export function launchChromium(): Promise<Browser> {
@@ -33,4 +34,20 @@ export async function openWatchedPage(browser: Browser): Promise<{ page: Page; e
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(error.message));
   return { page, errors };
+}
+
+/**
+ * What a browser test file starts: the sandbox, a stand-in shop answering with the handler made for
+ * that sandbox, and Chromium; `close` closes the three, the browser first.
+ */
+export async function startBrowserStack(shopHandler: (sandbox: Awaited<ReturnType<typeof startTestSandbox>>) => RequestListener) {
+  const sandbox = await startTestSandbox();
+  const shop = await startShopStandIn(shopHandler(sandbox));
+  const browser = await launchChromium();
+  const close = async () => {
+    await browser.close();
+    await shop.close();
+    await sandbox.close();
+  };
+  return { sandbox, shop, browser, close };
 }

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, openWatchedPage, startShopStandIn } from './browser.js';
+import { openWatchedPage, startBrowserStack } from './browser.js';
 import { DEFAULT_KEY_ID, DEFAULT_KEY_SECRET, startTestSandbox, waitFor } from './helpers.js';
 
 /**
@@ -59,27 +59,22 @@ const shopPage = (sandboxUrl: string) => `<!doctype html>
 </body></html>`;
 
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
-let shop: Awaited<ReturnType<typeof startShopStandIn>> | undefined;
 let shopUrl = '';
 let browser: Browser;
+let closeStack: (() => Promise<void>) | undefined;
 let page: Page;
 let pageErrors: string[] = [];
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  shop = await startShopStandIn((_req, res) => {
+  const stack = await startBrowserStack((started) => (_req, res) => {
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
-    res.end(shopPage(sandbox.url));
+    res.end(shopPage(started.url));
   });
-  shopUrl = `${shop.origin}/checkout/pay`;
-  browser = await launchChromium();
+  ({ sandbox, browser, close: closeStack } = stack);
+  shopUrl = `${stack.shop.origin}/checkout/pay`;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-  await sandbox?.close();
-});
+afterAll(() => closeStack?.());
 
 beforeEach(async () => {
   ({ page, errors: pageErrors } = await openWatchedPage(browser));

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { validatePaymentVerification } from 'razorpay/dist/utils/razorpay-utils.js';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { launchChromium, openWatchedPage, startShopStandIn } from './browser.js';
+import { openWatchedPage, startBrowserStack } from './browser.js';
 import { DEFAULT_KEY_SECRET, sandboxPost, startTestSandbox, waitFor } from './helpers.js';
 
 /**
@@ -10,32 +10,27 @@ import { DEFAULT_KEY_SECRET, sandboxPost, startTestSandbox, waitFor } from './he
  */
 
 let sandbox: Awaited<ReturnType<typeof startTestSandbox>>;
-let shop: Awaited<ReturnType<typeof startShopStandIn>> | undefined;
 let shopOrigin = '';
 const returns: URL[] = [];
 let browser: Browser;
+let closeStack: (() => Promise<void>) | undefined;
 let page: Page;
 let pageErrors: string[] = [];
 let sequence = 0;
 
 beforeAll(async () => {
-  sandbox = await startTestSandbox();
-  shop = await startShopStandIn((req, res) => {
+  const stack = await startBrowserStack(() => (req, res) => {
     const url = new URL(req.url ?? '/', shopOrigin);
     // Chromium also asks for /favicon.ico.
     if (url.pathname === '/payment-link/return') returns.push(url);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.end('<!doctype html><html lang="en"><head><title>Royal Pickles</title></head><body><h1>Thank you</h1></body></html>');
   });
-  shopOrigin = shop.origin;
-  browser = await launchChromium();
+  ({ sandbox, browser, close: closeStack } = stack);
+  shopOrigin = stack.shop.origin;
 });
 
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-  await sandbox?.close();
-});
+afterAll(() => closeStack?.());
 
 beforeEach(async () => {
   ({ page, errors: pageErrors } = await openWatchedPage(browser));

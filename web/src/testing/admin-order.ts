@@ -1,4 +1,5 @@
-import type { AdminOrder } from '@pickles/shared';
+import type { AdminOrder, AdminOrdersResponse } from '@pickles/shared';
+import { ORDER_STATUSES, type OrderStatus } from '@pickles/shared/order-status';
 
 /**
  * A paid order as GET /api/admin/orders lists it, for the admin panel's tests; `overrides` gives
@@ -20,4 +21,10 @@ export function adminOrder(overrides: Partial<AdminOrder> = {}): AdminOrder {
     updatedAt: now,
     ...overrides,
   };
+}
+
+/** GET /api/admin/orders answering these orders on one page, the cards counting them by status, for the admin panel's tests. */
+export function ordersPanel(orders: AdminOrder[] = []): AdminOrdersResponse {
+  const byStatus = Object.fromEntries(ORDER_STATUSES.map((status) => [status, orders.filter((order) => order.status === status).length])) as Record<OrderStatus, number>;
+  return { success: true, orders, total: orders.length, page: 1, pageSize: 50, cards: { total: orders.length, byStatus, unattended: 0 }, asOf: new Date().toISOString(), attention: [] };
 }

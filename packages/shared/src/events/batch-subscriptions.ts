@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UnsupportedEventError } from './payment-verified.js';
+import { parseEventData } from './payment-verified.js';
 
 /**
  * "Tell me when the next batch is ready" (decision 029). Both are written to the outbox in the
@@ -34,15 +34,7 @@ export const batchOpenedV1Schema = z.object({
 });
 export type BatchOpenedV1 = z.infer<typeof batchOpenedV1Schema>;
 
-function parseWith<T>(type: string, version: number, schema: z.ZodType<T>, envelope: { type: string; version: number; data: unknown }): T {
-  if (envelope.type !== type) throw new UnsupportedEventError(`Unexpected event type ${envelope.type}`);
-  if (envelope.version !== version) throw new UnsupportedEventError(`Unsupported ${type} version ${envelope.version}`);
-  const result = schema.safeParse(envelope.data);
-  if (!result.success) throw new UnsupportedEventError(`Invalid ${type} data: ${result.error.message}`);
-  return result.data;
-}
-
 export const parseBatchSubscriptionConfirm = (envelope: { type: string; version: number; data: unknown }) =>
-  parseWith(BATCH_SUBSCRIPTION_CONFIRM, BATCH_SUBSCRIPTION_CONFIRM_VERSION, batchSubscriptionConfirmV1Schema, envelope);
+  parseEventData(BATCH_SUBSCRIPTION_CONFIRM, BATCH_SUBSCRIPTION_CONFIRM_VERSION, batchSubscriptionConfirmV1Schema, envelope);
 
-export const parseBatchOpened = (envelope: { type: string; version: number; data: unknown }) => parseWith(BATCH_OPENED, BATCH_OPENED_VERSION, batchOpenedV1Schema, envelope);
+export const parseBatchOpened = (envelope: { type: string; version: number; data: unknown }) => parseEventData(BATCH_OPENED, BATCH_OPENED_VERSION, batchOpenedV1Schema, envelope);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UnsupportedEventError } from './payment-verified.js';
+import { parseEventData } from './payment-verified.js';
 
 /**
  * `complaint.update`: a complaint arrived (checkout), or the owner acknowledged or resolved it
@@ -23,9 +23,5 @@ export const complaintUpdateV1Schema = z.object({
 export type ComplaintUpdateV1 = z.infer<typeof complaintUpdateV1Schema>;
 
 export function parseComplaintUpdate(envelope: { type: string; version: number; data: unknown }): ComplaintUpdateV1 {
-  if (envelope.type !== COMPLAINT_UPDATE) throw new UnsupportedEventError(`Unexpected event type ${envelope.type}`);
-  if (envelope.version !== COMPLAINT_UPDATE_VERSION) throw new UnsupportedEventError(`Unsupported ${COMPLAINT_UPDATE} version ${envelope.version}`);
-  const result = complaintUpdateV1Schema.safeParse(envelope.data);
-  if (!result.success) throw new UnsupportedEventError(`Invalid ${COMPLAINT_UPDATE} data: ${result.error.message}`);
-  return result.data;
+  return parseEventData(COMPLAINT_UPDATE, COMPLAINT_UPDATE_VERSION, complaintUpdateV1Schema, envelope);
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UnsupportedEventError } from './payment-verified.js';
+import { parseEventData } from './payment-verified.js';
 
 /**
  * `order.shopper-update`: something happened to a paid order that the shopper is told about by
@@ -41,9 +41,5 @@ export const orderShopperUpdateV1Schema = z.object({
 export type OrderShopperUpdateV1 = z.infer<typeof orderShopperUpdateV1Schema>;
 
 export function parseOrderShopperUpdate(envelope: { type: string; version: number; data: unknown }): OrderShopperUpdateV1 {
-  if (envelope.type !== ORDER_SHOPPER_UPDATE) throw new UnsupportedEventError(`Unexpected event type ${envelope.type}`);
-  if (envelope.version !== ORDER_SHOPPER_UPDATE_VERSION) throw new UnsupportedEventError(`Unsupported ${ORDER_SHOPPER_UPDATE} version ${envelope.version}`);
-  const result = orderShopperUpdateV1Schema.safeParse(envelope.data);
-  if (!result.success) throw new UnsupportedEventError(`Invalid ${ORDER_SHOPPER_UPDATE} data: ${result.error.message}`);
-  return result.data;
+  return parseEventData(ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, orderShopperUpdateV1Schema, envelope);
 }

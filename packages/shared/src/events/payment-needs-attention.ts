@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ATTENTION_KINDS } from '../order-lifecycle.js';
-import { UnsupportedEventError } from './payment-verified.js';
+import { parseEventData } from './payment-verified.js';
 
 /**
  * `payment.needs-attention`: money landed where it should not (a capture on a closed or removed
@@ -22,9 +22,5 @@ export const paymentNeedsAttentionV1Schema = z.object({
 export type PaymentNeedsAttentionV1 = z.infer<typeof paymentNeedsAttentionV1Schema>;
 
 export function parsePaymentNeedsAttention(envelope: { type: string; version: number; data: unknown }): PaymentNeedsAttentionV1 {
-  if (envelope.type !== PAYMENT_NEEDS_ATTENTION) throw new UnsupportedEventError(`Unexpected event type ${envelope.type}`);
-  if (envelope.version !== PAYMENT_NEEDS_ATTENTION_VERSION) throw new UnsupportedEventError(`Unsupported ${PAYMENT_NEEDS_ATTENTION} version ${envelope.version}`);
-  const result = paymentNeedsAttentionV1Schema.safeParse(envelope.data);
-  if (!result.success) throw new UnsupportedEventError(`Invalid ${PAYMENT_NEEDS_ATTENTION} data: ${result.error.message}`);
-  return result.data;
+  return parseEventData(PAYMENT_NEEDS_ATTENTION, PAYMENT_NEEDS_ATTENTION_VERSION, paymentNeedsAttentionV1Schema, envelope);
 }

@@ -30,6 +30,15 @@ export const paymentVerifiedSchemas: Record<number, z.ZodType<PaymentVerifiedV1>
 
 export class UnsupportedEventError extends Error {}
 
+/** An event's data, checked by its contract: refused (UnsupportedEventError) when the type, the version or the data is not this contract's. */
+export function parseEventData<T>(type: string, version: number, schema: z.ZodType<T>, envelope: { type: string; version: number; data: unknown }): T {
+  if (envelope.type !== type) throw new UnsupportedEventError(`Unexpected event type ${envelope.type}`);
+  if (envelope.version !== version) throw new UnsupportedEventError(`Unsupported ${type} version ${envelope.version}`);
+  const result = schema.safeParse(envelope.data);
+  if (!result.success) throw new UnsupportedEventError(`Invalid ${type} data: ${result.error.message}`);
+  return result.data;
+}
+
 /** Parses a payment.verified envelope of any supported version into the current data shape. */
 export function parsePaymentVerified(envelope: { type: string; version: number; data: unknown }): PaymentVerifiedV1 {
   if (envelope.type !== PAYMENT_VERIFIED) throw new UnsupportedEventError(`Unexpected event type ${envelope.type}`);

@@ -1,8 +1,8 @@
 import { parseArgs } from 'node:util';
-import { createDb } from '@pickles/db';
 import { adminLoginSchema } from '@pickles/shared';
 import { hashPassword } from '../domain/password.js';
 import { setAdminPassword } from '../db/admins.js';
+import { withCommandDb } from './command.js';
 
 /**
  * `npm run admin:create -- --username owner` creates the admin or resets its password (which ends every
@@ -31,10 +31,5 @@ if (parsed.data.password.length < 8) {
   process.stderr.write('Choose a password of at least 8 characters\n');
   process.exit(1);
 }
-const db = createDb({ connectionString: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/royal_pickles', max: 1, applicationName: 'create-admin' });
-try {
-  const outcome = await setAdminPassword(db, parsed.data.username, await hashPassword(parsed.data.password));
-  process.stdout.write(`Admin ${parsed.data.username} ${outcome}\n`);
-} finally {
-  await db.destroy();
-}
+const outcome = await withCommandDb('create-admin', async (db) => setAdminPassword(db, parsed.data.username, await hashPassword(parsed.data.password)));
+process.stdout.write(`Admin ${parsed.data.username} ${outcome}\n`);

@@ -1,5 +1,6 @@
 import MimeNode from 'nodemailer/lib/mime-node';
 import * as qp from 'nodemailer/lib/qp';
+import type { OutgoingEmail } from './mailer.js';
 
 /** What an e-mail becomes on the wire: the SMTP envelope and the RFC 5322 message. */
 export interface BuiltMessage {
@@ -7,15 +8,8 @@ export interface BuiltMessage {
   raw: Buffer;
 }
 
-export interface MessageParts {
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  html: string;
-  messageId: string;
-  headers?: Record<string, string>;
-}
+/** An outgoing e-mail and who it is from. */
+export type MessageParts = OutgoingEmail & { from: string };
 
 /**
  * The shop's e-mails as multipart/alternative (plain text, then HTML), both parts UTF-8 and

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
 import { lazy } from 'react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, MemoryRouter, Route, Routes } from 'react-router-dom';
 import { SiteLayout } from './site-layout.js';
+import { undoAfterEachTest } from '../../testing/test-hooks.js';
 
 /** A page that arrives later, as the lazily loaded route chunks do. */
 let releaseSlowPage: () => void = () => undefined;
@@ -43,10 +44,7 @@ beforeEach(() => {
   vi.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-});
+undoAfterEachTest();
 
 describe('SiteLayout', () => {
   it('leaves focus alone on the first page a shopper opens', () => {

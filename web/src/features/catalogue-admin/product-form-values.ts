@@ -1,4 +1,4 @@
-import type { CatalogueProduct } from '@pickles/shared/catalogue';
+import { labelFactsOf, type CatalogueProduct } from '@pickles/shared/catalogue';
 import { catalogueProductInputSchema, type CatalogueProductInput } from '@pickles/shared/catalogue-input';
 import { paiseToTypedRupees, parseTypedRupees } from '@pickles/shared/money';
 import { fieldErrors } from '@pickles/shared/validation';
@@ -61,12 +61,7 @@ export function valuesOf(product: CatalogueProduct): ProductFormValues {
     discountLabel: product.discountLabel ?? '',
     packLabel: product.packLabel,
     netGrams: String(product.netGrams),
-    diet: product.diet,
-    ingredients: product.ingredients,
-    allergens: product.allergens,
-    storage: product.storage,
-    bestBefore: product.bestBefore,
-    countryOfOrigin: product.countryOfOrigin,
+    ...labelFactsOf(product),
     hsn: product.hsn,
     gstRatePercent: String(product.gstRatePercent),
   };

@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminProductChange, AdminProductStock } from '@pickles/shared/api';
 import { FALLBACK_ART, type CatalogueProduct } from '@pickles/shared/catalogue';
 import { CATALOGUE_MESSAGES } from '@pickles/shared/catalogue-input';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../testing/api-stub.js';
 import AdminCatalogueRoute from './admin-catalogue-route.js';
+import { asSignedInOwner } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const chicken: CatalogueProduct = {
   id: 1,
@@ -57,31 +58,14 @@ function renderAt(path: string, routes: Record<string, (call: StubbedCall) => Re
     'GET /admin/stock': () => jsonResponse(200, { success: true, products: [stockOf(1, 'on-sale'), stockOf(2, 'coming-soon')] }),
     ...routes,
   });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/admin/catalogue/*" element={<AdminCatalogueRoute />} />
-        <Route path="/login" element={<p>Login page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(path, { '/admin/catalogue/*': <AdminCatalogueRoute />, '/login': <p>Login page</p> });
   return { ...stub, user: userEvent.setup() };
 }
 
 const row = async (name: string) => within(await screen.findByRole('listitem', { name }));
 const pictureOf = (name: string) => screen.getByRole('listitem', { name }).querySelector('img')?.getAttribute('src');
 
-beforeEach(() => {
-  window.localStorage.setItem('adminToken', 'header.payload.signature');
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+asSignedInOwner();
 
 describe('/admin/catalogue', () => {
   it('without a token it is the login page', () => {

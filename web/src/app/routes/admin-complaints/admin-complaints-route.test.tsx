@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminComplaint, AdminComplaintsResponse } from '@pickles/shared/api';
 import { COMPLAINT_MESSAGES } from '@pickles/shared/complaints';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import AdminComplaintsRoute from './admin-complaints-route.js';
+import { quietFailedCallLog, undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const TOKEN = 'header.payload.signature';
 
@@ -40,27 +41,12 @@ const answer = (complaints: AdminComplaint[], counts = { open: 1, late: 1, resol
 });
 
 function renderAt(url = '/admin/complaints') {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/admin/complaints" element={<AdminComplaintsRoute />} />
-        <Route path="/login" element={<h1>Admin Login</h1>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(url, { '/admin/complaints': <AdminComplaintsRoute />, '/login': <h1>Admin Login</h1> });
   return userEvent.setup();
 }
 
-beforeEach(() => {
-  window.localStorage.clear();
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+quietFailedCallLog();
+undoAfterEachTest();
 
 describe('/admin/complaints', () => {
   it('without a token goes to the login, asking the server nothing', async () => {

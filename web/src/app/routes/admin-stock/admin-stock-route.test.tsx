@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminProductStock } from '@pickles/shared/api';
 import { STOCK_MESSAGES } from '@pickles/shared/stock';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../testing/api-stub.js';
 import AdminStockRoute from './admin-stock-route.js';
+import { asSignedInOwner } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const chicken: AdminProductStock = {
   productId: 1,
@@ -25,30 +26,13 @@ const kofta: AdminProductStock = { ...chicken, productId: 2, name: 'Shahi Mutton
 
 function renderStock(routes: Record<string, (call: StubbedCall) => Response>) {
   const stub = stubApi({ 'GET /admin/stock': () => jsonResponse(200, { success: true, products: [chicken, kofta] }), ...routes });
-  render(
-    <MemoryRouter initialEntries={['/admin/stock']}>
-      <Routes>
-        <Route path="/admin/stock" element={<AdminStockRoute />} />
-        <Route path="/login" element={<p>Login page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes('/admin/stock', { '/admin/stock': <AdminStockRoute />, '/login': <p>Login page</p> });
   return { ...stub, user: userEvent.setup() };
 }
 
 const card = async (name: string) => within(await screen.findByRole('region', { name }));
 
-beforeEach(() => {
-  window.localStorage.setItem('adminToken', 'header.payload.signature');
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-  window.localStorage.clear();
-});
+asSignedInOwner();
 
 describe('/admin/stock', () => {
   it('without a token it is the login page', () => {

@@ -1,41 +1,25 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { AdminOrdersResponse } from '@pickles/shared';
-import { adminOrder } from '../../../testing/admin-order.js';
+import { adminOrder, ordersPanel } from '../../../testing/admin-order.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import AdminRoute from './admin-route.js';
 import LoginRoute from './login-route.js';
+import { quietFailedCallLog, undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const TOKEN = 'header.payload.signature';
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
 
 const order = adminOrder();
 
-const ordersAnswer: AdminOrdersResponse = {
-  success: true,
-  orders: [order],
-  total: 1,
-  page: 1,
-  pageSize: 50,
-  cards: { total: 1, byStatus: { created: 0, pending: 0, paid: 1, failed: 0, cancelled: 0, delivered: 0, completed: 0 }, unattended: 0 },
-  asOf: new Date().toISOString(),
-  attention: [],
-};
+const ordersAnswer = ordersPanel([order]);
 
 const unauthorized = () => jsonResponse(401, { success: false, error: 'Unauthorized' });
 
 function renderAdmin(url = '/admin') {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminRoute />} />
-        <Route path="/login" element={<LoginRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  return renderRoutes(url, { '/admin/*': <AdminRoute />, '/login': <LoginRoute /> });
 }
 
 let alert: ReturnType<typeof vi.spyOn>;
@@ -43,15 +27,9 @@ let alert: ReturnType<typeof vi.spyOn>;
 beforeEach(() => {
   window.localStorage.clear();
   alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
-  // Failed calls are logged by the API client; these tests make them on purpose.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+quietFailedCallLog();
+undoAfterEachTest();
 
 describe('/admin and the admin session', () => {
   it('without a token shows the login page, with no message and no call to the server', async () => {

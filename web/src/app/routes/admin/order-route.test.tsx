@@ -1,12 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
-import type { AdminOrderDetailResponse, AdminOrdersResponse, BatchDispatchResponse, CreateRefundResponse, OrderRefund, RecordDispatchResponse } from '@pickles/shared';
+import type { AdminOrderDetailResponse, BatchDispatchResponse, CreateRefundResponse, OrderRefund, RecordDispatchResponse } from '@pickles/shared';
 import { ADMIN_ORDER_MESSAGES } from '@pickles/shared/admin-order-requests';
+import { ordersPanel } from '../../../testing/admin-order.js';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../testing/api-stub.js';
 import AdminRoute from './admin-route.js';
+import { asSignedInOwner } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const TOKEN = 'header.payload.signature';
 const ID = '5b0c1e9e-0000-4000-8000-0000000000aa';
@@ -62,44 +64,14 @@ const refund = (patch: Partial<OrderRefund>): OrderRefund => ({
 });
 
 function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/admin/*" element={<AdminRoute />} />
-        <Route path="/login" element={<p>Login page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(url, { '/admin/*': <AdminRoute />, '/login': <p>Login page</p> });
   return userEvent.setup();
 }
-
-const emptyPanel = (): AdminOrdersResponse => ({
-  success: true,
-  orders: [],
-  total: 0,
-  page: 1,
-  pageSize: 50,
-  cards: { total: 0, byStatus: { created: 0, pending: 0, paid: 0, failed: 0, cancelled: 0, delivered: 0, completed: 0 }, unattended: 0 },
-  asOf: new Date().toISOString(),
-  attention: [],
-});
 
 const section = (name: string) => screen.getByRole('region', { name });
 const postsTo = (calls: StubbedCall[], route: string) => calls.filter((call) => call.route === route);
 
-beforeEach(() => {
-  window.localStorage.setItem('adminToken', TOKEN);
-  // Failed calls are logged by the API client; these tests make them on purpose.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  window.localStorage.clear();
-});
+asSignedInOwner(TOKEN);
 
 describe('/admin/orders/:id, the order page', () => {
   it('shows the customer, address, items and amounts, payments, refunds, dispatch, history and e-mails', async () => {
@@ -183,16 +155,7 @@ describe('/admin/orders/:id, the order page', () => {
   });
 
   it('opens from the order number in the panel', async () => {
-    const listed: AdminOrdersResponse = {
-      success: true,
-      orders: [{ ...detail().order, items: [{ name: 'Royal Chicken Pickle', quantity: 2 }] }],
-      total: 1,
-      page: 1,
-      pageSize: 50,
-      cards: { total: 1, byStatus: { created: 0, pending: 0, paid: 1, failed: 0, cancelled: 0, delivered: 0, completed: 0 }, unattended: 0 },
-      asOf: new Date().toISOString(),
-      attention: [],
-    };
+    const listed = ordersPanel([{ ...detail().order, items: [{ name: 'Royal Chicken Pickle', quantity: 2 }] }]);
     stubApi({ 'GET /admin/orders': () => jsonResponse(200, listed), [`GET /admin/orders/${ID}`]: () => jsonResponse(200, detail()) });
     const user = renderAt('/admin');
     await user.click(await screen.findByRole('link', { name: 'RP251120-KX7Q2M' }));
@@ -483,7 +446,7 @@ describe('/admin/orders/:id/packing-slip', () => {
 
 describe('dispatch from a file (the panel)', () => {
   it('sends the pasted lines and shows how many were recorded and each refused line with its reason', async () => {
-    const listed = emptyPanel();
+    const listed = ordersPanel();
     const answer: BatchDispatchResponse = {
       success: true,
       recorded: [
@@ -508,7 +471,7 @@ describe('dispatch from a file (the panel)', () => {
   });
 
   it('asks for a line when nothing was pasted, without calling the server', async () => {
-    const { calls } = stubApi({ 'GET /admin/orders': () => jsonResponse(200, emptyPanel()) });
+    const { calls } = stubApi({ 'GET /admin/orders': () => jsonResponse(200, ordersPanel()) });
     const user = renderAt('/admin');
     await user.click(await screen.findByRole('button', { name: 'Dispatch from a file' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Dispatch from a file' }));

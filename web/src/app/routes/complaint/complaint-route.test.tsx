@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
 import type { SubmitComplaintResponse } from '@pickles/shared/api';
 import { COMPLAINT_MESSAGES } from '@pickles/shared/complaints';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import ComplaintRoute from './complaint-route.js';
+import { quietFailedCallLog, undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const SENT: SubmitComplaintResponse = {
   success: true,
@@ -16,13 +17,7 @@ const SENT: SubmitComplaintResponse = {
 };
 
 function renderAt(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <Routes>
-        <Route path="/complaint" element={<ComplaintRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(url, { '/complaint': <ComplaintRoute /> });
 }
 
 const field = (label: string) => screen.getByLabelText(label, { exact: false }) as HTMLInputElement;
@@ -35,16 +30,8 @@ function fillValid() {
   fireEvent.change(field('What happened?'), { target: { value: 'The jar arrived with a cracked lid.' } });
 }
 
-beforeEach(() => {
-  // Failed calls are logged by the API client; some tests make them on purpose.
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+quietFailedCallLog();
+undoAfterEachTest();
 
 describe('/complaint', () => {
   it('says what is missing under each field, with the server messages, and sends nothing', () => {

@@ -1,9 +1,10 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import type { PaymentSuccessState } from '../../../lib/checkout-state.js';
 import PaymentSuccessRoute from './payment-success-route.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const PAID: PaymentSuccessState = {
   orderId: 'RP260115-7KQ2XD',
@@ -24,14 +25,7 @@ const PAID: PaymentSuccessState = {
 };
 
 function renderSuccess(state: unknown, search = '') {
-  render(
-    <MemoryRouter initialEntries={[{ pathname: '/payment-success', search, state }]}>
-      <Routes>
-        <Route path="/payment-success" element={<PaymentSuccessRoute />} />
-        <Route path="/" element={<p>Home page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes({ pathname: '/payment-success', search, state }, { '/payment-success': <PaymentSuccessRoute />, '/': <p>Home page</p> });
 }
 
 /** Clicks and lets the clipboard promise settle. */
@@ -46,12 +40,7 @@ beforeEach(() => {
   vi.useFakeTimers();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.useRealTimers();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('/payment-success', () => {
   it("shows a paid payment link's order from the shop's callback (?order=&payment=), and goes home without one", () => {

@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { priceCart } from '@pickles/shared/pricing';
 import { toCheckoutState } from '../../../lib/checkout-state.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
 
 // Records when the checkout's rules module (with zod) is first evaluated, statically or on demand.
 const evaluated = vi.hoisted(() => ({ validation: false }));
@@ -13,10 +14,7 @@ vi.mock('@pickles/shared/validation', async (importOriginal) => {
   return importOriginal();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('/payment and zod', () => {
   it('renders the checkout without evaluating the form rules; they load when the form is first touched', async () => {

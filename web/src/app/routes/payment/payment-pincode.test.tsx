@@ -1,13 +1,14 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { priceCart } from '@pickles/shared/pricing';
 import { PINCODE_MESSAGES } from '@pickles/shared/validation';
 import { toCheckoutState } from '../../../lib/checkout-state.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import PaymentRoute from './payment-route.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 /** India Post's directory as GET /pincodes/:pincode answers (services/checkout pincode-lookup.ts). */
 const PLACES = {
@@ -22,13 +23,7 @@ const directory = () => ({
 });
 
 function renderPayment() {
-  render(
-    <MemoryRouter initialEntries={[{ pathname: '/payment', state: toCheckoutState({ 1: 1 }, priceCart({ 1: 1 })) }]}>
-      <Routes>
-        <Route path="/payment" element={<PaymentRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes({ pathname: '/payment', state: toCheckoutState({ 1: 1 }, priceCart({ 1: 1 })) }, { '/payment': <PaymentRoute /> });
   return userEvent.setup();
 }
 
@@ -44,10 +39,7 @@ async function fill(user: ReturnType<typeof userEvent.setup>, values: Record<str
 const SHOPPER = { 'Full name': 'Meera Iyer', Email: 'meera@example.in', 'Phone number': '9876543210', 'Flat / House number': 'Flat 4C', Street: '80 Feet Road', 'Area / Locality': 'Koramangala' };
 
 beforeEach(() => window.sessionStorage.clear());
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('/payment: the pincode', () => {
   it('comes first in the address; six digits fill an empty city and state, and beside it the delivery promise counted from today', async () => {

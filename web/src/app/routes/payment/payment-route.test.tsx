@@ -1,8 +1,7 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { priceCart } from '@pickles/shared/pricing';
 import { toCheckoutState } from '../../../lib/checkout-state.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
@@ -11,6 +10,8 @@ import PaymentFailedRoute from '../payment-result/payment-failed-route.js';
 import PaymentSuccessRoute from '../payment-result/payment-success-route.js';
 import PaymentRoute from './payment-route.js';
 import { resetAvailability } from '../../../features/stock/availability-store.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const FORM_KEY = 'royalPicklesFormData';
 
@@ -40,16 +41,7 @@ const VALID = {
 } satisfies Record<(typeof FIELDS)[number][0], string>;
 
 function renderPayment(cart: Record<string, number> = { 1: 2 }) {
-  render(
-    <MemoryRouter initialEntries={[{ pathname: '/payment', state: toCheckoutState(cart, priceCart(cart)) }]}>
-      <Routes>
-        <Route path="/payment" element={<PaymentRoute />} />
-        <Route path="/payment-success" element={<PaymentSuccessRoute />} />
-        <Route path="/payment-failed" element={<PaymentFailedRoute />} />
-        <Route path="/" element={<p>Home page</p>} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes({ pathname: '/payment', state: toCheckoutState(cart, priceCart(cart)) }, { '/payment': <PaymentRoute />, '/payment-success': <PaymentSuccessRoute />, '/payment-failed': <PaymentFailedRoute />, '/': <p>Home page</p> });
   return userEvent.setup();
 }
 
@@ -66,10 +58,7 @@ beforeEach(() => {
   window.sessionStorage.clear();
 });
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('/payment: the checkout form', () => {
   it('submitting it empty shows every message of docs/product.md §5 under its field and focuses the first', async () => {
@@ -237,14 +226,7 @@ describe('/payment: paying', () => {
       });
       fakeRazorpay((_options, failed) => failed({ error: { description: 'Card declined by issuer', metadata: { payment_id: 'pay_DECLINED1234' } } }));
       const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
-      render(
-        <MemoryRouter initialEntries={[{ pathname: '/payment', state: toCheckoutState({ 1: 1 }, priceCart({ 1: 1 })) }]}>
-          <Routes>
-            <Route path="/payment" element={<PaymentRoute />} />
-            <Route path="/payment-failed" element={<PaymentFailedRoute />} />
-          </Routes>
-        </MemoryRouter>,
-      );
+      renderRoutes({ pathname: '/payment', state: toCheckoutState({ 1: 1 }, priceCart({ 1: 1 })) }, { '/payment': <PaymentRoute />, '/payment-failed': <PaymentFailedRoute /> });
       await fill(user, VALID);
       await user.click(screen.getByRole('button', { name: 'Proceed to Pay' }));
       await user.click(screen.getByRole('button', { name: 'Confirm & Pay' }));

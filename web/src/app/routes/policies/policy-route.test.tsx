@@ -1,20 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
 import PolicyRoute from './policy-route.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 function renderPolicy(path: string) {
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/policies/:policyName" element={<PolicyRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(path, { '/policies/:policyName': <PolicyRoute /> });
 }
 
-afterEach(() => cleanup());
+undoAfterEachTest();
 
 describe('Contact Us: seller details', () => {
   it('lists who sells, from the seller profile, under the anchor the footer links to', () => {

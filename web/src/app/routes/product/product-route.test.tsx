@@ -1,14 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { PRODUCTS, type Product } from '@pickles/shared/catalogue';
 import { clearCart, readCart } from '../../../features/cart/cart-store.js';
 import { resetAvailability } from '../../../features/stock/availability-store.js';
 import { resetCatalogue } from '../../../lib/catalogue-store.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import ProductRoute from './product-route.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const prawn: Product = { ...PRODUCTS[0]!, id: 3, slug: 'royal-prawn-pickle', name: 'Royal Prawn Pickle', title: 'Coastal Recipe', price: 450, displayprice: undefined, discount_name: undefined, weight: 'JAR', weight2: 250, allergens: 'Contains crustaceans.' };
 
@@ -17,13 +18,7 @@ function renderAt(path: string) {
     'GET /catalogue': () => jsonResponse(200, { success: true, products: [PRODUCTS[0], prawn] }),
     'GET /catalogue/availability': () => jsonResponse(200, { success: true, asOf: '2026-11-28T10:00:00Z', products: [{ productId: 3, state: 'on-sale', left: null, nextBatchDate: null }] }),
   });
-  render(
-    <MemoryRouter initialEntries={[path]}>
-      <Routes>
-        <Route path="/shop/:slug" element={<ProductRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(path, { '/shop/:slug': <ProductRoute /> });
   return userEvent.setup();
 }
 
@@ -32,10 +27,7 @@ beforeEach(() => {
   resetAvailability();
   clearCart();
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('/shop/{slug}', () => {
   it("shows the owner's product with its label details open and its schema.org Product, and sells it", async () => {

@@ -1,13 +1,15 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import { clearCart } from '../../../features/cart/index.js';
 import { resetAvailability } from '../../../features/stock/availability-store.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import type { CheckoutNavigationState } from '../../../lib/checkout-state.js';
 import ShopRoute from './shop-route.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const PICKLE = 'Royal Chicken Pickle';
 
@@ -18,14 +20,7 @@ function PaymentProbe() {
 }
 
 function renderShop() {
-  render(
-    <MemoryRouter initialEntries={['/shop']}>
-      <Routes>
-        <Route path="/shop" element={<ShopRoute />} />
-        <Route path="/payment" element={<PaymentProbe />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes('/shop', { '/shop': <ShopRoute />, '/payment': <PaymentProbe /> });
   return userEvent.setup();
 }
 
@@ -54,11 +49,7 @@ beforeEach(() => {
   stubAvailability({ left: null });
 });
 
-afterEach(() => {
-  cleanup();
-  vi.restoreAllMocks();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('/shop: the cart', () => {
   it('Add to Cart adds one jar each time: the popup says so and the badge counts them', async () => {

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { TrackOrderResponse } from '@pickles/shared/api';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import PaymentSuccessRoute from '../payment-result/payment-success-route.js';
 import TrackRoute from './track-route.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
+import { renderRoutes } from '../../../testing/render-routes.js';
 
 const NOT_FOUND = 'We could not find an order with those details. Check the order number and the phone number or e-mail you used at checkout.';
 
@@ -29,25 +30,14 @@ const DISPATCHED: TrackOrderResponse = {
 };
 
 function renderAt(entry: string | { pathname: string; state?: unknown }) {
-  render(
-    <MemoryRouter initialEntries={[entry]}>
-      <Routes>
-        <Route path="/track" element={<TrackRoute />} />
-        <Route path="/payment-success" element={<PaymentSuccessRoute />} />
-      </Routes>
-    </MemoryRouter>,
-  );
+  renderRoutes(entry, { '/track': <TrackRoute />, '/payment-success': <PaymentSuccessRoute /> });
 }
 
 const orderField = () => screen.getByLabelText('Order number') as HTMLInputElement;
 const contactField = () => screen.getByLabelText('Phone number or e-mail') as HTMLInputElement;
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Track order' }));
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-});
+undoAfterEachTest();
 
 describe('/track', () => {
   it('asks for both fields before looking anything up', async () => {

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { adminLoginSchema, fieldErrors } from '@pickles/shared';
 import { isApiFailure } from '../../../lib/api-client.js';
 import { startAdminSession } from '../../../lib/admin-session/index.js';
@@ -57,44 +57,27 @@ export function LoginForm({ notice, onLoggedIn }: { notice?: string; onLoggedIn:
           {error}
         </p>
       ) : null}
-      <label className="login-field">
-        <span>Username</span>
-        <input
-          name="username"
-          autoComplete="username"
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
-          aria-invalid={Boolean(fields.username)}
-          aria-describedby={fields.username ? 'login-username-error' : undefined}
-          required
-        />
-        {fields.username ? (
-          <span className="field-error" id="login-username-error">
-            {fields.username}
-          </span>
-        ) : null}
-      </label>
-      <label className="login-field">
-        <span>Password</span>
-        <input
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
-          aria-invalid={Boolean(fields.password)}
-          aria-describedby={fields.password ? 'login-password-error' : undefined}
-          required
-        />
-        {fields.password ? (
-          <span className="field-error" id="login-password-error">
-            {fields.password}
-          </span>
-        ) : null}
-      </label>
+      <LoginField name="username" label="Username" autoComplete="username" value={username} onChange={(e) => setUsername(e.target.value)} error={fields.username} />
+      <LoginField name="password" label="Password" type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={fields.password} />
       <button type="submit" className="btn btn-primary btn-block" disabled={isSubmitting}>
         {isSubmitting ? 'Logging in...' : 'Login'}
       </button>
     </form>
+  );
+}
+
+/** One required field of the login form, its error under it and named by the input for screen readers. */
+function LoginField({ name, label, error, ...input }: { name: 'username' | 'password'; label: string; error: string | undefined } & InputHTMLAttributes<HTMLInputElement>) {
+  const errorId = `login-${name}-error`;
+  return (
+    <label className="login-field">
+      <span>{label}</span>
+      <input name={name} {...input} aria-invalid={Boolean(error)} aria-describedby={error ? errorId : undefined} required />
+      {error ? (
+        <span className="field-error" id={errorId}>
+          {error}
+        </span>
+      ) : null}
+    </label>
   );
 }

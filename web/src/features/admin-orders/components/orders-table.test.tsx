@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router-dom';
 import { adminOrder } from '../../../testing/admin-order.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import { OrdersTable } from './orders-table.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
 
 const order = adminOrder({
   _id: '5b0c1e9e-0000-4000-8000-000000000002',
@@ -30,10 +31,7 @@ function renderTable() {
 
 const cellOf = (column: number) => screen.getAllByRole('row')[1]!.querySelectorAll('td')[column]!;
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('orders table', () => {
   it('shows amounts with Indian digit grouping, as the storefront and the e-mails do', () => {

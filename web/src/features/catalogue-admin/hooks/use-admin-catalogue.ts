@@ -1,8 +1,8 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { AdminProductStock } from '@pickles/shared/api';
 import type { CatalogueProduct } from '@pickles/shared/catalogue';
 import { toAvailability, type ProductAvailability } from '@pickles/shared/stock';
-import { failureText } from '../../../lib/api-failure.js';
+import { useAdminData } from '../../../lib/use-admin-data.js';
 import { getCatalogue, getSaleStates } from '../api/admin-catalogue.js';
 
 /** Where a product stands on the shop: the Stock page's state, or archived (the catalogue's). */
@@ -21,45 +21,22 @@ export function saleStateOf(product: CatalogueProduct, stock: readonly AdminProd
   return row ? toAvailability(row).state : 'coming-soon';
 }
 
-interface CatalogueState {
-  products: CatalogueProduct[] | undefined;
-  stock: AdminProductStock[];
-  failure: string | undefined;
-  isLoading: boolean;
-}
+/** The catalogue and the batches, asked together. */
+const loadCatalogue = (signal?: AbortSignal) => Promise.all([getCatalogue(signal), getSaleStates(signal)]).then(([catalogue, stock]) => ({ products: catalogue.products, stock: stock.products }));
 
 /**
  * The owner's catalogue with each product's sale state (the catalogue and the batches, asked
  * together); `replace` puts a saved product in place, `setProducts` takes a reordered list.
  */
 export function useAdminCatalogue() {
-  const [state, setState] = useState<CatalogueState>({ products: undefined, stock: [], failure: undefined, isLoading: true });
+  const { data, failure, isLoading, reload, update } = useAdminData(loadCatalogue, 'The catalogue could not be loaded');
 
-  const load = useCallback((signal?: AbortSignal) => {
-    setState((current) => ({ ...current, isLoading: true }));
-    Promise.all([getCatalogue(signal), getSaleStates(signal)]).then(
-      ([catalogue, stock]) => {
-        if (!signal?.aborted) setState({ products: catalogue.products, stock: stock.products, failure: undefined, isLoading: false });
-      },
-      (cause: unknown) => {
-        if (!signal?.aborted) setState((current) => ({ ...current, failure: failureText(cause, 'The catalogue could not be loaded'), isLoading: false }));
-      },
-    );
-  }, []);
+  const replace = useCallback(
+    (saved: CatalogueProduct) => update((current) => current && { ...current, products: current.products.map((product) => (product.id === saved.id ? saved : product)) }),
+    [update],
+  );
 
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
+  const setProducts = useCallback((products: CatalogueProduct[]) => update((current) => ({ stock: [], ...current, products })), [update]);
 
-  const replace = useCallback((saved: CatalogueProduct) => {
-    setState((current) => ({ ...current, products: current.products?.map((product) => (product.id === saved.id ? saved : product)) }));
-  }, []);
-
-  const setProducts = useCallback((products: CatalogueProduct[]) => {
-    setState((current) => ({ ...current, products }));
-  }, []);
-
-  return { ...state, reload: () => load(), replace, setProducts };
+  return { products: data?.products, stock: data?.stock ?? [], failure, isLoading, reload, replace, setProducts };
 }

@@ -53,7 +53,7 @@ function DiscountCodeCard({ code, onSaved }: { code: AdminDiscountCode; onSaved:
         {code.offer}
         {code.minOrderPaise > 0 ? ` on orders of ${formatPaise(code.minOrderPaise)} or more` : ''}
       </p>
-      <dl className="discount-card__facts">
+      <dl className="discount-card__facts fact-boxes">
         <div>
           <dt>Runs</dt>
           <dd>{runs(code)}</dd>

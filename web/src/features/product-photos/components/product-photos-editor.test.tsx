@@ -1,43 +1,18 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { useState } from 'react';
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CatalogueProduct } from '@pickles/shared/catalogue';
 import { PHOTO_MESSAGES, type ProductPhoto } from '@pickles/shared/product-photos';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../testing/api-stub.js';
+import { prawnProduct } from '../../../testing/catalogue-product.js';
 import { ProductPhotosEditor } from './product-photos-editor.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
 
 const A: ProductPhoto = { id: 'a'.repeat(64), alt: 'The jar on a brass plate', width: 1280, height: 960 };
 const B: ProductPhoto = { id: 'b'.repeat(64), alt: '', width: 640, height: 640 };
 
-function product(photos: ProductPhoto[], version = 4): CatalogueProduct {
-  return {
-    id: 3,
-    slug: 'royal-prawn-pickle',
-    position: 3,
-    name: 'Royal Prawn Pickle',
-    title: 'Coastal Recipe',
-    description: 'Prawns in tamarind.',
-    pricePaise: 64_900,
-    displayPricePaise: null,
-    discountLabel: null,
-    packLabel: 'JAR',
-    netGrams: 250,
-    art: null,
-    diet: 'non-vegetarian',
-    ingredients: 'Prawns',
-    allergens: 'Crustaceans',
-    storage: 'Cool',
-    bestBefore: '4 months',
-    countryOfOrigin: 'India',
-    hsn: '1605',
-    gstRatePercent: 5,
-    archived: false,
-    version,
-    photos,
-  };
-}
 
 /** The editor as a product screen holds it: the product it answers replaces the one shown. */
 function Screen({ initial, seen }: { initial: CatalogueProduct; seen: CatalogueProduct[] }) {
@@ -55,7 +30,7 @@ function Screen({ initial, seen }: { initial: CatalogueProduct; seen: CatalogueP
 
 function renderEditor(photos: ProductPhoto[]) {
   const seen: CatalogueProduct[] = [];
-  render(<Screen initial={product(photos)} seen={seen} />);
+  render(<Screen initial={prawnProduct(photos)} seen={seen} />);
   return { user: userEvent.setup(), seen };
 }
 
@@ -65,18 +40,13 @@ beforeEach(() => {
   window.localStorage.setItem('adminToken', 'header.payload.signature');
   vi.spyOn(console, 'info').mockImplementation(() => undefined);
 });
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  window.localStorage.clear();
-});
+undoAfterEachTest();
 
 describe('ProductPhotosEditor', () => {
   it('uploads the chosen file with its description at the product’s version, disabled while it goes, and shows the photo after', async () => {
     let release!: () => void;
     const { calls } = stubApi({
-      'POST /admin/catalogue/3/photos': () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(201, { success: true, product: product([A], 5) })))),
+      'POST /admin/catalogue/3/photos': () => new Promise<Response>((resolve) => (release = () => resolve(jsonResponse(201, { success: true, product: prawnProduct([A], 5) })))),
     });
     const { user, seen } = renderEditor([]);
     expect(screen.getByText(/No photos yet/)).toBeTruthy();
@@ -119,8 +89,8 @@ describe('ProductPhotosEditor', () => {
 
   it('makes a photo the main one, moves and deletes photos, each at the version it has', async () => {
     const { calls } = stubApi({
-      'PUT /admin/catalogue/3/photos/order': (call) => jsonResponse(200, { success: true, product: product((call.body as { photoIds: string[] }).photoIds.map((id) => (id === A.id ? A : B)), 5) }),
-      [`DELETE /admin/catalogue/3/photos/${A.id}`]: () => jsonResponse(200, { success: true, product: product([B], 6) }),
+      'PUT /admin/catalogue/3/photos/order': (call) => jsonResponse(200, { success: true, product: prawnProduct((call.body as { photoIds: string[] }).photoIds.map((id) => (id === A.id ? A : B)), 5) }),
+      [`DELETE /admin/catalogue/3/photos/${A.id}`]: () => jsonResponse(200, { success: true, product: prawnProduct([B], 6) }),
     });
     const { user } = renderEditor([A, B]);
     await user.click(screen.getByRole('button', { name: 'Make main' }));

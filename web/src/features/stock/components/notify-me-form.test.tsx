@@ -1,15 +1,13 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NOTIFY_ME_MESSAGES } from '@pickles/shared/batch-subscriptions';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import { NotifyMeForm } from './notify-me-form.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 const KOFTA = 'Shahi Mutton Kofta Pickle';
 

@@ -38,7 +38,7 @@ export function validateStock(values: StockValues): { update?: ProductStockUpdat
 /** Reserved, sold and left as the server last said; they change only with a save or a sale. */
 function StockFigures({ product }: { product: AdminProductStock }) {
   return (
-    <dl className="stock-figures">
+    <dl className="stock-figures fact-boxes">
       <div>
         <dt>Reserved</dt>
         <dd data-testid="stock-reserved">{product.reserved}</dd>

@@ -1,39 +1,18 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback } from 'react';
 import type { AdminProductStock } from '@pickles/shared/api';
-import { failureText } from '../../../lib/api-failure.js';
+import { useAdminData } from '../../../lib/use-admin-data.js';
 import { getStock } from '../api/admin-stock.js';
 
-export interface AdminStockState {
-  products: AdminProductStock[] | undefined;
-  failure: string | undefined;
-  isLoading: boolean;
-}
+const loadStock = (signal?: AbortSignal) => getStock(signal).then((answer) => answer.products);
 
 /** The owner's stock list; `replace` puts a saved product's answer in place without asking again. */
 export function useAdminStock() {
-  const [state, setState] = useState<AdminStockState>({ products: undefined, failure: undefined, isLoading: true });
+  const { data: products, failure, isLoading, reload, update } = useAdminData(loadStock, 'The stock could not be loaded');
 
-  const load = useCallback((signal?: AbortSignal) => {
-    setState((current) => ({ ...current, isLoading: true }));
-    getStock(signal).then(
-      (answer) => {
-        if (!signal?.aborted) setState({ products: answer.products, failure: undefined, isLoading: false });
-      },
-      (cause: unknown) => {
-        if (!signal?.aborted) setState((current) => ({ ...current, failure: failureText(cause, 'The stock could not be loaded'), isLoading: false }));
-      },
-    );
-  }, []);
+  const replace = useCallback(
+    (saved: AdminProductStock) => update((current) => current?.map((product) => (product.productId === saved.productId ? saved : product))),
+    [update],
+  );
 
-  useEffect(() => {
-    const controller = new AbortController();
-    load(controller.signal);
-    return () => controller.abort();
-  }, [load]);
-
-  const replace = useCallback((saved: AdminProductStock) => {
-    setState((current) => ({ ...current, products: current.products?.map((product) => (product.productId === saved.productId ? saved : product)) }));
-  }, []);
-
-  return { ...state, reload: () => load(), replace };
+  return { products, failure, isLoading, reload, replace };
 }

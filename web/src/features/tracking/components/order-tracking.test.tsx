@@ -1,10 +1,11 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { TrackOrderResponse } from '@pickles/shared/api';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import { OrderTracking } from './order-tracking.js';
+import { undoAfterEachTest } from '../../../testing/test-hooks.js';
 
 const PAID: TrackOrderResponse = {
   success: true,
@@ -38,10 +39,7 @@ async function lookUpByPhone(orderNumber: string) {
   await screen.findByRole('heading', { name: PAID.headline });
 }
 
-afterEach(() => {
-  cleanup();
-  vi.unstubAllGlobals();
-});
+undoAfterEachTest();
 
 describe('the GST tax invoice on the tracking page', () => {
   it('a signed link offers the download, signed with the same token', async () => {
