@@ -206,14 +206,19 @@ export async function archiveProduct(db: Kysely<Database>, id: number, version: 
  * Puts the storefront's products in this order. `productIds` must name every product not archived,
  * once; false (nothing changes) otherwise. Positions are bookkeeping, not a change of the product.
  */
-export async function reorderProducts(db: Kysely<Database>, productIds: readonly number[], by: string): Promise<boolean> {
+/**
+ * The storefront's order: every product not archived, once. With `before` (the order the owner's page
+ * showed), an order someone else saved since is 'changed', not overwritten.
+ */
+export async function reorderProducts(db: Kysely<Database>, productIds: readonly number[], by: string, before?: readonly number[]): Promise<'saved' | 'mismatch' | 'changed'> {
   return db.transaction().execute(async (trx) => {
-    const shown = (await trx.selectFrom('products').select('id').where('archived_at', 'is', null).forUpdate().execute()).map((row) => row.id);
-    if (shown.length !== productIds.length || new Set(productIds).size !== productIds.length || !shown.every((id) => productIds.includes(id))) return false;
+    const shown = (await trx.selectFrom('products').select('id').where('archived_at', 'is', null).orderBy('position').orderBy('id').forUpdate().execute()).map((row) => row.id);
+    if (before && (before.length !== shown.length || before.some((id, index) => shown[index] !== id))) return 'changed';
+    if (shown.length !== productIds.length || new Set(productIds).size !== productIds.length || !shown.every((id) => productIds.includes(id))) return 'mismatch';
     await sql`update products set position = ordered.position, updated_by = ${by}
       from unnest(${[...productIds]}::int[]) with ordinality as ordered(id, position)
       where products.id = ordered.id`.execute(trx);
-    return true;
+    return 'saved';
   });
 }
 

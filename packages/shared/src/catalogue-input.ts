@@ -59,6 +59,8 @@ export const catalogueArchiveSchema = z.object({ version: z.number({ error: 'ver
 
 export const catalogueOrderSchema = z.object({
   productIds: z.array(z.number().int().positive(), { error: 'productIds must list the products in their new order' }).min(1).max(500),
+  /** The order as the owner's page showed it: another owner's reorder since is a conflict, not overwritten. */
+  before: z.array(z.number().int().positive(), { error: 'before must list the products in the order the page showed' }).max(500).optional(),
 });
 
 /** The address of a product page from its name: 'Royal Prawn Pickle!' -> 'royal-prawn-pickle'. */
@@ -78,4 +80,5 @@ export const CATALOGUE_MESSAGES = {
   unknownProduct: 'No product with that id',
   duplicateName: (name: string) => `Name: another product is already called ${name}`,
   orderMismatch: 'productIds must list every product of the catalogue once',
+  orderChanged: 'Someone else changed the order of the products since you opened this page. Here it is as it is now: move the product again.',
 } as const;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startAsOwner, type Harness } from './helpers.js';
+import { CATALOGUE_MESSAGES } from '@pickles/shared/catalogue-input';
 
 /**
  * Admin -> Catalogue (decision 024): the owner adds, edits, archives and reorders products through
@@ -102,9 +103,14 @@ describe('/api/admin/catalogue', () => {
     const missingOne = await admin('PUT', '/api/admin/catalogue/order', { productIds: shown.slice(1) });
     expect(missingOne.status).toBe(409);
     const reversed = [...shown].reverse();
-    const reordered = await admin('PUT', '/api/admin/catalogue/order', { productIds: reversed });
+    const reordered = await admin('PUT', '/api/admin/catalogue/order', { productIds: reversed, before: shown });
     expect(reordered.status).toBe(200);
-    expect(reordered.body.products.filter((product: { archived: boolean }) => !product.archived).map((product: { id: number }) => product.id)).toEqual(reversed);
+    const orderNow = (answer: { body: { products: { id: number; archived: boolean }[] } }) => answer.body.products.filter((product) => !product.archived).map((product) => product.id);
+    expect(orderNow(reordered)).toEqual(reversed);
+    // A second owner's page still shows the old order: their move is refused, not laid over the first's.
+    const stalePage = await admin('PUT', '/api/admin/catalogue/order', { productIds: [shown[1], shown[0], ...shown.slice(2)], before: shown });
+    expect(stalePage).toMatchObject({ status: 409, body: { success: false, error: CATALOGUE_MESSAGES.orderChanged } });
+    expect(orderNow(await admin('GET', '/api/admin/catalogue'))).toEqual(reversed);
   });
 
   it('answers 401 without the admin session and 404 for an unknown product', async () => {

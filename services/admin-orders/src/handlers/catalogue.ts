@@ -89,11 +89,12 @@ export function archiveCatalogueProductHandler(db: Db): RequestHandler {
   };
 }
 
-/** PUT /api/admin/catalogue/order {productIds}: the storefront's order; every product on it, once. */
+/** PUT /api/admin/catalogue/order {productIds, before?}: the storefront's order; every product on it, once; `before` guards against another owner's reorder. */
 export function reorderCatalogueHandler(db: Db): RequestHandler {
   return async (req, res) => {
-    const { productIds } = parseOrThrow(catalogueOrderSchema, req.body);
-    if (!(await reorderProducts(db, productIds, adminOf(req).sub))) throw new ConflictError(CATALOGUE_MESSAGES.orderMismatch);
+    const { productIds, before } = parseOrThrow(catalogueOrderSchema, req.body);
+    const outcome = await reorderProducts(db, productIds, adminOf(req).sub, before);
+    if (outcome !== 'saved') throw new ConflictError(outcome === 'changed' ? CATALOGUE_MESSAGES.orderChanged : CATALOGUE_MESSAGES.orderMismatch);
     res.json({ success: true, products: await readCatalogue(db, { includeArchived: true }) } satisfies AdminCatalogueResponse);
   };
 }

@@ -108,7 +108,7 @@ describe('/admin/catalogue', () => {
     expect((chickenRow.getByRole('button', { name: 'Move Royal Chicken Pickle up' }) as HTMLButtonElement).disabled).toBe(true);
     await user.click(chickenRow.getByRole('button', { name: 'Move Royal Chicken Pickle down' }));
     expect(await screen.findByText(/^Moved Royal Chicken Pickle down/)).toBeTruthy();
-    expect(calls.find((call) => call.route === 'PUT /admin/catalogue/order')?.body).toEqual({ productIds: [2, 1] });
+    expect(calls.find((call) => call.route === 'PUT /admin/catalogue/order')?.body).toEqual({ productIds: [2, 1], before: [1, 2] });
     const shown = within(screen.getByTestId('catalogue-shown'));
     expect(shown.getAllByRole('listitem').map((item) => item.getAttribute('aria-label'))).toEqual(['Shahi Mutton Kofta Pickle', 'Royal Chicken Pickle']);
   });

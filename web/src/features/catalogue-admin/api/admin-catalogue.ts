@@ -24,9 +24,9 @@ export function archiveProduct(id: number, version: number): Promise<AdminCatalo
   return adminRequest<AdminCatalogueProductResponse>('POST', `${productPath(id)}/archive`, { body: { version } });
 }
 
-/** PUT /api/admin/catalogue/order: the storefront's order, every product not archived once. */
-export function reorderCatalogue(productIds: number[]): Promise<AdminCatalogueResponse> {
-  return adminRequest<AdminCatalogueResponse>('PUT', '/admin/catalogue/order', { body: { productIds } });
+/** PUT /api/admin/catalogue/order: the storefront's order, every product not archived once; `before`, the order the page showed (another owner's change since is a 409). */
+export function reorderCatalogue(productIds: number[], before: number[]): Promise<AdminCatalogueResponse> {
+  return adminRequest<AdminCatalogueResponse>('PUT', '/admin/catalogue/order', { body: { productIds, before } });
 }
 
 /** GET /api/admin/catalogue/{id}/changes: who changed the product when, newest first. */

@@ -72,18 +72,19 @@ export function AdminCatalogue() {
     const from = shown.indexOf(product);
     const to = from + by;
     if (busy !== undefined || to < 0 || to >= shown.length) return;
-    const order = shown.map((each) => each.id);
+    const before = shown.map((each) => each.id);
+    const order = [...before];
     [order[from], order[to]] = [order[to]!, order[from]!];
     setBusy(product.id);
     setActionFailure(undefined);
     setDone(undefined);
     try {
-      const answer = await reorderCatalogue(order);
+      const answer = await reorderCatalogue(order, before);
       setProducts(answer.products);
       setDone(`Moved ${product.name} ${by < 0 ? 'up' : 'down'}. The shop shows the new order within a minute.`);
     } catch (cause) {
       setActionFailure(failureText(cause, 'The order could not be saved'));
-      // Another owner may have added or archived a product meanwhile: show the list as it is now.
+      // Another owner may have reordered, added or archived a product meanwhile: show the list as it is now.
       if (isApiFailure(cause) && cause.status === 409) reload();
     } finally {
       setBusy(undefined);
