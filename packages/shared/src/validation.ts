@@ -139,6 +139,13 @@ export const discountCheckPayloadSchema = z.object({
 });
 export type DiscountCheckPayload = z.infer<typeof discountCheckPayloadSchema>;
 
+/** Jars of one pickle on an order's line, from the storefront's cart or the owner's phone order. */
+const lineQuantity = z
+  .number()
+  .int({ error: 'Quantity must be a whole number' })
+  .min(1, { error: 'Quantity must be at least 1' })
+  .max(MAX_QUANTITY_PER_LINE, { error: `At most ${MAX_QUANTITY_PER_LINE} jars of one pickle per order` });
+
 /** POST /api/payment/create-order (docs/product.md §3, "Order-creation payload"). Amounts in rupees. */
 export const createOrderPayloadSchema = z.object({
   amount: rupees,
@@ -149,11 +156,7 @@ export const createOrderPayloadSchema = z.object({
       z.object({
         itemId: z.number().int().positive(),
         name: plainString('Invalid product name'),
-        quantity: z
-          .number()
-          .int({ error: 'Quantity must be a whole number' })
-          .min(1, { error: 'Quantity must be at least 1' })
-          .max(MAX_QUANTITY_PER_LINE, { error: `At most ${MAX_QUANTITY_PER_LINE} jars of one pickle per order` }),
+        quantity: lineQuantity,
         price: rupees,
         total: rupees,
       }),
@@ -177,11 +180,7 @@ export const phoneOrderPayloadSchema = z.object({
     .array(
       z.object({
         itemId: z.number().int().positive(),
-        quantity: z
-          .number()
-          .int({ error: 'Quantity must be a whole number' })
-          .min(1, { error: 'Quantity must be at least 1' })
-          .max(MAX_QUANTITY_PER_LINE, { error: `At most ${MAX_QUANTITY_PER_LINE} jars of one pickle per order` }),
+        quantity: lineQuantity,
       }),
     )
     .min(1, { error: 'Choose at least one pickle' })

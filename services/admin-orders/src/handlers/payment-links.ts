@@ -184,18 +184,22 @@ export function createPhoneOrderHandler(deps: PaymentLinkDeps | undefined): Requ
   };
 }
 
+/** The order an order page's link action names, once payment links are configured: 503, 404 otherwise. */
+async function linkOrderOf(deps: PaymentLinkDeps | undefined, id: unknown): Promise<{ deps: PaymentLinkDeps; order: LinkOrder }> {
+  if (!deps) throw new HttpError(503, 'Payment links are not configured on this shop');
+  const order = isUuid(id) ? await readLinkOrder(deps.db, id) : undefined;
+  if (!order) throw new NotFoundError('Order not found');
+  return { deps, order };
+}
+
 /**
  * POST /api/admin/orders/{id}/payment-link: a payment link for an order nobody has paid (its
  * payment failed, or its link expired), for the order's total as stored. Whether the owner may is
  * the lifecycle's (mayOwner 'send-payment-link'). A link still open is answered again, not replaced.
  */
-export function sendPaymentLinkHandler(deps: PaymentLinkDeps | undefined): RequestHandler {
+export function sendPaymentLinkHandler(maybeDeps: PaymentLinkDeps | undefined): RequestHandler {
   return async (req, res) => {
-    if (!deps) throw new HttpError(503, 'Payment links are not configured on this shop');
-    const id = req.params.id;
-    if (!isUuid(id)) throw new NotFoundError('Order not found');
-    const order = await readLinkOrder(deps.db, id);
-    if (!order) throw new NotFoundError('Order not found');
+    const { deps, order } = await linkOrderOf(maybeDeps, req.params.id);
     const may = mayOwner(order, 'send-payment-link');
     if (!may.allowed) throw new ConflictError(may.reason);
     if (isOpen(order.link, new Date())) {
@@ -213,13 +217,9 @@ export function sendPaymentLinkHandler(deps: PaymentLinkDeps | undefined): Reque
  * (mayOwner 'cancel-payment-link'); the order stays unpaid, and "Send a payment link" may follow. A
  * link Razorpay says was paid or expired meanwhile is recorded as such and refused (409).
  */
-export function cancelPaymentLinkHandler(deps: PaymentLinkDeps | undefined): RequestHandler {
+export function cancelPaymentLinkHandler(maybeDeps: PaymentLinkDeps | undefined): RequestHandler {
   return async (req, res) => {
-    if (!deps) throw new HttpError(503, 'Payment links are not configured on this shop');
-    const id = req.params.id;
-    if (!isUuid(id)) throw new NotFoundError('Order not found');
-    const order = await readLinkOrder(deps.db, id);
-    if (!order) throw new NotFoundError('Order not found');
+    const { deps, order } = await linkOrderOf(maybeDeps, req.params.id);
     const may = mayOwner({ ...order, paymentLinkStatus: order.link?.status ?? null }, 'cancel-payment-link');
     if (!may.allowed || !order.link) throw new ConflictError(may.allowed ? 'This order has no payment link' : may.reason);
     const linkId = order.link.id;
@@ -232,11 +232,11 @@ export function cancelPaymentLinkHandler(deps: PaymentLinkDeps | undefined): Req
       // Paid or expired meanwhile: Razorpay's word is recorded, and the owner told.
       status = toLinkStatus((await deps.razorpay.fetchPaymentLink(linkId)).status);
     }
-    await deps.db.updateTable('orders').set({ payment_link_status: status, updated_at: new Date() }).where('id', '=', id).where('payment_link_id', '=', linkId).where('payment_link_status', '=', 'created').execute();
-    const after = await readLinkOrder(deps.db, id);
+    await deps.db.updateTable('orders').set({ payment_link_status: status, updated_at: new Date() }).where('id', '=', order.id).where('payment_link_id', '=', linkId).where('payment_link_status', '=', 'created').execute();
+    const after = await readLinkOrder(deps.db, order.id);
     if (!after?.link) throw new NotFoundError('Order not found');
     if (status !== 'cancelled') throw new ConflictError(`The payment link is already ${status}`);
-    req.log.info({ orderId: id, orderNumber: order.orderNumber, paymentLinkId: linkId }, 'payment link cancelled');
+    req.log.info({ orderId: order.id, orderNumber: order.orderNumber, paymentLinkId: linkId }, 'payment link cancelled');
     res.json(respond(after, after.link, false));
   };
 }
