@@ -209,7 +209,7 @@ describe('GET /metrics of every process', () => {
     // An event published only in an hour (as after failed publishes), written two minutes ago.
     const id = randomUUID();
     await sql`insert into outbox_events (id, type, version, payload, occurred_at, available_at)
-      values (${id}, 'order.shopper-update', 1, ${JSON.stringify({ id, type: 'order.shopper-update', version: 1, occurredAt: new Date().toISOString(), data: {} })}::jsonb, now() - interval '2 minutes', now() + interval '1 hour')`.execute(db);
+      values (${id}, 'order.changed', 1, ${JSON.stringify({ id, type: 'order.changed', version: 1, occurredAt: new Date().toISOString(), data: {} })}::jsonb, now() - interval '2 minutes', now() + interval '1 hour')`.execute(db);
     try {
       const payments = await scrape('payments');
       expect(value(payments, 'pickles_outbox_unpublished_events', { service: 'payments' })).toBe(1);

@@ -11,7 +11,7 @@ import { createNotificationsWorker } from '@pickles/notifications/worker';
 import { processBatchOpened } from '@pickles/notifications/batch-subscriptions';
 import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
 import { createLogger, createRedis, DEMO_TRACKING_LINK_SECRET, subscriptionToken } from '@pickles/service-kit';
-import { BATCH_OPENED, BATCH_SUBSCRIPTION_CONFIRM, type EventEnvelope } from '@pickles/shared';
+import { BATCH_OPENED, BATCH_SUBSCRIPTION_REQUESTED, type EventEnvelope } from '@pickles/shared';
 import { CONFIRMATION_COOL_DOWN_HOURS, NOTIFY_ME_MESSAGES } from '@pickles/shared/batch-subscriptions';
 import { eventually, startApp, testDb, useOwnDatabase, type OwnDatabase, type RunningApp } from '@pickles/test-kit';
 
@@ -126,7 +126,7 @@ describe('tell me when the next batch is ready', () => {
     // Asking again within the cool-down sends nothing more and changes nothing.
     expect((await signUp(checkout, { productId: PRODUCT, email: unconfirmed.toUpperCase() })).status).toBe(202);
     expect(await stateOf(unconfirmed)).toEqual({ state: 'pending', confirmations_sent: 1 });
-    expect(await eventsOf(BATCH_SUBSCRIPTION_CONFIRM)).toHaveLength(4);
+    expect(await eventsOf(BATCH_SUBSCRIPTION_REQUESTED)).toHaveLength(4);
 
     // The confirmation links. Opening one (a mail scanner does) shows a button and confirms nothing;
     // the button (POST) confirms; pressing it twice is the same.
@@ -146,7 +146,7 @@ describe('tell me when the next batch is ready', () => {
     expect(await stateOf(asha)).toEqual({ state: 'confirmed', confirmations_sent: 1 });
     // A confirmed address asking again gets nothing.
     expect((await signUp(checkout, { productId: PRODUCT, email: asha })).status).toBe(202);
-    expect(await eventsOf(BATCH_SUBSCRIPTION_CONFIRM)).toHaveLength(4);
+    expect(await eventsOf(BATCH_SUBSCRIPTION_REQUESTED)).toHaveLength(4);
 
     // One-click unsubscribe: a mail client POSTs the List-Unsubscribe address with RFC 8058's body. Opening it (GET) changes nothing.
     const unsubscribeUrl = outgoing.find((mail) => mail.to === leaver)!.headers!['List-Unsubscribe']!.slice(1, -1).replace(SHOP_URL, checkout.url);

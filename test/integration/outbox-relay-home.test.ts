@@ -66,9 +66,9 @@ describe('the outbox relay runs in every service that writes events', () => {
       stack = undefined;
       await startOnly([service]);
       expect(await canConnect('127.0.0.1', PORTS.payments, 300)).toBe(false);
-      const envelope = await db.transaction().execute((trx) => writeOutboxEvent(trx, 'order.shopper-update', 1, { orderId: randomUUID(), kind: 'test' }));
+      const envelope = await db.transaction().execute((trx) => writeOutboxEvent(trx, 'order.changed', 1, { orderId: randomUUID(), kind: 'test' }));
       const job = await eventually(() => queue.getJob(envelope.id), 20_000);
-      expect(job.data).toMatchObject({ id: envelope.id, type: 'order.shopper-update' });
+      expect(job.data).toMatchObject({ id: envelope.id, type: 'order.changed' });
       const row = await db.selectFrom('outbox_events').select('published_at').where('id', '=', envelope.id).executeTakeFirstOrThrow();
       expect(row.published_at).not.toBeNull();
     }, 120_000);

@@ -5,7 +5,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, sql, writeOutboxEvent, type Db } from '@pickles/db';
 import { createLogger, createRedis } from '@pickles/service-kit';
-import { ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, QUEUES } from '@pickles/shared';
+import { ORDER_CHANGED, ORDER_CHANGED_VERSION, QUEUES } from '@pickles/shared';
 import { createTestDatabase, eventually, type TestDatabase } from '@pickles/test-kit';
 import { startMailCatcher } from '@pickles/mail-catcher';
 import { startOutboxRelay, type OutboxRelay } from '@pickles/outbox-relay';
@@ -64,10 +64,10 @@ function setup() {
   return { queue, start, close };
 }
 
-/** An `order.shopper-update` committed in a transaction of another service, as admin-orders writes it. */
+/** An `order.changed` committed in a transaction of another service, as admin-orders writes it. */
 async function commitShopperUpdate(): Promise<string> {
   const envelope = await otherService.transaction().execute((trx) =>
-    writeOutboxEvent(trx, ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, { orderId: randomUUID(), kind: 'dispatched', courier: 'India Post', trackingNumber: 'EE123456789IN' }),
+    writeOutboxEvent(trx, ORDER_CHANGED, ORDER_CHANGED_VERSION, { orderId: randomUUID(), kind: 'dispatched', courier: 'India Post', trackingNumber: 'EE123456789IN' }),
   );
   return envelope.id;
 }
@@ -98,8 +98,8 @@ describe('outbox relay: published on commit, whoever commits', () => {
       expect(Date.now() - committedAt).toBeLessThan(2_000);
       await eventually(async () => (await outboxRow(eventId)).published_at !== null, 5_000);
       const job = await queue.getJob(eventId);
-      expect(job?.name).toBe(ORDER_SHOPPER_UPDATE);
-      expect(job?.data).toMatchObject({ id: eventId, type: ORDER_SHOPPER_UPDATE, data: { kind: 'dispatched' } });
+      expect(job?.name).toBe(ORDER_CHANGED);
+      expect(job?.data).toMatchObject({ id: eventId, type: ORDER_CHANGED, data: { kind: 'dispatched' } });
     } finally {
       await close();
     }

@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { relayOutboxBatch, writeOutboxEvent, type Db } from '@pickles/db';
 import { createLogger, createRedis } from '@pickles/service-kit';
-import { NOTIFICATION_JOB_OPTIONS, PAYMENT_VERIFIED, QUEUES } from '@pickles/shared';
+import { NOTIFICATION_JOB_OPTIONS, PAYMENT_VERIFIED, QUEUES, newEventEnvelope } from '@pickles/shared';
 import { eventually, insertOrder, testDb } from '@pickles/test-kit';
 import { startMailCatcher, type RunningMailCatcher } from '@pickles/mail-catcher';
 import { startOutboxRelay } from '@pickles/outbox-relay';
@@ -104,6 +104,22 @@ describe('outbox -> BullMQ -> notifications worker', () => {
       expect(mails).toHaveLength(2);
     } finally {
       await relay.stop();
+      await queue.close();
+    }
+  });
+
+  it('handles a job queued under the former name of its event as the event it is now called', async () => {
+    // A deploy that renames an event finds jobs already in Redis with the old name on them.
+    const order = await insertOrder(db);
+    const formerly = newEventEnvelope('order.shopper-update', 1, { orderId: order.id, kind: 'confirmation-resent', dedupeKey: 'resent-under-former-name' });
+    const queue = new Queue(QUEUES.notifications, { connection: redis, prefix });
+    try {
+      await queue.add(formerly.type, formerly, { ...NOTIFICATION_JOB_OPTIONS, jobId: formerly.id });
+      await eventually(async () => processed.includes(formerly.id));
+      const sent = await db.selectFrom('sent_emails').select(['kind']).where('order_id', '=', order.id).execute();
+      expect(sent.map((r) => r.kind)).toEqual(['confirmation-resent']);
+      expect(catcher.store.list().filter((m) => m.subject.includes(order.orderNumber))).toHaveLength(1);
+    } finally {
       await queue.close();
     }
   });

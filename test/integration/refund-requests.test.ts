@@ -44,7 +44,7 @@ async function shopperUpdates(orderId: string) {
   const rows = await h.db
     .selectFrom('outbox_events')
     .select([sql<string>`payload->'data'->>'kind'`.as('kind'), sql<string>`payload->'data'->>'dedupeKey'`.as('dedupeKey'), 'published_at'])
-    .where('type', '=', 'order.shopper-update')
+    .where('type', '=', 'order.changed')
     .where(sql<string>`payload->'data'->>'orderId'`, '=', orderId)
     .execute();
   return rows.map((row) => ({ kind: row.kind, dedupeKey: row.dedupeKey, published: row.published_at !== null })).sort((a, b) => `${a.dedupeKey}${a.kind}`.localeCompare(`${b.dedupeKey}${b.kind}`));

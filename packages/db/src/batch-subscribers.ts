@@ -2,10 +2,10 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import {
   BATCH_OPENED,
   BATCH_OPENED_VERSION,
-  BATCH_SUBSCRIPTION_CONFIRM,
-  BATCH_SUBSCRIPTION_CONFIRM_VERSION,
+  BATCH_SUBSCRIPTION_REQUESTED,
+  BATCH_SUBSCRIPTION_REQUESTED_VERSION,
   type BatchOpenedV1,
-  type BatchSubscriptionConfirmV1,
+  type BatchSubscriptionRequestedV1,
 } from '@pickles/shared';
 import type { Database } from './schema.js';
 import { writeOutboxEvent } from './outbox.js';
@@ -38,7 +38,7 @@ export async function signUpForNextBatch(db: Kysely<Database>, productId: number
       returning id`.execute(trx);
     const id = inserted.rows[0]?.id;
     if (id) {
-      await writeOutboxEvent(trx, BATCH_SUBSCRIPTION_CONFIRM, BATCH_SUBSCRIPTION_CONFIRM_VERSION, { subscriberId: id, attempt: 1 } satisfies BatchSubscriptionConfirmV1);
+      await writeOutboxEvent(trx, BATCH_SUBSCRIPTION_REQUESTED, BATCH_SUBSCRIPTION_REQUESTED_VERSION, { subscriberId: id, attempt: 1 } satisfies BatchSubscriptionRequestedV1);
       return 'confirmation-sent';
     }
     // The live row exists (a race lost to another request lands here too): only a pending one past the cool-down is mailed again.
@@ -52,7 +52,7 @@ export async function signUpForNextBatch(db: Kysely<Database>, productId: number
       .returning(['id', 'confirmations_sent'])
       .executeTakeFirst();
     if (again) {
-      await writeOutboxEvent(trx, BATCH_SUBSCRIPTION_CONFIRM, BATCH_SUBSCRIPTION_CONFIRM_VERSION, { subscriberId: again.id, attempt: again.confirmations_sent } satisfies BatchSubscriptionConfirmV1);
+      await writeOutboxEvent(trx, BATCH_SUBSCRIPTION_REQUESTED, BATCH_SUBSCRIPTION_REQUESTED_VERSION, { subscriberId: again.id, attempt: again.confirmations_sent } satisfies BatchSubscriptionRequestedV1);
       return 'confirmation-sent';
     }
     const live = await trx

@@ -25,6 +25,7 @@ import * as m023 from './migrations/023-discount-codes.js';
 import * as m024 from './migrations/024-batch-subscribers.js';
 import * as m025 from './migrations/025-shipment-cancel.js';
 import * as m026 from './migrations/026-payment-links.js';
+import * as m027 from './migrations/027-events-named-as-facts.js';
 
 /** Migrations as code, listed here so a bundled or compiled build finds them without a folder scan. */
 const MIGRATIONS: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '024-batch-subscribers': m024,
   '025-shipment-cancel': m025,
   '026-payment-links': m026,
+  '027-events-named-as-facts': m027,
 };
 
 class StaticMigrationProvider implements MigrationProvider {

@@ -8,9 +8,9 @@ let username: string;
 beforeAll(async () => ({ h, token, username } = await startAsOwner()));
 afterAll(() => h?.close());
 
-/** The `order.shopper-update` events written for an order, oldest first. */
+/** The `order.changed` events written for an order, oldest first. */
 async function shopperUpdates(orderId: string): Promise<{ kind: string; dedupeKey: string }[]> {
-  const rows = await h.db.selectFrom('outbox_events').select(['payload', 'occurred_at']).where('type', '=', 'order.shopper-update').orderBy('occurred_at').execute();
+  const rows = await h.db.selectFrom('outbox_events').select(['payload', 'occurred_at']).where('type', '=', 'order.changed').orderBy('occurred_at').execute();
   return rows
     .map((row) => (row.payload as { data: { orderId: string; kind: string; dedupeKey: string } }).data)
     .filter((data) => data.orderId === orderId)

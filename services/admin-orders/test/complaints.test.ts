@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
-import { COMPLAINT_UPDATE, type AdminComplaint } from '@pickles/shared';
+import { COMPLAINT_UPDATED, type AdminComplaint } from '@pickles/shared';
 import { COMPLAINT_MESSAGES, complaintDeadlines, formatTicketNumber, type ComplaintCategory } from '@pickles/shared/complaints';
 import { insertOrder, type RunningApp } from '@pickles/test-kit';
 import { call, loginToken, startAsOwner, type Harness } from './helpers.js';
@@ -61,9 +61,9 @@ async function seedComplaint({
     .executeTakeFirstOrThrow();
 }
 
-/** The `complaint.update` events written for a complaint, oldest first. */
+/** The `complaint.updated` events written for a complaint, oldest first. */
 async function updatesOf(complaintId: string): Promise<string[]> {
-  const rows = await db.selectFrom('outbox_events').select(['payload', 'occurred_at']).where('type', '=', COMPLAINT_UPDATE).orderBy('occurred_at').execute();
+  const rows = await db.selectFrom('outbox_events').select(['payload', 'occurred_at']).where('type', '=', COMPLAINT_UPDATED).orderBy('occurred_at').execute();
   return rows.map((row) => (row.payload as { data: { complaintId: string; kind: string } }).data).filter((data) => data.complaintId === complaintId).map((data) => data.kind);
 }
 

@@ -31,9 +31,9 @@ async function bookedOrder() {
 
 const storedEvents = (orderId: string) => h.db.selectFrom('shipment_events').select(['status', 'source']).where('order_id', '=', orderId).orderBy('occurred_at').execute();
 
-/** The shopper e-mail events (order.shopper-update) written for the order: kind, oldest first. */
+/** The shopper e-mail events (order.changed) written for the order: kind, oldest first. */
 async function shopperUpdates(orderId: string): Promise<string[]> {
-  const rows = await h.db.selectFrom('outbox_events').select(['payload']).where('type', '=', 'order.shopper-update').orderBy('occurred_at').execute();
+  const rows = await h.db.selectFrom('outbox_events').select(['payload']).where('type', '=', 'order.changed').orderBy('occurred_at').execute();
   return rows.map((row) => (row.payload as { data: { orderId: string; kind: string } }).data).filter((data) => data.orderId === orderId).map((data) => data.kind);
 }
 

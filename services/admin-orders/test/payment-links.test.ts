@@ -36,7 +36,7 @@ function phoneOrder(over: Record<string, unknown> = {}) {
 const post = (body: unknown, key: string = randomUUID()) => call(h.app, 'POST', '/api/admin/phone-orders', { token, body, headers: { 'idempotency-key': key } });
 const links = () => sandbox.state.snapshot().payment_links as unknown as { id: string; amount: number; reference_id: string; notes: Record<string, string> }[];
 const outboxLinkEvents = async (orderId: string) =>
-  (await sql<{ n: number }>`select count(*)::int as n from outbox_events where type = 'order.shopper-update' and payload->'data'->>'orderId' = ${orderId} and payload->'data'->>'kind' = 'payment-link'`.execute(h.db)).rows[0]!.n;
+  (await sql<{ n: number }>`select count(*)::int as n from outbox_events where type = 'order.changed' and payload->'data'->>'orderId' = ${orderId} and payload->'data'->>'kind' = 'payment-link'`.execute(h.db)).rows[0]!.n;
 
 async function newCode(percent: number): Promise<string> {
   const code = `PHONE${randomUUID().slice(0, 6).toUpperCase()}`;

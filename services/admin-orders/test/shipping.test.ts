@@ -24,7 +24,7 @@ const paidOrder = (seed: OrderSeed = {}) => insertOrder(h.db, { tag: uniqueTag()
 const courierOrdersOf = (orderNumber: string) => [...sandbox.state.shipments.values()].filter((shipment) => shipment.channelOrderId === orderNumber);
 
 async function dispatchedEvents(orderId: string): Promise<number> {
-  const rows = await h.db.selectFrom('outbox_events').select('payload').where('type', '=', 'order.shopper-update').execute();
+  const rows = await h.db.selectFrom('outbox_events').select('payload').where('type', '=', 'order.changed').execute();
   return rows.filter((row) => {
     const data = (row.payload as { data: { orderId: string; kind: string } }).data;
     return data.orderId === orderId && data.kind === 'dispatched';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMPLAINT_UPDATE } from '@pickles/shared';
+import { COMPLAINT_UPDATED } from '@pickles/shared';
 import { COMPLAINT_MESSAGES, complaintDeadlines, formatTicketNumber } from '@pickles/shared/complaints';
 import { sql } from '@pickles/db';
 import { insertOrder, postJson } from '@pickles/test-kit';
@@ -8,7 +8,7 @@ import { startCheckoutHarness, type CheckoutHarness } from './harness.js';
 
 /**
  * POST /api/complaints: the shopper's complaint is stored with a ticket number and the
- * grievance rules' two deadlines, and a `complaint.update` event is queued for the e-mails, in one
+ * grievance rules' two deadlines, and a `complaint.updated` event is queued for the e-mails, in one
  * transaction.
  */
 let h: CheckoutHarness;
@@ -34,7 +34,7 @@ const submit = (body: unknown, ip = '203.0.113.40', app = h) => postJson(`${app.
 
 const rowsFor = (email: string) => h.db.selectFrom('complaints').selectAll().where('email', '=', email).execute();
 const eventsFor = async (complaintId: string) =>
-  (await h.db.selectFrom('outbox_events').select(['type', 'version', 'payload', 'published_at']).where('type', '=', COMPLAINT_UPDATE).execute()).filter(
+  (await h.db.selectFrom('outbox_events').select(['type', 'version', 'payload', 'published_at']).where('type', '=', COMPLAINT_UPDATED).execute()).filter(
     (row) => (row.payload as { data: { complaintId: string } }).data.complaintId === complaintId,
   );
 
@@ -75,7 +75,7 @@ describe('POST /api/complaints', () => {
 
     const events = await eventsFor(row!.id);
     expect(events).toHaveLength(1);
-    expect(events[0]).toMatchObject({ type: COMPLAINT_UPDATE, version: 1, published_at: null });
+    expect(events[0]).toMatchObject({ type: COMPLAINT_UPDATED, version: 1, published_at: null });
     // The event carries the id only: the shopper's details stay in the database, out of Redis.
     expect((events[0]!.payload as { data: unknown }).data).toEqual({ complaintId: row!.id, kind: 'received' });
   });

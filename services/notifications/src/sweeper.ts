@@ -3,7 +3,7 @@ import type { Redis } from 'ioredis';
 import type { Logger } from 'pino';
 import { sql, type Db } from '@pickles/db';
 import { runEvery } from '@pickles/service-kit';
-import { BATCH_OPENED, BATCH_SUBSCRIPTION_CONFIRM, COMPLAINT_UPDATE, NOTIFICATION_JOB_OPTIONS, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+import { BATCH_OPENED, BATCH_SUBSCRIPTION_REQUESTED, COMPLAINT_UPDATED, NOTIFICATION_JOB_OPTIONS, ORDER_CHANGED, PAYMENT_ATTENTION_RAISED, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
 import { sentOrderEmail } from './db/unconfirmed-orders.js';
 
 export interface SweepOptions {
@@ -34,20 +34,20 @@ export async function sweepOnce({ db, queue, logger }: { db: Db; queue: Queue; l
         (e.type = ${PAYMENT_VERIFIED} and (
           not exists (select 1 from sent_emails s where ${sentOrderEmail('order-confirmation')})
           or not exists (select 1 from sent_emails s where ${sentOrderEmail('owner-alert')})))
-        or (e.type = ${PAYMENT_NEEDS_ATTENTION} and
+        or (e.type = ${PAYMENT_ATTENTION_RAISED} and
           not exists (select 1 from sent_emails s where s.attention_id = (e.payload->'data'->>'attentionId')::uuid and s.kind = 'owner-attention' and s.state = 'sent'))
         -- A superseded update (a refund's "started" after its "processed") is done too: it is never sent.
-        or (e.type = ${ORDER_SHOPPER_UPDATE} and
+        or (e.type = ${ORDER_CHANGED} and
           not exists (select 1 from sent_emails s where s.kind = e.payload->'data'->>'kind' and s.dedupe_key = e.payload->'data'->>'dedupeKey' and s.state in ('sent', 'superseded')))
         -- A complaint's shopper e-mail is 'complaint-<kind>' (and a new one's owner alert), keyed by the
         -- complaint id; an erased complaint sends nothing, so nothing is missing.
-        or (e.type = ${COMPLAINT_UPDATE}
+        or (e.type = ${COMPLAINT_UPDATED}
           and not exists (select 1 from complaints c where c.id = (e.payload->'data'->>'complaintId')::uuid and c.personal_data_erased_at is not null)
           and (not exists (select 1 from sent_emails s where s.kind = 'complaint-' || (e.payload->'data'->>'kind') and s.dedupe_key = e.payload->'data'->>'complaintId' and s.state = 'sent')
             or (e.payload->'data'->>'kind' = 'received'
               and not exists (select 1 from sent_emails s where s.kind = 'complaint-owner-alert' and s.dedupe_key = e.payload->'data'->>'complaintId' and s.state = 'sent'))))
         -- A sign-up's confirmation, while it is still pending (decision 029).
-        or (e.type = ${BATCH_SUBSCRIPTION_CONFIRM}
+        or (e.type = ${BATCH_SUBSCRIPTION_REQUESTED}
           and exists (select 1 from batch_subscribers b where b.id = (e.payload->'data'->>'subscriberId')::uuid and b.state = 'pending')
           and not exists (select 1 from sent_emails s where s.kind = 'batch-confirm'
             and s.dedupe_key = (e.payload->'data'->>'subscriberId') || ':' || (e.payload->'data'->>'attempt') and s.state = 'sent'))

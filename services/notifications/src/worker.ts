@@ -1,20 +1,20 @@
 import { Worker, type Job } from 'bullmq';
 import type { Redis } from 'ioredis';
-import { backoffDelay, BATCH_OPENED, BATCH_SUBSCRIPTION_CONFIRM, COMPLAINT_UPDATE, ORDER_SHOPPER_UPDATE, PAYMENT_NEEDS_ATTENTION, PAYMENT_VERIFIED, QUEUES, type EventEnvelope } from '@pickles/shared';
+import { backoffDelay, BATCH_OPENED, BATCH_SUBSCRIPTION_REQUESTED, COMPLAINT_UPDATED, ORDER_CHANGED, PAYMENT_ATTENTION_RAISED, PAYMENT_VERIFIED, QUEUES, currentEventType, type EventEnvelope } from '@pickles/shared';
 import { processPaymentVerified, type NotificationDeps } from './events/process-payment-verified.js';
-import { processPaymentNeedsAttention } from './events/process-payment-needs-attention.js';
-import { processOrderShopperUpdate } from './events/process-order-shopper-update.js';
-import { processComplaintUpdate } from './events/process-complaint-update.js';
-import { processBatchOpened, processBatchSubscriptionConfirm } from './events/process-batch-subscriptions.js';
+import { processPaymentAttentionRaised } from './events/process-payment-attention-raised.js';
+import { processOrderChanged } from './events/process-order-changed.js';
+import { processComplaintUpdated } from './events/process-complaint-updated.js';
+import { processBatchOpened, processBatchSubscriptionRequested } from './events/process-batch-subscriptions.js';
 import { queueJobFailures } from './metrics.js';
 
 /** What the worker does with each event type it consumes. */
 const HANDLERS: Record<string, (envelope: EventEnvelope, deps: NotificationDeps) => Promise<unknown>> = {
   [PAYMENT_VERIFIED]: processPaymentVerified,
-  [PAYMENT_NEEDS_ATTENTION]: processPaymentNeedsAttention,
-  [ORDER_SHOPPER_UPDATE]: processOrderShopperUpdate,
-  [COMPLAINT_UPDATE]: processComplaintUpdate,
-  [BATCH_SUBSCRIPTION_CONFIRM]: processBatchSubscriptionConfirm,
+  [PAYMENT_ATTENTION_RAISED]: processPaymentAttentionRaised,
+  [ORDER_CHANGED]: processOrderChanged,
+  [COMPLAINT_UPDATED]: processComplaintUpdated,
+  [BATCH_SUBSCRIPTION_REQUESTED]: processBatchSubscriptionRequested,
   [BATCH_OPENED]: processBatchOpened,
 };
 
@@ -49,7 +49,7 @@ export function createNotificationsWorker({
   const worker = new Worker(
     QUEUES.notifications,
     async (job: Job<EventEnvelope>) => {
-      const handle = HANDLERS[job.name];
+      const handle = HANDLERS[currentEventType(job.name)];
       if (!handle) {
         deps.logger.warn({ jobName: job.name, eventId: job.id }, 'ignoring an event this worker does not handle');
         return { ignored: true };

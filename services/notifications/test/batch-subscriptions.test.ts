@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UnrecoverableError } from 'bullmq';
-import { BATCH_OPENED, BATCH_SUBSCRIPTION_CONFIRM, newEventEnvelope, type EventEnvelope } from '@pickles/shared';
+import { BATCH_OPENED, BATCH_SUBSCRIPTION_REQUESTED, newEventEnvelope, type EventEnvelope } from '@pickles/shared';
 import { buildMessage } from '../src/clients/mime.js';
 import { loadSubscriber } from '../src/db/batch-subscribers.js';
 import { renderBatchConfirm } from '../src/emails/batch-subscriptions.js';
-import { processBatchOpened, processBatchSubscriptionConfirm } from '../src/events/process-batch-subscriptions.js';
+import { processBatchOpened, processBatchSubscriptionRequested } from '../src/events/process-batch-subscriptions.js';
 import { startNotificationsHarness, startSweeperQueue, SHOP_URL, type NotificationsHarness } from './harness.js';
 
 /**
@@ -52,7 +52,7 @@ describe('next-batch e-mails', () => {
     expect(mailsTo(left.email)).toHaveLength(0);
 
     const confirmed = await subscriber('confirmed');
-    expect(await processBatchSubscriptionConfirm(newEventEnvelope(BATCH_SUBSCRIPTION_CONFIRM, 1, { subscriberId: confirmed.id, attempt: 1 }), h.deps)).toEqual({ confirm: 'not-pending' });
+    expect(await processBatchSubscriptionRequested(newEventEnvelope(BATCH_SUBSCRIPTION_REQUESTED, 1, { subscriberId: confirmed.id, attempt: 1 }), h.deps)).toEqual({ confirm: 'not-pending' });
     expect(mailsTo(confirmed.email)).toHaveLength(0);
     await expect(processBatchOpened({ ...event, version: 2 }, h.deps)).rejects.toBeInstanceOf(UnrecoverableError);
   });
@@ -64,7 +64,7 @@ describe('next-batch e-mails', () => {
       const told = await subscriber('told', openingId);
       const opening = opened(openingId);
       const pending = await subscriber('pending');
-      const confirm = newEventEnvelope(BATCH_SUBSCRIPTION_CONFIRM, 1, { subscriberId: pending.id, attempt: 1 });
+      const confirm = newEventEnvelope(BATCH_SUBSCRIPTION_REQUESTED, 1, { subscriberId: pending.id, attempt: 1 });
       await sweeper.publishedLongAgo(opening);
       await sweeper.publishedLongAgo(confirm);
 
@@ -73,7 +73,7 @@ describe('next-batch e-mails', () => {
         const job = await sweeper.queue.getJob(event.id);
         expect(job?.name).toBe(event.type);
         if (event.type === BATCH_OPENED) await processBatchOpened(job!.data as EventEnvelope, h.deps);
-        else await processBatchSubscriptionConfirm(job!.data as EventEnvelope, h.deps);
+        else await processBatchSubscriptionRequested(job!.data as EventEnvelope, h.deps);
         await job!.remove();
       }
       await sweeper.sweep();

@@ -2,13 +2,13 @@ import { randomInt, randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
-import { COMPLAINT_UPDATE, type ComplaintUpdateKind, type EventEnvelope } from '@pickles/shared';
+import { COMPLAINT_UPDATED, type ComplaintUpdateKind, type EventEnvelope } from '@pickles/shared';
 import { complaintDeadlines, formatTicketNumber } from '@pickles/shared/complaints';
-import { processComplaintUpdate } from '../src/events/process-complaint-update.js';
+import { processComplaintUpdated } from '../src/events/process-complaint-updated.js';
 import type { NotificationDeps } from '../src/events/process-payment-verified.js';
 import { india, SHOP_URL, startNotificationsHarness, startSweeperQueue, visibleText, type NotificationsHarness } from './harness.js';
 
-/** complaint.update -> the shopper's e-mail of each step and, for a new complaint, the owner's alert. */
+/** complaint.updated -> the shopper's e-mail of each step and, for a new complaint, the owner's alert. */
 const OFFICER = { name: 'Anita Sharma', designation: 'Grievance Officer', phone: '+91 11 2345 6790', email: 'grievance@royalpickles.in' };
 
 let h: NotificationsHarness;
@@ -51,7 +51,7 @@ async function seedComplaint(values: { message?: string; resolution?: string; er
 }
 
 function event(complaint: { id: string }, kind: ComplaintUpdateKind): EventEnvelope {
-  return { id: randomUUID(), type: COMPLAINT_UPDATE, version: 1, occurredAt: new Date().toISOString(), data: { complaintId: complaint.id, kind } };
+  return { id: randomUUID(), type: COMPLAINT_UPDATED, version: 1, occurredAt: new Date().toISOString(), data: { complaintId: complaint.id, kind } };
 }
 
 const mailsAbout = (complaint: { ticket_number: string }) => h.mailsAbout(complaint.ticket_number);
@@ -64,11 +64,11 @@ function expectGrievanceOfficer(part: string) {
   expect(part).toContain('grievance@royalpickles.in');
 }
 
-describe('complaint.update received', () => {
+describe('complaint.updated received', () => {
   it('e-mails the shopper their ticket, both deadlines in India time, their words and the grievance officer, once', async () => {
     const complaint = await seedComplaint({ message: 'The jar <b>leaked</b> & "spoilt" the box.\nPlease send a new one.', orderNumber: 'RP261122-7KQ2XD' });
     const received = event(complaint, 'received');
-    expect(await processComplaintUpdate(received, deps)).toEqual({ shopper: 'sent', owner: 'sent' });
+    expect(await processComplaintUpdated(received, deps)).toEqual({ shopper: 'sent', owner: 'sent' });
 
     const [mail, ...others] = toShopper(complaint);
     expect(others).toHaveLength(0);
@@ -92,8 +92,8 @@ describe('complaint.update received', () => {
     expect(mail!.html).toContain('href="mailto:grievance@royalpickles.in"');
 
     // The same event again, or another one for the same complaint: nothing more.
-    expect(await processComplaintUpdate(received, deps)).toEqual({ shopper: 'already-sent', owner: 'already-sent' });
-    expect(await processComplaintUpdate(event(complaint, 'received'), deps)).toEqual({ shopper: 'already-sent', owner: 'already-sent' });
+    expect(await processComplaintUpdated(received, deps)).toEqual({ shopper: 'already-sent', owner: 'already-sent' });
+    expect(await processComplaintUpdated(event(complaint, 'received'), deps)).toEqual({ shopper: 'already-sent', owner: 'already-sent' });
     expect(mailsAbout(complaint)).toHaveLength(2);
     const rows = await db.selectFrom('sent_emails').select(['kind', 'recipient', 'state']).where('dedupe_key', '=', complaint.id).orderBy('kind').execute();
     expect(rows).toEqual([
@@ -104,7 +104,7 @@ describe('complaint.update received', () => {
 
   it('alerts the owner with who complained, about what, their words, both deadlines and a link to the complaints', async () => {
     const complaint = await seedComplaint({ message: 'Wrong jar <script>alert(1)</script>' });
-    await processComplaintUpdate(event(complaint, 'received'), deps);
+    await processComplaintUpdated(event(complaint, 'received'), deps);
     const [alert, ...others] = toOwner(complaint);
     expect(others).toHaveLength(0);
     expect(alert!.subject).toBe(`New complaint ${complaint.ticket_number}: Jar damaged or leaking`);
@@ -125,7 +125,7 @@ describe('a complaint naming an address that has not proved itself (the form as 
 
   it("gets a fixed acknowledgement in the shop's words: no name, text or order number from the form", async () => {
     const complaint = await seedComplaint({ proven: false, name: 'Claim your refund at evil.example', message: PHISH, orderNumber: 'RP261122-7KQ2XD' });
-    expect(await processComplaintUpdate(event(complaint, 'received'), deps)).toEqual({ shopper: 'sent', owner: 'sent' });
+    expect(await processComplaintUpdated(event(complaint, 'received'), deps)).toEqual({ shopper: 'sent', owner: 'sent' });
     const [mail, ...others] = toShopper(complaint);
     expect(others).toHaveLength(0);
     expect(mail!.subject).toBe(`Your complaint has been registered: ticket ${complaint.ticket_number}`);
@@ -144,7 +144,7 @@ describe('a complaint naming an address that has not proved itself (the form as 
       expect(part).toContain(PHISH);
     }
     // Later steps greet nobody by the typed name either.
-    await processComplaintUpdate(event(complaint, 'acknowledged'), deps);
+    await processComplaintUpdated(event(complaint, 'acknowledged'), deps);
     const acknowledged = toShopper(complaint).find((email) => email.subject.startsWith('We are looking into'))!;
     expect(acknowledged.text).toMatch(/^Namaste,$/m);
     expect(acknowledged.text).not.toContain('evil');
@@ -152,19 +152,19 @@ describe('a complaint naming an address that has not proved itself (the form as 
 
   it("an order's own address gets the shopper's words back, with a name's link neutralised", async () => {
     const complaint = await seedComplaint({ name: 'Meera http://evil.example', orderNumber: 'RP261122-7KQ2XD' });
-    await processComplaintUpdate(event(complaint, 'received'), deps);
+    await processComplaintUpdated(event(complaint, 'received'), deps);
     const [mail] = toShopper(complaint);
     expect(mail!.text).toContain('Namaste Meera http[:]//evil[.]example,');
     expect(mail!.text).toContain('> The jar leaked.');
   });
 });
 
-describe('complaint.update acknowledged and resolved', () => {
+describe('complaint.updated acknowledged and resolved', () => {
   it('acknowledged: we are looking into it, resolved by the deadline at the latest, once', async () => {
     const complaint = await seedComplaint();
     const acknowledged = event(complaint, 'acknowledged');
-    expect(await processComplaintUpdate(acknowledged, deps)).toEqual({ shopper: 'sent' });
-    expect(await processComplaintUpdate(acknowledged, deps)).toEqual({ shopper: 'already-sent' });
+    expect(await processComplaintUpdated(acknowledged, deps)).toEqual({ shopper: 'sent' });
+    expect(await processComplaintUpdated(acknowledged, deps)).toEqual({ shopper: 'already-sent' });
     const [mail, ...others] = mailsAbout(complaint);
     expect(others).toHaveLength(0);
     expect(mail!.to).toEqual([complaint.email]);
@@ -179,8 +179,8 @@ describe('complaint.update acknowledged and resolved', () => {
   it('resolved: what was done, escaped, and the grievance officer for a shopper not satisfied, once', async () => {
     const complaint = await seedComplaint({ resolution: 'Sent a new jar <b>free</b> & refunded ₹50.\nAWB 1234567890' });
     const resolved = event(complaint, 'resolved');
-    expect(await processComplaintUpdate(resolved, deps)).toEqual({ shopper: 'sent' });
-    expect(await processComplaintUpdate(event(complaint, 'resolved'), deps)).toEqual({ shopper: 'already-sent' });
+    expect(await processComplaintUpdated(resolved, deps)).toEqual({ shopper: 'sent' });
+    expect(await processComplaintUpdated(event(complaint, 'resolved'), deps)).toEqual({ shopper: 'already-sent' });
     const [mail, ...others] = mailsAbout(complaint);
     expect(others).toHaveLength(0);
     expect(mail!.subject).toBe(`Your complaint ${complaint.ticket_number} has been resolved`);
@@ -197,17 +197,17 @@ describe('complaints that send nothing', () => {
   it('an erased complaint sends nothing, whatever the step', async () => {
     const complaint = await seedComplaint({ erased: true, resolution: 'Sent a new jar.' });
     for (const kind of ['received', 'acknowledged', 'resolved'] as const) {
-      expect(await processComplaintUpdate(event(complaint, kind), deps)).toEqual({ shopper: 'erased' });
+      expect(await processComplaintUpdated(event(complaint, kind), deps)).toEqual({ shopper: 'erased' });
     }
     expect(mailsAbout(complaint)).toHaveLength(0);
     expect(await db.selectFrom('sent_emails').select('id').where('dedupe_key', '=', complaint.id).execute()).toEqual([]);
   });
 
   it('an unknown complaint or an unreadable event fails at once, with no retries', async () => {
-    await expect(processComplaintUpdate(event({ id: randomUUID() }, 'received'), deps)).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(processComplaintUpdated(event({ id: randomUUID() }, 'received'), deps)).rejects.toBeInstanceOf(UnrecoverableError);
     const complaint = await seedComplaint();
-    await expect(processComplaintUpdate({ ...event(complaint, 'received'), version: 2 }, deps)).rejects.toBeInstanceOf(UnrecoverableError);
-    await expect(processComplaintUpdate({ ...event(complaint, 'received'), data: { complaintId: complaint.id, kind: 'reopened' } }, deps)).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(processComplaintUpdated({ ...event(complaint, 'received'), version: 2 }, deps)).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(processComplaintUpdated({ ...event(complaint, 'received'), data: { complaintId: complaint.id, kind: 'reopened' } }, deps)).rejects.toBeInstanceOf(UnrecoverableError);
     expect(mailsAbout(complaint)).toHaveLength(0);
   });
 });
@@ -229,9 +229,9 @@ describe('the sweeper and complaint e-mails', () => {
 
     await sweeper.sweep();
     const job = await sweeper.queue.getJob(received.id);
-    expect(job?.name).toBe(COMPLAINT_UPDATE);
+    expect(job?.name).toBe(COMPLAINT_UPDATED);
     expect(await sweeper.queue.getJob(forgotten.id)).toBeUndefined();
-    await processComplaintUpdate(job!.data as EventEnvelope, deps);
+    await processComplaintUpdated(job!.data as EventEnvelope, deps);
     await job!.remove();
 
     await sweeper.sweep();

@@ -3,9 +3,9 @@ import { UnrecoverableError } from 'bullmq';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type Db } from '@pickles/db';
 import { trackingTokenVersion } from '@pickles/service-kit';
-import { ORDER_SHOPPER_UPDATE, type EventEnvelope, type ShopperUpdateKind } from '@pickles/shared';
+import { ORDER_CHANGED, type EventEnvelope, type ShopperUpdateKind } from '@pickles/shared';
 import { insertOrder, type InsertedOrder } from '@pickles/test-kit';
-import { processOrderShopperUpdate } from '../src/events/process-order-shopper-update.js';
+import { processOrderChanged } from '../src/events/process-order-changed.js';
 import type { NotificationDeps } from '../src/events/process-payment-verified.js';
 import { EmailInFlightError } from '../src/db/sent-emails.js';
 import { SHOP_URL, startNotificationsHarness, startSweeperQueue, visibleText, type NotificationsHarness } from './harness.js';
@@ -23,7 +23,7 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 function update(order: { id: string }, kind: ShopperUpdateKind, dedupeKey: string = order.id, refundRequestId?: string): EventEnvelope {
-  return { id: randomUUID(), type: ORDER_SHOPPER_UPDATE, version: 1, occurredAt: new Date().toISOString(), data: { orderId: order.id, kind, dedupeKey, ...(refundRequestId ? { refundRequestId } : {}) } };
+  return { id: randomUUID(), type: ORDER_CHANGED, version: 1, occurredAt: new Date().toISOString(), data: { orderId: order.id, kind, dedupeKey, ...(refundRequestId ? { refundRequestId } : {}) } };
 }
 
 const mailsFor = (order: { orderNumber: string }) => h.mailsAbout(order.orderNumber);
@@ -54,13 +54,13 @@ async function recordRefund(order: InsertedOrder, amountPaise: number, status: '
   return { requestId: request.id, razorpayRefundId };
 }
 
-describe('order.shopper-update -> the shopper\'s e-mail', () => {
+describe('order.changed -> the shopper\'s e-mail', () => {
   it("dispatched: the courier's part of the delivery promise, the courier, AWB, its tracking link, the items and the unboxing rule, once", async () => {
     const order = await insertOrder(db, { email: 'meera@example.in', name: 'Meera Iyer', items: [{ name: 'Royal Chicken Pickle', quantity: 2 }], deliveryZone: 'regional' });
     // 00:30 on 5 Dec in India: the courier's 4-7 days count from 5 Dec.
     await recordDispatch(order, { courier: 'delhivery', awb: 'DL 1234567890', tracking_url: null, dispatched_at: new Date('2026-12-04T19:00:00Z') });
     const event = update(order, 'dispatched');
-    expect(await processOrderShopperUpdate(event, deps)).toEqual({ shopper: 'sent' });
+    expect(await processOrderChanged(event, deps)).toEqual({ shopper: 'sent' });
 
     const [mail, ...others] = mailsFor(order);
     expect(others).toHaveLength(0);
@@ -85,15 +85,15 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
     trackingLinkIn(mail!.html, order);
 
     // The same event again, or another event for the same dispatch: nothing more.
-    expect(await processOrderShopperUpdate(event, deps)).toEqual({ shopper: 'already-sent' });
-    expect(await processOrderShopperUpdate(update(order, 'dispatched'), deps)).toEqual({ shopper: 'already-sent' });
+    expect(await processOrderChanged(event, deps)).toEqual({ shopper: 'already-sent' });
+    expect(await processOrderChanged(update(order, 'dispatched'), deps)).toEqual({ shopper: 'already-sent' });
     expect(mailsFor(order)).toHaveLength(1);
   });
 
   it('dispatched with a courier of the owner\'s own: their name and link, escaped', async () => {
     const order = await insertOrder(db, { name: '<b>Ravi</b>' });
     await recordDispatch(order, { courier: 'Rajdhani <Express>', awb: 'RX-77', tracking_url: 'https://track.example.in/?awb=RX-77&x="y"' });
-    await processOrderShopperUpdate(update(order, 'dispatched'), deps);
+    await processOrderChanged(update(order, 'dispatched'), deps);
     const [mail] = mailsFor(order);
     expect(mail!.text).toContain('Courier: Rajdhani <Express>');
     expect(mail!.text).toContain('Track the parcel with Rajdhani <Express>: https://track.example.in/?awb=RX-77&x="y"');
@@ -117,9 +117,9 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
         .values({ event_key: event.key, order_id: order.id, awb: 'SR123456789', status: event.status, courier_status: event.courier_status, occurred_at: event.occurred_at, reason: event.reason, source: 'webhook' })
         .execute();
     }
-    expect(await processOrderShopperUpdate(update(order, 'out-for-delivery', out.key), deps)).toEqual({ shopper: 'sent' });
-    expect(await processOrderShopperUpdate(update(order, 'delivery-failed', failed.key), deps)).toEqual({ shopper: 'sent' });
-    expect(await processOrderShopperUpdate(update(order, 'delivery-failed', failed.key), deps)).toEqual({ shopper: 'already-sent' });
+    expect(await processOrderChanged(update(order, 'out-for-delivery', out.key), deps)).toEqual({ shopper: 'sent' });
+    expect(await processOrderChanged(update(order, 'delivery-failed', failed.key), deps)).toEqual({ shopper: 'sent' });
+    expect(await processOrderChanged(update(order, 'delivery-failed', failed.key), deps)).toEqual({ shopper: 'already-sent' });
     const [outMail, failedMail, ...others] = mailsFor(order);
     expect(others).toHaveLength(0);
     expect(outMail!.subject).toBe(`Your Royal Pickles order ${order.orderNumber} is out for delivery`);
@@ -141,7 +141,7 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
 
   it('delivered: enjoy, the 24-hour unboxing-video rule and how to keep the pickles', async () => {
     const order = await insertOrder(db, { status: 'delivered' });
-    await processOrderShopperUpdate(update(order, 'delivered'), deps);
+    await processOrderChanged(update(order, 'delivered'), deps);
     const [mail, ...others] = mailsFor(order);
     expect(others).toHaveLength(0);
     expect(mail!.subject).toBe(`Your Royal Pickles order ${order.orderNumber} has been delivered`);
@@ -155,7 +155,7 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
 
   it('cancelled after paying, before any refund: the money will come back, and an e-mail says when', async () => {
     const order = await insertOrder(db, { status: 'cancelled' });
-    await processOrderShopperUpdate(update(order, 'cancelled'), deps);
+    await processOrderChanged(update(order, 'cancelled'), deps);
     const [mail] = mailsFor(order);
     expect(mail!.subject).toBe(`Your Royal Pickles order ${order.orderNumber} has been cancelled`);
     for (const part of [mail!.text, visibleText(mail!.html)]) {
@@ -168,7 +168,7 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
   it('cancelled with a refund under way: says it has started, for how much', async () => {
     const order = await insertOrder(db, { status: 'cancelled' });
     await recordRefund(order, 60_000);
-    await processOrderShopperUpdate(update(order, 'cancelled'), deps);
+    await processOrderChanged(update(order, 'cancelled'), deps);
     const [mail] = mailsFor(order);
     expect(mail!.text).toContain('We have started a refund of ₹600. It reaches the account you paid from in 7-10 business days.');
     expect(mail!.text).not.toContain('will be refunded');
@@ -179,9 +179,9 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
     const first = await recordRefund(order, 20_000);
     const second = await recordRefund(order, 40_000);
     const firstEvent = update(order, 'refund-started', first.requestId, first.requestId);
-    await processOrderShopperUpdate(firstEvent, deps);
-    await processOrderShopperUpdate(update(order, 'refund-started', second.requestId, second.requestId), deps);
-    await processOrderShopperUpdate(firstEvent, deps);
+    await processOrderChanged(firstEvent, deps);
+    await processOrderChanged(update(order, 'refund-started', second.requestId, second.requestId), deps);
+    await processOrderChanged(firstEvent, deps);
 
     const mails = mailsFor(order);
     expect(mails.map((mail) => mail.subject)).toEqual([
@@ -204,10 +204,10 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
     const order = await insertOrder(db);
     const refund = await recordRefund(order, 60_000);
     // Its refund-started e-mail went out while the refund was pending; the completion is an e-mail of its own.
-    await processOrderShopperUpdate(update(order, 'refund-started', refund.requestId, refund.requestId), deps);
+    await processOrderChanged(update(order, 'refund-started', refund.requestId, refund.requestId), deps);
     await db.updateTable('refunds').set({ status: 'processed' }).where('razorpay_refund_id', '=', refund.razorpayRefundId).execute();
-    await processOrderShopperUpdate(update(order, 'refund-completed', refund.requestId, refund.requestId), deps);
-    await processOrderShopperUpdate(update(order, 'refund-completed', refund.requestId, refund.requestId), deps);
+    await processOrderChanged(update(order, 'refund-completed', refund.requestId, refund.requestId), deps);
+    await processOrderChanged(update(order, 'refund-completed', refund.requestId, refund.requestId), deps);
     const completed = mailsFor(order).filter((mail) => mail.subject.includes('processed'));
     expect(completed).toHaveLength(1);
     expect(completed[0]!.subject).toBe(`Refund of ₹600 processed for your Royal Pickles order ${order.orderNumber}`);
@@ -225,9 +225,9 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
       const refund = await recordRefund(order, 60_000, 'processed');
       const started = update(order, 'refund-started', refund.requestId, refund.requestId);
       const completed = update(order, 'refund-completed', refund.requestId, refund.requestId);
-      if (startedFirst) expect(await processOrderShopperUpdate(started, deps)).toEqual({ shopper: 'superseded' });
-      expect(await processOrderShopperUpdate(completed, deps)).toEqual({ shopper: 'sent' });
-      expect(await processOrderShopperUpdate(started, deps)).toEqual({ shopper: 'superseded' });
+      if (startedFirst) expect(await processOrderChanged(started, deps)).toEqual({ shopper: 'superseded' });
+      expect(await processOrderChanged(completed, deps)).toEqual({ shopper: 'sent' });
+      expect(await processOrderChanged(started, deps)).toEqual({ shopper: 'superseded' });
       expect(mailsFor(order).map((mail) => mail.subject)).toEqual([`Refund of ₹600 processed for your Royal Pickles order ${order.orderNumber}`]);
       const rows = await db.selectFrom('sent_emails').select(['kind', 'state']).where('dedupe_key', '=', refund.requestId).orderBy('kind').execute();
       expect(rows).toEqual([
@@ -250,16 +250,16 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
         return deps.mailer.send(message);
       },
     };
-    const sendingStarted = processOrderShopperUpdate(update(order, 'refund-started', refund.requestId, refund.requestId), { ...deps, mailer: slowMailer });
+    const sendingStarted = processOrderChanged(update(order, 'refund-started', refund.requestId, refund.requestId), { ...deps, mailer: slowMailer });
     await expect.poll(async () => (await db.selectFrom('sent_emails').select('state').where('dedupe_key', '=', refund.requestId).executeTakeFirst())?.state).toBe('sending');
     await db.updateTable('refunds').set({ status: 'processed' }).where('razorpay_refund_id', '=', refund.razorpayRefundId).execute();
     const completed = update(order, 'refund-completed', refund.requestId, refund.requestId);
     // Retried by the worker after its backoff; nothing is sent meanwhile, nothing is claimed.
-    await expect(processOrderShopperUpdate(completed, deps)).rejects.toThrow(EmailInFlightError);
+    await expect(processOrderChanged(completed, deps)).rejects.toThrow(EmailInFlightError);
     expect(mailsFor(order)).toHaveLength(0);
     finishSending();
     expect(await sendingStarted).toEqual({ shopper: 'sent' });
-    expect(await processOrderShopperUpdate(completed, deps)).toEqual({ shopper: 'sent' });
+    expect(await processOrderChanged(completed, deps)).toEqual({ shopper: 'sent' });
     expect(mailsFor(order).map((mail) => mail.subject)).toEqual([
       `Refund of ₹600 started for your Royal Pickles order ${order.orderNumber}`,
       `Refund of ₹600 processed for your Royal Pickles order ${order.orderNumber}`,
@@ -270,7 +270,7 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
     const order = await insertOrder(db);
     const razorpayRefundId = `rfnd_${randomUUID().replace(/-/g, '').slice(0, 14)}`;
     await db.insertInto('refunds').values({ razorpay_refund_id: razorpayRefundId, razorpay_payment_id: order.razorpayPaymentId!, order_id: order.id, amount_paise: 20_000, status: 'processed' }).execute();
-    await processOrderShopperUpdate(update(order, 'refund-completed', razorpayRefundId), deps);
+    await processOrderChanged(update(order, 'refund-completed', razorpayRefundId), deps);
     const [mail] = mailsFor(order);
     expect(mail!.subject).toBe(`Refund of ₹200 processed for your Royal Pickles order ${order.orderNumber}`);
     expect(mail!.text).toContain(`Refund reference: ${razorpayRefundId}`);
@@ -279,9 +279,9 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
   it('confirmation resent: the order confirmation again, once per key, with its signed link', async () => {
     const order = await insertOrder(db, { items: [{ name: 'Royal Chicken Pickle', quantity: 3 }] });
     const first = update(order, 'confirmation-resent', randomUUID());
-    await processOrderShopperUpdate(first, deps);
-    await processOrderShopperUpdate(first, deps);
-    await processOrderShopperUpdate(update(order, 'confirmation-resent', randomUUID()), deps);
+    await processOrderChanged(first, deps);
+    await processOrderChanged(first, deps);
+    await processOrderChanged(update(order, 'confirmation-resent', randomUUID()), deps);
     const mails = mailsFor(order);
     expect(mails).toHaveLength(2);
     for (const mail of mails) {
@@ -296,7 +296,7 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
 
   it('the signed link opens only its own order', async () => {
     const order = await insertOrder(db);
-    await processOrderShopperUpdate(update(order, 'delivered'), deps);
+    await processOrderChanged(update(order, 'delivered'), deps);
     const link = new URL(trackingLinkIn(mailsFor(order)[0]!.text, order));
     expect(trackingTokenVersion(SECRET, 'RP00000000-0000', link.searchParams.get('t')!)).toBeUndefined();
     expect(trackingTokenVersion('another-secret-another-secret-0000', order.orderNumber, link.searchParams.get('t')!)).toBeUndefined();
@@ -305,16 +305,16 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
   it('sends nothing to a shopper who asked to be forgotten', async () => {
     const order = await insertOrder(db);
     await db.updateTable('orders').set({ customer_email: 'erased@erased.invalid', personal_data_erased_at: new Date() }).where('id', '=', order.id).execute();
-    expect(await processOrderShopperUpdate(update(order, 'delivered'), deps)).toEqual({ shopper: 'erased' });
+    expect(await processOrderChanged(update(order, 'delivered'), deps)).toEqual({ shopper: 'erased' });
     expect(mailsFor(order)).toHaveLength(0);
   });
 
   it('fails at once, sending nothing, when the event cannot be read or its record is missing', async () => {
     const order = await insertOrder(db);
-    await expect(processOrderShopperUpdate({ ...update(order, 'delivered'), version: 2 }, deps)).rejects.toBeInstanceOf(UnrecoverableError);
-    await expect(processOrderShopperUpdate({ ...update(order, 'delivered'), data: { orderId: order.id, kind: 'shipped', dedupeKey: 'x' } }, deps)).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(processOrderChanged({ ...update(order, 'delivered'), version: 2 }, deps)).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(processOrderChanged({ ...update(order, 'delivered'), data: { orderId: order.id, kind: 'shipped', dedupeKey: 'x' } }, deps)).rejects.toBeInstanceOf(UnrecoverableError);
     // No dispatch record to tell the shopper about.
-    await expect(processOrderShopperUpdate(update(order, 'dispatched'), deps)).rejects.toBeInstanceOf(UnrecoverableError);
+    await expect(processOrderChanged(update(order, 'dispatched'), deps)).rejects.toBeInstanceOf(UnrecoverableError);
     expect(mailsFor(order)).toHaveLength(0);
   });
 
@@ -326,7 +326,7 @@ describe('order.shopper-update -> the shopper\'s e-mail', () => {
       select o.id, o.order_number, o.status, to_jsonb(o) || jsonb_build_object('items', (select jsonb_agg(to_jsonb(i)) from order_items i where i.order_id = o.id)), 'admin'
       from orders o where o.id = ${order.id}`.execute(db);
     await db.deleteFrom('orders').where('id', '=', order.id).execute();
-    await processOrderShopperUpdate(update(order, 'refund-completed', refund.requestId, refund.requestId), deps);
+    await processOrderChanged(update(order, 'refund-completed', refund.requestId, refund.requestId), deps);
     const [mail] = mailsFor(order);
     expect(mail!.to).toEqual([order.email]);
     expect(mail!.text).toContain('Namaste Kabir Rao');
@@ -347,8 +347,8 @@ describe('the sweeper and shopper updates', () => {
 
     await sweeper.sweep();
     const job = await sweeper.queue.getJob(event.id);
-    expect(job?.name).toBe(ORDER_SHOPPER_UPDATE);
-    await processOrderShopperUpdate(job!.data as EventEnvelope, deps);
+    expect(job?.name).toBe(ORDER_CHANGED);
+    await processOrderChanged(job!.data as EventEnvelope, deps);
     await job!.remove();
 
     await sweeper.sweep();

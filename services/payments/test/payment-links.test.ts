@@ -133,7 +133,7 @@ describe('payment link webhooks', () => {
     const item = await eventually(() => h.db.selectFrom('payment_attention').selectAll().where('razorpay_payment_id', '=', attempt.payment.id).executeTakeFirst(), 10_000);
     expect(item).toMatchObject({ kind: 'capture-on-closed-payment-link', order_id: order.id, order_number: order.orderNumber, amount_paise: order.amountPaise });
     // The owner is e-mailed about it once.
-    const alerts = await count(sql<{ n: number }>`select count(*)::int as n from outbox_events where type = 'payment.needs-attention' and payload->'data'->>'razorpayPaymentId' = ${attempt.payment.id}`);
+    const alerts = await count(sql<{ n: number }>`select count(*)::int as n from outbox_events where type = 'payment.attention-raised' and payload->'data'->>'razorpayPaymentId' = ${attempt.payment.id}`);
     expect(alerts).toBe(1);
     // The late authorisation's first answer was a failure (while the link was open): the order failed, and stays unpaid.
     expect(await row(order.id)).toMatchObject({ status: 'failed', payment_status: 'failed', razorpay_payment_id: null });

@@ -79,7 +79,7 @@ async function eventsOf(orderId: string): Promise<string[]> {
     .selectFrom('outbox_events')
     .select(['type', sql<string>`coalesce(payload->'data'->>'kind', '')`.as('kind')])
     .where(sql<string>`payload->'data'->>'orderId'`, '=', orderId)
-    .where('type', 'in', ['order.shopper-update', 'payment.needs-attention'])
+    .where('type', 'in', ['order.changed', 'payment.attention-raised'])
     .orderBy('occurred_at')
     .execute();
   return rows.map((row) => `${row.type} ${row.kind}`);
@@ -109,7 +109,7 @@ describe('a refund whose webhook was lost', () => {
     expect(await check()).toEqual({ checked: 1, processed: 1, failed: 0, pending: 0, errors: 0 });
     expect(await refundRow(refundId)).toMatchObject({ status: 'processed', amount_paise: 20_000 });
     expect(await orderMoney(order.id)).toEqual({ status: 'paid', payment_status: 'paid', refunded_paise: 20_000 });
-    expect(await eventsOf(order.id)).toEqual(['order.shopper-update refund-started', 'order.shopper-update refund-completed']);
+    expect(await eventsOf(order.id)).toEqual(['order.changed refund-started', 'order.changed refund-completed']);
     const completed = await h.db
       .selectFrom('outbox_events')
       .select(sql<{ dedupeKey: string; refundRequestId: string }>`payload->'data'`.as('data'))
@@ -125,7 +125,7 @@ describe('a refund whose webhook was lost', () => {
     // Razorpay's refund.created and refund.processed finally arrive: handled, and nothing moves.
     expect(await handledWebhooks(await lateWebhooks(refundId))).toEqual(['refund.created', 'refund.processed']);
     expect(await orderMoney(order.id)).toEqual({ status: 'paid', payment_status: 'paid', refunded_paise: 20_000 });
-    expect(await eventsOf(order.id)).toEqual(['order.shopper-update refund-started', 'order.shopper-update refund-completed']);
+    expect(await eventsOf(order.id)).toEqual(['order.changed refund-started', 'order.changed refund-completed']);
     expect(await h.db.selectFrom('order_status_history').select('id').where('order_id', '=', order.id).where('reason', 'like', '%refund%').execute()).toHaveLength(1);
   });
 
@@ -138,12 +138,12 @@ describe('a refund whose webhook was lost', () => {
     expect(await orderMoney(order.id)).toEqual({ status: 'paid', payment_status: 'paid', refunded_paise: 0 });
     const attention = () => h.db.selectFrom('payment_attention').select(['kind', 'amount_paise', 'razorpay_payment_id']).where('order_id', '=', order.id).execute();
     expect(await attention()).toEqual([{ kind: 'refund-failed', amount_paise: 15_000, razorpay_payment_id: order.paymentId }]);
-    expect(await eventsOf(order.id)).toEqual(['order.shopper-update refund-started', 'payment.needs-attention refund-failed']);
+    expect(await eventsOf(order.id)).toEqual(['order.changed refund-started', 'payment.attention-raised refund-failed']);
 
     expect(await handledWebhooks(await lateWebhooks(refundId))).toEqual(['refund.created', 'refund.failed']);
     expect(await refundRow(refundId)).toMatchObject({ status: 'failed' });
     expect(await attention()).toHaveLength(1);
-    expect(await eventsOf(order.id)).toEqual(['order.shopper-update refund-started', 'payment.needs-attention refund-failed']);
+    expect(await eventsOf(order.id)).toEqual(['order.changed refund-started', 'payment.attention-raised refund-failed']);
     expect(await orderMoney(order.id)).toMatchObject({ refunded_paise: 0 });
   });
 });
@@ -155,7 +155,7 @@ describe('a refund still pending at Razorpay', () => {
     expect(await check()).toEqual({ checked: 1, processed: 0, failed: 0, pending: 1, errors: 0 });
     expect(await refundRow(refundId)).toMatchObject({ status: 'pending' });
     expect(await orderMoney(order.id)).toMatchObject({ refunded_paise: 0 });
-    expect(await eventsOf(order.id)).toEqual(['order.shopper-update refund-started']);
+    expect(await eventsOf(order.id)).toEqual(['order.changed refund-started']);
     // Just asked: not again on the next pass.
     expect((await check()).checked).toBe(0);
 
@@ -176,7 +176,7 @@ describe('a refund still pending at Razorpay', () => {
     await recordedAgo(refundId, 10 * 86_400, 6 * 3600 + 60);
     expect((await check()).processed).toBe(1);
     expect(await orderMoney(order.id)).toMatchObject({ refunded_paise: 10_000 });
-    expect(await eventsOf(order.id)).toEqual(['order.shopper-update refund-started', 'order.shopper-update refund-completed']);
+    expect(await eventsOf(order.id)).toEqual(['order.changed refund-started', 'order.changed refund-completed']);
   });
 
   it('Razorpay unreachable during the check: nothing changes and the refund is asked about again later', async () => {

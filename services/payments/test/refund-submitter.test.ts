@@ -54,7 +54,7 @@ async function shopperUpdates(orderId: string) {
   const rows = await h.db
     .selectFrom('outbox_events')
     .select(sql<{ kind: string; dedupeKey: string; refundRequestId?: string }>`payload->'data'`.as('data'))
-    .where('type', '=', 'order.shopper-update')
+    .where('type', '=', 'order.changed')
     .where(sql<string>`payload->'data'->>'orderId'`, '=', orderId)
     .execute();
   const requests = await h.db.selectFrom('refund_requests').select('id').where('order_id', '=', orderId).orderBy('created_at').execute();

@@ -149,7 +149,7 @@ describe(`the hold: an unpaid order keeps its jars ${HOLD_MINUTES} minutes`, () 
     // The money is real: the order is paid. But it is not confirmed and has no invoice.
     expect(await h.order(late.orderNumber)).toMatchObject({ status: 'paid', payment_status: 'paid', razorpay_payment_id: paymentId });
     expect(await stockState(late.id)).toBe('short');
-    expect(await events(late.id)).toEqual(['payment.needs-attention']);
+    expect(await events(late.id)).toEqual(['payment.attention-raised']);
     expect(await invoices(late.id)).toBe(0);
     const attention = await h.db.selectFrom('payment_attention').selectAll().where('order_id', '=', late.id).execute();
     expect(attention).toMatchObject([{ kind: 'capture-without-stock', razorpay_payment_id: paymentId, amount_paise: late.amountPaise, resolved_at: null }]);
@@ -162,7 +162,7 @@ describe(`the hold: an unpaid order keeps its jars ${HOLD_MINUTES} minutes`, () 
     expect(again.status).toBe(409);
     expect(again.body.error).toBe(PAID_WITHOUT_STOCK);
     await h.reconcile();
-    expect(await events(late.id)).toEqual(['payment.needs-attention']);
+    expect(await events(late.id)).toEqual(['payment.attention-raised']);
     expect(await h.db.selectFrom('payment_attention').select('id').where('order_id', '=', late.id).execute()).toHaveLength(1);
     expect(await stock()).toEqual({ batch_jars: 1, reserved: 0, sold: 1 });
 
@@ -174,10 +174,10 @@ describe(`the hold: an unpaid order keeps its jars ${HOLD_MINUTES} minutes`, () 
     expect(await confirmShortOrdersOnce(h.db)).toEqual([late.id]);
     expect(await stockState(late.id)).toBe('sold');
     expect(await stock()).toEqual({ batch_jars: 2, reserved: 0, sold: 2 });
-    expect(await events(late.id)).toEqual(['payment.needs-attention', 'payment.verified']);
+    expect(await events(late.id)).toEqual(['payment.attention-raised', 'payment.verified']);
     expect(await invoices(late.id)).toBe(1);
     expect(await confirmShortOrdersOnce(h.db)).toEqual([]);
-    expect(await events(late.id)).toEqual(['payment.needs-attention', 'payment.verified']);
+    expect(await events(late.id)).toEqual(['payment.attention-raised', 'payment.verified']);
   });
 
   it('a short order the owner cancelled is never confirmed, whatever the batch holds later', async () => {
@@ -192,7 +192,7 @@ describe(`the hold: an unpaid order keeps its jars ${HOLD_MINUTES} minutes`, () 
     await h.db.updateTable('orders').set({ status: 'cancelled' }).where('id', '=', late.id).execute();
     await h.db.transaction().execute((trx) => setBatch(trx, 1, { state: 'on-sale', batchJars: 5, nextBatchDate: null, newBatch: false }, 'owner'));
     expect(await confirmShortOrdersOnce(h.db)).toEqual([]);
-    expect(await events(late.id)).toEqual(['payment.needs-attention']);
+    expect(await events(late.id)).toEqual(['payment.attention-raised']);
     expect(await invoices(late.id)).toBe(0);
   });
 });

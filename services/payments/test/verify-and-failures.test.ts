@@ -100,7 +100,7 @@ describe('a payment captured on an order that was already closed', () => {
       const attention = await h.db.selectFrom('payment_attention').select('kind').where('order_id', '=', order.id).execute();
       expect(attention).toEqual([{ kind: 'capture-on-closed-order' }]);
       const events = await h.db.selectFrom('outbox_events').select('type').where(sql<string>`payload->'data'->>'orderId'`, '=', order.id).execute();
-      expect(events.map((event) => event.type)).toEqual(['payment.needs-attention']);
+      expect(events.map((event) => event.type)).toEqual(['payment.attention-raised']);
     }
   });
 });

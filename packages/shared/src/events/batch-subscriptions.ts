@@ -5,18 +5,18 @@ import { parseEventData } from './payment-verified.js';
  * "Tell me when the next batch is ready" (decision 029). Both are written to the outbox in the
  * transaction that makes the change; the notifications worker sends each e-mail once (decision 008).
  *
- * `batch-subscription.confirm` (checkout): a shopper asked to be told; the one confirmation e-mail
+ * `batch-subscription.requested` (checkout): a shopper asked to be told; the one confirmation e-mail
  * (`attempt` counts the requests that were allowed to send one, after the cool-down: the send-once key).
  */
-export const BATCH_SUBSCRIPTION_CONFIRM = 'batch-subscription.confirm' as const;
-export const BATCH_SUBSCRIPTION_CONFIRM_VERSION = 1;
+export const BATCH_SUBSCRIPTION_REQUESTED = 'batch-subscription.requested' as const;
+export const BATCH_SUBSCRIPTION_REQUESTED_VERSION = 1;
 
-export const batchSubscriptionConfirmV1Schema = z.object({
+export const batchSubscriptionRequestedV1Schema = z.object({
   /** batch_subscribers.id; the e-mail reads the address from the database. */
   subscriberId: z.uuid(),
   attempt: z.number().int().min(1),
 });
-export type BatchSubscriptionConfirmV1 = z.infer<typeof batchSubscriptionConfirmV1Schema>;
+export type BatchSubscriptionRequestedV1 = z.infer<typeof batchSubscriptionRequestedV1Schema>;
 
 /**
  * `batch.opened` (admin-orders): the owner put a product on sale with a new batch, and the confirmed
@@ -34,7 +34,7 @@ export const batchOpenedV1Schema = z.object({
 });
 export type BatchOpenedV1 = z.infer<typeof batchOpenedV1Schema>;
 
-export const parseBatchSubscriptionConfirm = (envelope: { type: string; version: number; data: unknown }) =>
-  parseEventData(BATCH_SUBSCRIPTION_CONFIRM, BATCH_SUBSCRIPTION_CONFIRM_VERSION, batchSubscriptionConfirmV1Schema, envelope);
+export const parseBatchSubscriptionRequested = (envelope: { type: string; version: number; data: unknown }) =>
+  parseEventData(BATCH_SUBSCRIPTION_REQUESTED, BATCH_SUBSCRIPTION_REQUESTED_VERSION, batchSubscriptionRequestedV1Schema, envelope);
 
 export const parseBatchOpened = (envelope: { type: string; version: number; data: unknown }) => parseEventData(BATCH_OPENED, BATCH_OPENED_VERSION, batchOpenedV1Schema, envelope);

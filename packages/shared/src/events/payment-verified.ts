@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { currentEventType } from './envelope.js';
 
 /**
  * `payment.verified`: an order's payment was captured by Razorpay and the order is now paid. Emitted
@@ -30,9 +31,9 @@ export const paymentVerifiedSchemas: Record<number, z.ZodType<PaymentVerifiedV1>
 
 export class UnsupportedEventError extends Error {}
 
-/** An event's data, checked by its contract: refused (UnsupportedEventError) when the type, the version or the data is not this contract's. */
+/** An event's data, checked by its contract: refused (UnsupportedEventError) when the type (by its current name), the version or the data is not this contract's. */
 export function parseEventData<T>(type: string, version: number, schema: z.ZodType<T>, envelope: { type: string; version: number; data: unknown }): T {
-  if (envelope.type !== type) throw new UnsupportedEventError(`Unexpected event type ${envelope.type}`);
+  if (currentEventType(envelope.type) !== type) throw new UnsupportedEventError(`Unexpected event type ${envelope.type}`);
   if (envelope.version !== version) throw new UnsupportedEventError(`Unsupported ${type} version ${envelope.version}`);
   const result = schema.safeParse(envelope.data);
   if (!result.success) throw new UnsupportedEventError(`Invalid ${type} data: ${result.error.message}`);

@@ -1,6 +1,6 @@
 import { ConflictError, NotFoundError } from '@pickles/service-kit';
 import { sql, writeOutboxEvent, type ComplaintRow, type Database, type Db, type Kysely, type Transaction } from '@pickles/db';
-import { COMPLAINT_UPDATE, COMPLAINT_UPDATE_VERSION, type AdminComplaint, type AdminComplaintsResponse, type ComplaintUpdateV1 } from '@pickles/shared';
+import { COMPLAINT_UPDATED, COMPLAINT_UPDATED_VERSION, type AdminComplaint, type AdminComplaintsResponse, type ComplaintUpdatedV1 } from '@pickles/shared';
 import { COMPLAINT_MESSAGES, complaintLateness, type ComplaintCategory, type ComplaintListState } from '@pickles/shared/complaints';
 
 type Handle = Kysely<Database> | Transaction<Database>;
@@ -89,13 +89,13 @@ async function currentComplaint(trx: Trx, id: string): Promise<AdminComplaint> {
   return toAdminComplaint(row, new Date(row.as_of));
 }
 
-async function writeComplaintUpdate(trx: Trx, update: ComplaintUpdateV1): Promise<void> {
-  await writeOutboxEvent(trx, COMPLAINT_UPDATE, COMPLAINT_UPDATE_VERSION, update);
+async function writeComplaintUpdate(trx: Trx, update: ComplaintUpdatedV1): Promise<void> {
+  await writeOutboxEvent(trx, COMPLAINT_UPDATED, COMPLAINT_UPDATED_VERSION, update);
 }
 
 /**
  * The owner has seen the complaint. The first acknowledgement is recorded (time, who) with its
- * `complaint.update` {acknowledged} event, which tells the shopper; acknowledging again changes
+ * `complaint.updated` {acknowledged} event, which tells the shopper; acknowledging again changes
  * nothing and e-mails nobody. A resolved complaint was acknowledged when it was resolved.
  */
 export async function acknowledgeComplaint(trx: Trx, id: string, by: string): Promise<AdminComplaint> {
@@ -115,7 +115,7 @@ export async function acknowledgeComplaint(trx: Trx, id: string, by: string): Pr
 }
 
 /**
- * Closes the complaint with what was done, acknowledging it too if nobody had; its `complaint.update`
+ * Closes the complaint with what was done, acknowledging it too if nobody had; its `complaint.updated`
  * {resolved} event e-mails the shopper the resolution. A resolution is final: resolving again is a 409.
  */
 export async function resolveComplaint(trx: Trx, id: string, resolution: string, by: string): Promise<AdminComplaint> {

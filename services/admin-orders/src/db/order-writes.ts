@@ -27,7 +27,7 @@ const SHOPPER_TOLD: Partial<Record<OrderStatus, ShopperUpdateKind>> = { delivere
 /**
  * Sets `to` on the given orders and records each change in their history. The caller holds the row
  * locks and has asked the lifecycle (decideOwnerMove) for every one of them. A paid order moved to
- * delivered or cancelled also gets its `order.shopper-update` (one e-mail per order and kind). An
+ * delivered or cancelled also gets its `order.changed` (one e-mail per order and kind). An
  * order taken back (isTakenBack) is a sale after all: its GST tax invoice is issued here, in this
  * transaction (one it already has stays), and the shopper gets the order confirmation. The invoice
  * counter is locked after the orders' and their stock rows' locks (moveJarsForOwner ran first), the

@@ -12,7 +12,7 @@ export const RESEND_INTERVAL_SECONDS = 60;
 
 /**
  * POST /api/admin/orders/{id}/resend-confirmation: the shopper gets the order confirmation again
- * (`order.shopper-update`, kind confirmation-resent, its own dedupe key so each resend is one e-mail).
+ * (`order.changed`, kind confirmation-resent, its own dedupe key so each resend is one e-mail).
  */
 export function resendConfirmationHandler(db: Db, redis: Redis, redisPrefix: string): RequestHandler {
   return async (req, res) => {

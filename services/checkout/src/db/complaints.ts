@@ -1,5 +1,5 @@
 import { sql, writeOutboxEvent, type Db } from '@pickles/db';
-import { COMPLAINT_UPDATE, COMPLAINT_UPDATE_VERSION, type ComplaintUpdateV1 } from '@pickles/shared';
+import { COMPLAINT_UPDATED, COMPLAINT_UPDATED_VERSION, type ComplaintUpdatedV1 } from '@pickles/shared';
 import { complaintDeadlines, formatTicketNumber, type ParsedComplaint } from '@pickles/shared/complaints';
 
 export interface RecordedComplaint {
@@ -19,7 +19,7 @@ export interface RecordedComplaint {
  * statement, so the ticket's date and the deadlines come from the same instant), the order its number
  * names if the complaint's e-mail or phone is that order's (as the tracking form asks: anyone can
  * type an order number, and the owner's replies about it must not reach a stranger), the row, and
- * the `complaint.update` {received} event that e-mails the shopper their ticket and alerts the owner.
+ * the `complaint.updated` {received} event that e-mails the shopper their ticket and alerts the owner.
  * A rolled-back attempt leaves a gap in the sequence, never a duplicate.
  */
 export async function recordComplaint(db: Db, complaint: ParsedComplaint): Promise<RecordedComplaint> {
@@ -54,7 +54,7 @@ export async function recordComplaint(db: Db, complaint: ParsedComplaint): Promi
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await writeOutboxEvent(trx, COMPLAINT_UPDATE, COMPLAINT_UPDATE_VERSION, { complaintId: id, kind: 'received' } satisfies ComplaintUpdateV1);
+    await writeOutboxEvent(trx, COMPLAINT_UPDATED, COMPLAINT_UPDATED_VERSION, { complaintId: id, kind: 'received' } satisfies ComplaintUpdatedV1);
     return { id, ticketNumber, receivedAt, acknowledgeBy, resolveBy, orderId, emailProven };
   });
 }

@@ -4,7 +4,7 @@ import { emailsFailed, emailsSent } from '../metrics.js';
 import { perDb, together } from './together.js';
 
 /**
- * A complaint's e-mails (complaint.update), each unique per (kind, complaint id as the dedupe key): the
+ * A complaint's e-mails (complaint.updated), each unique per (kind, complaint id as the dedupe key): the
  * shopper's is named after the event's kind (the sweeper relies on it), plus the owner's alert.
  */
 export type ComplaintEmailKind = `complaint-${ComplaintUpdateKind}` | 'complaint-owner-alert';

@@ -7,7 +7,7 @@ import { neutraliseLinks } from './escape.js';
 import { e, factsHtml, LINK_STYLE, shopperHtml, SIGN_OFF, telHref, textLines, type RenderedEmail } from './shopper.js';
 
 /**
- * The e-mails of a complaint (complaint.update): the shopper's ticket, "we are looking into
+ * The e-mails of a complaint (complaint.updated): the shopper's ticket, "we are looking into
  * it" and the resolution, each naming the ticket and the grievance officer (Consumer Protection
  * (E-Commerce) Rules 2020, rule 4(5)); and the owner's alert with both deadlines.
  *
@@ -70,7 +70,7 @@ function ticketFacts(complaint: EmailComplaint): [string, string][] {
   ];
 }
 
-/** complaint.update {received}: the shopper's ticket, its two deadlines and their own words back (to a proven address). */
+/** complaint.updated {received}: the shopper's ticket, its two deadlines and their own words back (to a proven address). */
 export function renderComplaintReceived(complaint: EmailComplaint, officer: GrievanceOfficer): RenderedEmail {
   const ticket = complaint.ticketNumber;
   const acknowledgeBy = formatIndiaDateTimeLong(complaint.acknowledgeBy);
@@ -129,7 +129,7 @@ function renderComplaintAcknowledgement(complaint: EmailComplaint, officer: Grie
   });
 }
 
-/** complaint.update {acknowledged}: the owner has read it; when it will be resolved at the latest. */
+/** complaint.updated {acknowledged}: the owner has read it; when it will be resolved at the latest. */
 export function renderComplaintAcknowledged(complaint: EmailComplaint, officer: GrievanceOfficer): RenderedEmail {
   const ticket = complaint.ticketNumber;
   const received = formatIndiaDateTimeLong(complaint.receivedAt);
@@ -147,7 +147,7 @@ export function renderComplaintAcknowledged(complaint: EmailComplaint, officer: 
   });
 }
 
-/** complaint.update {resolved}: what the owner did, and whom to turn to if that is not enough. */
+/** complaint.updated {resolved}: what the owner did, and whom to turn to if that is not enough. */
 export function renderComplaintResolved(complaint: EmailComplaint, officer: GrievanceOfficer): RenderedEmail {
   const ticket = complaint.ticketNumber;
   const received = formatIndiaDateTimeLong(complaint.receivedAt);

@@ -25,7 +25,7 @@ import {
 } from './shopper.js';
 
 /**
- * The e-mails a shopper gets after paying (order.shopper-update): dispatched, delivered, cancelled,
+ * The e-mails a shopper gets after paying (order.changed): dispatched, delivered, cancelled,
  * refund started and refund completed. Each names the order in its subject, has an HTML and a plain
  * text part saying the same, and links to the order's signed tracking page.
  */

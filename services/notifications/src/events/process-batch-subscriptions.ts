@@ -1,4 +1,4 @@
-import { parseBatchOpened, parseBatchSubscriptionConfirm, type EventEnvelope } from '@pickles/shared';
+import { parseBatchOpened, parseBatchSubscriptionRequested, type EventEnvelope } from '@pickles/shared';
 import { loadSubscriber, loadToldSubscribers } from '../db/batch-subscribers.js';
 import { sendOnce } from '../db/sent-emails.js';
 import { renderBatchConfirm, renderBatchReady } from '../emails/batch-subscriptions.js';
@@ -6,14 +6,14 @@ import { parseOrFail } from './parse-event.js';
 import { shopContact, type NotificationDeps } from './process-payment-verified.js';
 
 /**
- * batch-subscription.confirm -> the one confirmation e-mail of a sign-up (per attempt, decision 029).
+ * batch-subscription.requested -> the one confirmation e-mail of a sign-up (per attempt, decision 029).
  * Nothing when the sign-up is no longer pending: confirmed meanwhile, unsubscribed, or erased.
  */
-export async function processBatchSubscriptionConfirm(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ confirm: 'sent' | 'already-sent' | 'not-pending' }> {
-  const data = parseOrFail(parseBatchSubscriptionConfirm, envelope);
+export async function processBatchSubscriptionRequested(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ confirm: 'sent' | 'already-sent' | 'not-pending' }> {
+  const data = parseOrFail(parseBatchSubscriptionRequested, envelope);
   const subscriber = await loadSubscriber(deps.db, data.subscriberId);
   if (subscriber?.state !== 'pending') {
-    deps.logger.info({ eventId: envelope.id, subscriberId: data.subscriberId, state: subscriber?.state ?? 'erased' }, 'batch-subscription.confirm: not pending, nothing sent');
+    deps.logger.info({ eventId: envelope.id, subscriberId: data.subscriberId, state: subscriber?.state ?? 'erased' }, 'batch-subscription.requested: not pending, nothing sent');
     return { confirm: 'not-pending' };
   }
   const email = renderBatchConfirm(subscriber, shopContact(deps));
@@ -24,7 +24,7 @@ export async function processBatchSubscriptionConfirm(envelope: EventEnvelope, d
     () => deps.mailer.send({ to: subscriber.email, ...email, messageId: `<${subscriber.id}.${data.attempt}.batch-confirm@${deps.mailDomain}>` }),
     deps.sendLeaseMs,
   );
-  deps.logger.info({ eventId: envelope.id, subscriberId: subscriber.id, attempt: data.attempt, confirm }, 'batch-subscription.confirm handled');
+  deps.logger.info({ eventId: envelope.id, subscriberId: subscriber.id, attempt: data.attempt, confirm }, 'batch-subscription.requested handled');
   return { confirm };
 }
 

@@ -3,19 +3,19 @@ import {
   ATTENTION_TEXT,
   AWAITING_PAYMENT_STATES,
   decidePaymentObservation,
-  ORDER_SHOPPER_UPDATE,
-  ORDER_SHOPPER_UPDATE_VERSION,
-  PAYMENT_NEEDS_ATTENTION,
-  PAYMENT_NEEDS_ATTENTION_VERSION,
+  ORDER_CHANGED,
+  ORDER_CHANGED_VERSION,
+  PAYMENT_ATTENTION_RAISED,
+  PAYMENT_ATTENTION_RAISED_VERSION,
   PAYMENT_VERIFIED,
   PAYMENT_VERIFIED_VERSION,
   type AttentionKind,
   type OrderLookup,
-  type OrderShopperUpdateV1,
+  type OrderChangedV1,
   type OrderState,
   type PaymentActor,
   type PaymentDecision,
-  type PaymentNeedsAttentionV1,
+  type PaymentAttentionRaisedV1,
   type PaymentObservation,
   type PaymentVerifiedV1,
 } from '@pickles/shared';
@@ -356,12 +356,12 @@ function applyDecision(order: PaymentOrder, decision: PaymentDecision, request: 
 }
 
 function writeShopperUpdate(trx: Trx, orderId: string, kind: 'refund-started' | 'refund-completed', dedupeKey: string, refundRequestId: string | undefined) {
-  return writeOutboxEvent(trx, ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, {
+  return writeOutboxEvent(trx, ORDER_CHANGED, ORDER_CHANGED_VERSION, {
     orderId,
     kind,
     dedupeKey,
     ...(refundRequestId ? { refundRequestId } : {}),
-  } satisfies OrderShopperUpdateV1);
+  } satisfies OrderChangedV1);
 }
 
 /** Records the attention item and, the first time, the event that e-mails the owner. */
@@ -389,12 +389,12 @@ async function raiseAttention(
     detail: `${ATTENTION_TEXT[kind]} (reported by ${request.source}${order ? `; order was ${order.status} / ${order.paymentStatus}` : ''})`,
   });
   if (!attentionId) return false;
-  await writeOutboxEvent(trx, PAYMENT_NEEDS_ATTENTION, PAYMENT_NEEDS_ATTENTION_VERSION, {
+  await writeOutboxEvent(trx, PAYMENT_ATTENTION_RAISED, PAYMENT_ATTENTION_RAISED_VERSION, {
     attentionId,
     kind,
     orderId: order?.id ?? archived?.orderId ?? null,
     razorpayPaymentId: paymentId,
     amountPaise,
-  } satisfies PaymentNeedsAttentionV1);
+  } satisfies PaymentAttentionRaisedV1);
   return true;
 }

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { sql, writeOutboxEvent, type Db } from '@pickles/db';
-import { ATTENTION_TEXT, PAYMENT_NEEDS_ATTENTION, PAYMENT_NEEDS_ATTENTION_VERSION, type PaymentNeedsAttentionV1 } from '@pickles/shared';
+import { ATTENTION_TEXT, PAYMENT_ATTENTION_RAISED, PAYMENT_ATTENTION_RAISED_VERSION, type PaymentAttentionRaisedV1 } from '@pickles/shared';
 import { runEvery } from '@pickles/service-kit';
 import { recordAttention } from '../db/payment-records.js';
 
@@ -48,13 +48,13 @@ export async function checkInvoicesOnce(db: Db, limit = 500): Promise<number> {
         detail: `${ATTENTION_TEXT['paid-without-invoice']} (reported by the daily invoice check)`,
       });
       if (!attentionId) return false;
-      await writeOutboxEvent(trx, PAYMENT_NEEDS_ATTENTION, PAYMENT_NEEDS_ATTENTION_VERSION, {
+      await writeOutboxEvent(trx, PAYMENT_ATTENTION_RAISED, PAYMENT_ATTENTION_RAISED_VERSION, {
         attentionId,
         kind: 'paid-without-invoice',
         orderId: order.id,
         razorpayPaymentId: order.razorpay_payment_id,
         amountPaise: order.amount_paise,
-      } satisfies PaymentNeedsAttentionV1);
+      } satisfies PaymentAttentionRaisedV1);
       return true;
     });
     if (isNew) raised++;

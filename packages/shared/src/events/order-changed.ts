@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { parseEventData } from './payment-verified.js';
 
 /**
- * `order.shopper-update`: something happened to a paid order that the shopper is told about by
+ * `order.changed`: something happened to a paid order that the shopper is told about by
  * e-mail. Written to the outbox in the transaction that makes the change (admin-orders for
  * dispatch, delivery, cancellation and resends; payments for refunds), so each message goes out
  * once per change: the notifications worker keys the e-mail by `dedupeKey`.
  */
-export const ORDER_SHOPPER_UPDATE = 'order.shopper-update' as const;
-export const ORDER_SHOPPER_UPDATE_VERSION = 1;
+export const ORDER_CHANGED = 'order.changed' as const;
+export const ORDER_CHANGED_VERSION = 1;
 
 export const SHOPPER_UPDATE_KINDS = [
   'dispatched',
@@ -25,7 +25,7 @@ export const SHOPPER_UPDATE_KINDS = [
 ] as const;
 export type ShopperUpdateKind = (typeof SHOPPER_UPDATE_KINDS)[number];
 
-export const orderShopperUpdateV1Schema = z.object({
+export const orderChangedV1Schema = z.object({
   /** Internal order id; the e-mail reads names, address and items from the database. */
   orderId: z.uuid(),
   kind: z.enum(SHOPPER_UPDATE_KINDS),
@@ -38,8 +38,8 @@ export const orderShopperUpdateV1Schema = z.object({
   /** The refund request, for refund-started and refund-completed. */
   refundRequestId: z.uuid().optional(),
 });
-export type OrderShopperUpdateV1 = z.infer<typeof orderShopperUpdateV1Schema>;
+export type OrderChangedV1 = z.infer<typeof orderChangedV1Schema>;
 
-export function parseOrderShopperUpdate(envelope: { type: string; version: number; data: unknown }): OrderShopperUpdateV1 {
-  return parseEventData(ORDER_SHOPPER_UPDATE, ORDER_SHOPPER_UPDATE_VERSION, orderShopperUpdateV1Schema, envelope);
+export function parseOrderChanged(envelope: { type: string; version: number; data: unknown }): OrderChangedV1 {
+  return parseEventData(ORDER_CHANGED, ORDER_CHANGED_VERSION, orderChangedV1Schema, envelope);
 }

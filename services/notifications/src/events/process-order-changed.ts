@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
-import { parseOrderShopperUpdate, type EventEnvelope, type OrderShopperUpdateV1 } from '@pickles/shared';
+import { parseOrderChanged, type EventEnvelope, type OrderChangedV1 } from '@pickles/shared';
 import { loadDispatch, loadRefund, refundsUnderway } from '../db/after-payment.js';
 import { loadCourierEvent } from '../db/courier-events.js';
 import { renderDeliveryFailed, renderOutForDelivery } from '../emails/courier-updates.js';
@@ -16,7 +16,7 @@ import { parseOrFail } from './parse-event.js';
 import { shopContact, type NotificationDeps } from './process-payment-verified.js';
 
 /** The e-mail of one update, read from the database as it stands now. */
-async function render(deps: NotificationDeps, update: OrderShopperUpdateV1, order: EmailOrder, shop: ShopContact): Promise<RenderedEmail> {
+async function render(deps: NotificationDeps, update: OrderChangedV1, order: EmailOrder, shop: ShopContact): Promise<RenderedEmail> {
   switch (update.kind) {
     case 'dispatched': {
       const dispatch = await loadDispatch(deps.db, order.id);
@@ -53,23 +53,23 @@ async function render(deps: NotificationDeps, update: OrderShopperUpdateV1, orde
 const messageIdPart = (key: string) => (/^[A-Za-z0-9._-]{1,64}$/.test(key) ? key : createHash('sha256').update(key).digest('hex').slice(0, 32));
 
 /** What decides, once claimed, whether a refund's e-mail goes out now (refund-emails.ts); the others always do. */
-function decideFor(deps: NotificationDeps, update: OrderShopperUpdateV1) {
+function decideFor(deps: NotificationDeps, update: OrderChangedV1) {
   if (update.kind === 'refund-started') return decideRefundStarted(deps.db, update.dedupeKey, update.refundRequestId);
   if (update.kind === 'refund-completed') return decideRefundCompleted(deps.db, update.dedupeKey);
   return undefined;
 }
 
 /**
- * order.shopper-update -> one e-mail to the shopper per (kind, dedupeKey), sent once however often
+ * order.changed -> one e-mail to the shopper per (kind, dedupeKey), sent once however often
  * the event is delivered (sendOnce). An order whose shopper asked to be forgotten has no address
  * left: nothing is sent. A refund's "started" that would arrive after its "processed" is not sent.
  */
-export async function processOrderShopperUpdate(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ shopper: 'sent' | 'already-sent' | 'erased' | 'superseded' }> {
-  const update = parseOrFail(parseOrderShopperUpdate, envelope);
+export async function processOrderChanged(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ shopper: 'sent' | 'already-sent' | 'erased' | 'superseded' }> {
+  const update = parseOrFail(parseOrderChanged, envelope);
   const order = await loadOrderForEmail(deps.db, update.orderId);
   if (!order) throw new UnrecoverableError(`order ${update.orderId} not found`);
   if (order.personalDataErased) {
-    deps.logger.info({ eventId: envelope.id, orderId: order.id, orderNumber: order.orderNumber, kind: update.kind }, 'order.shopper-update: personal data erased, nothing sent');
+    deps.logger.info({ eventId: envelope.id, orderId: order.id, orderNumber: order.orderNumber, kind: update.kind }, 'order.changed: personal data erased, nothing sent');
     return { shopper: 'erased' };
   }
   const shop = shopContact(deps);
@@ -81,6 +81,6 @@ export async function processOrderShopperUpdate(envelope: EventEnvelope, deps: N
     deps.sendLeaseMs,
     decideFor(deps, update),
   );
-  deps.logger.info({ eventId: envelope.id, orderId: order.id, orderNumber: order.orderNumber, kind: update.kind, shopper: result }, 'order.shopper-update handled');
+  deps.logger.info({ eventId: envelope.id, orderId: order.id, orderNumber: order.orderNumber, kind: update.kind, shopper: result }, 'order.changed handled');
   return { shopper: result };
 }

@@ -1,15 +1,15 @@
 import { UnrecoverableError } from 'bullmq';
 import { parseOrFail } from './parse-event.js';
-import { parsePaymentNeedsAttention, type EventEnvelope } from '@pickles/shared';
+import { parsePaymentAttentionRaised, type EventEnvelope } from '@pickles/shared';
 import { loadAttentionForEmail } from '../db/attention.js';
 import { sendOnce } from '../db/sent-emails.js';
 import { renderOwnerAttention } from '../emails/owner-attention.js';
 import { LOCAL_SHOP_URL } from '../env.js';
 import type { NotificationDeps } from './process-payment-verified.js';
 
-/** payment.needs-attention -> one e-mail to the owner per attention item. */
-export async function processPaymentNeedsAttention(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ attention: string }> {
-  const data = parseOrFail(parsePaymentNeedsAttention, envelope);
+/** payment.attention-raised -> one e-mail to the owner per attention item. */
+export async function processPaymentAttentionRaised(envelope: EventEnvelope, deps: NotificationDeps): Promise<{ attention: string }> {
+  const data = parseOrFail(parsePaymentAttentionRaised, envelope);
   const item = await loadAttentionForEmail(deps.db, data.attentionId);
   if (!item) throw new UnrecoverableError(`attention item ${data.attentionId} not found`);
   const email = renderOwnerAttention(item, deps.shopUrl ?? LOCAL_SHOP_URL);
@@ -18,6 +18,6 @@ export async function processPaymentNeedsAttention(envelope: EventEnvelope, deps
     deps.sendLeaseMs,
   );
   const order = item.order_id ? { orderId: item.order_id, orderNumber: item.order_number } : {};
-  deps.logger.info({ eventId: envelope.id, attentionId: item.id, kind: item.kind, ...order, attention: result }, 'payment.needs-attention handled');
+  deps.logger.info({ eventId: envelope.id, attentionId: item.id, kind: item.kind, ...order, attention: result }, 'payment.attention-raised handled');
   return { attention: result };
 }

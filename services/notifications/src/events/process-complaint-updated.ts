@@ -1,5 +1,5 @@
 import { UnrecoverableError } from 'bullmq';
-import { parseComplaintUpdate, type ComplaintUpdateKind, type EventEnvelope } from '@pickles/shared';
+import { parseComplaintUpdated, type ComplaintUpdateKind, type EventEnvelope } from '@pickles/shared';
 import { sellerProfileFromEnv } from '@pickles/shared/seller-profile';
 import { loadComplaintForEmail, type EmailComplaint } from '../db/complaints.js';
 import { sendOnce, type EmailKind } from '../db/sent-emails.js';
@@ -38,19 +38,19 @@ function sendAboutComplaint(deps: NotificationDeps, envelope: EventEnvelope, com
 }
 
 /**
- * complaint.update -> the shopper's e-mail of that step (received: their ticket; acknowledged; resolved:
+ * complaint.updated -> the shopper's e-mail of that step (received: their ticket; acknowledged; resolved:
  * the resolution), and for a new complaint the owner's alert. The complaint is read as it stands now;
  * one whose shopper asked to be forgotten sends nothing.
  */
-export async function processComplaintUpdate(
+export async function processComplaintUpdated(
   envelope: EventEnvelope,
   deps: NotificationDeps,
 ): Promise<{ shopper: Outcome | 'erased'; owner?: Outcome }> {
-  const update = parseOrFail(parseComplaintUpdate, envelope);
+  const update = parseOrFail(parseComplaintUpdated, envelope);
   const complaint = await loadComplaintForEmail(deps.db, update.complaintId);
   if (!complaint) throw new UnrecoverableError(`complaint ${update.complaintId} not found`);
   if (complaint.personalDataErased) {
-    deps.logger.info({ eventId: envelope.id, complaintId: complaint.id, kind: update.kind }, 'complaint.update: personal data erased, nothing sent');
+    deps.logger.info({ eventId: envelope.id, complaintId: complaint.id, kind: update.kind }, 'complaint.updated: personal data erased, nothing sent');
     return { shopper: 'erased' };
   }
   const shopperEmail = SHOPPER_EMAIL[update.kind];
@@ -59,6 +59,6 @@ export async function processComplaintUpdate(
     update.kind === 'received'
       ? await sendAboutComplaint(deps, envelope, complaint, 'complaint-owner-alert', deps.ownerEmail, renderOwnerComplaintAlert(complaint, shopContact(deps).shopUrl))
       : undefined;
-  deps.logger.info({ eventId: envelope.id, complaintId: complaint.id, ticketNumber: complaint.ticketNumber, kind: update.kind, shopper, owner }, 'complaint.update handled');
+  deps.logger.info({ eventId: envelope.id, complaintId: complaint.id, ticketNumber: complaint.ticketNumber, kind: update.kind, shopper, owner }, 'complaint.updated handled');
   return owner ? { shopper, owner } : { shopper };
 }
