@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, expect, it } from 'vitest';
 import { newEventEnvelope } from '@pickles/shared';
 import { testDb } from '@pickles/test-kit';
-import { up } from '../src/migrations/027-events-named-as-facts.js';
+import { up } from '../../packages/db/src/migrations/027-events-named-as-facts.js';
 
 const db = testDb();
 afterAll(() => db.destroy());
