@@ -75,7 +75,7 @@ export interface StoredLink {
 }
 
 /**
- * Stores the order's next link with the `order.shopper-update` {payment-link} event that e-mails it,
+ * Stores the order's next link with the `order.changed` {payment-link} event that e-mails it,
  * in one transaction, only if no other request stored a link meanwhile (the count is still
  * `linkCount`); answers whether it stored it.
  */
