@@ -90,6 +90,11 @@ export async function orderIdsAsOf(db: Db, filter: AdminOrderFilter, asOf: Date,
   return rows.map((row) => row.id);
 }
 
+/** Whether the panel has the order (an archived one it has not). */
+export async function orderExists(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('orders').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 export async function orderHistory(db: Db, id: string): Promise<OrderHistoryEntry[]> {
   const rows = await db.selectFrom('order_status_history').selectAll().where('order_id', '=', id).orderBy('changed_at').orderBy('id').execute();
   return rows.map((row) => ({

@@ -303,3 +303,20 @@ export async function markCancelled(trx: Trx, orderId: string, awb: string, canc
   await trx.deleteFrom('order_dispatches').where('order_id', '=', orderId).execute();
   return true;
 }
+
+/** The given orders with their shipment's id, AWB and state, by order number: whose labels can be printed. */
+export async function bookedLabels(db: Handle, orderIds: readonly string[]) {
+  return db
+    .selectFrom('orders')
+    .leftJoin('shipments', 'shipments.order_id', 'orders.id')
+    .select(['orders.id', 'orders.order_number', 'shipments.shipment_id', 'shipments.awb', 'shipments.state'])
+    .where('orders.id', 'in', orderIds)
+    .orderBy('orders.order_number')
+    .execute();
+}
+
+/** The order's number; undefined for an unknown order. */
+export async function orderNumberOf(db: Handle, orderId: string): Promise<string | undefined> {
+  return (await db.selectFrom('orders').select('order_number').where('id', '=', orderId).executeTakeFirst())?.order_number;
+}
+

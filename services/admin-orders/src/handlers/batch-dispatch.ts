@@ -1,9 +1,9 @@
 import type { RequestHandler } from 'express';
-import { HttpError, parseOrThrow } from '@pickles/service-kit';
+import { parseOrThrow } from '@pickles/service-kit';
 import type { Db } from '@pickles/db';
 import type { BatchDispatchResponse } from '@pickles/shared';
-import { batchDispatchSchema, parseDispatchLines } from '@pickles/shared/admin-order-requests';
-import { lockOrderForDispatch, recordDispatch } from '../db/dispatches.js';
+import { batchDispatchSchema } from '@pickles/shared/admin-order-requests';
+import { recordDispatchLines } from '../domain/dispatch.js';
 import { adminOf } from '../auth/require-admin.js';
 
 /**
@@ -14,27 +14,8 @@ import { adminOf } from '../auth/require-admin.js';
 export function batchDispatchHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const { lines } = parseOrThrow(batchDispatchSchema, req.body);
-    const recordedBy = adminOf(req).sub;
-    const body: BatchDispatchResponse = { success: true, recorded: [], refused: [] };
-    for (const line of parseDispatchLines(lines)) {
-      if ('reason' in line) {
-        body.refused.push(line);
-        continue;
-      }
-      try {
-        const { created } = await db.transaction().execute(async (trx) => {
-          const order = await lockOrderForDispatch(trx, { orderNumber: line.orderNumber });
-          return recordDispatch(trx, order, { courierId: line.courierId, awb: line.awb }, recordedBy);
-        });
-        body.recorded.push({ orderId: line.orderNumber, awb: line.awb, created });
-      } catch (error) {
-        // Refusals (unknown order, not paid, cancelled) are the line's answer; anything else is ours.
-        if (!(error instanceof HttpError) || error.status >= 500) throw error;
-        const reason = error.status === 404 ? `No order ${line.orderNumber}` : error.message;
-        body.refused.push({ line: line.line, text: line.text, reason });
-      }
-    }
-    req.log.info({ recorded: body.recorded.length, refused: body.refused.length }, 'batch dispatch');
-    res.json(body);
+    const { recorded, refused } = await recordDispatchLines(db, lines, adminOf(req).sub);
+    req.log.info({ recorded: recorded.length, refused: refused.length }, 'batch dispatch');
+    res.json({ success: true, recorded, refused } satisfies BatchDispatchResponse);
   };
 }

@@ -1,39 +1,16 @@
 import type { Request, RequestHandler } from 'express';
 import { ConflictError, InvalidError, NotFoundError, parseOrThrow } from '@pickles/service-kit';
-import { archiveProduct, createProduct, readCatalogue, readProductChanges, reorderProducts, updateProduct, type CatalogueWrite, type Db, type ProductFields } from '@pickles/db';
-import { rupeesToPaise, type AdminCatalogueProductResponse, type AdminCatalogueResponse, type AdminProductChangesResponse } from '@pickles/shared';
+import type { CatalogueWrite, Db } from '@pickles/db';
+import type { AdminCatalogueProductResponse, AdminCatalogueResponse, AdminProductChangesResponse } from '@pickles/shared';
 import {
   CATALOGUE_MESSAGES,
   catalogueArchiveSchema,
   catalogueOrderSchema,
   catalogueProductInputSchema,
   catalogueProductUpdateSchema,
-  slugOf,
-  type CatalogueProductInput,
 } from '@pickles/shared/catalogue-input';
+import { addCatalogueProduct, adminCatalogue, archiveCatalogueProduct, productChanges, reorderCatalogue, saveCatalogueProduct } from '../domain/catalogue.js';
 import { adminOf } from '../auth/require-admin.js';
-
-/** The form's rupees as the catalogue keeps them: integer paise (decision 003). */
-function toFields(input: CatalogueProductInput): ProductFields {
-  return {
-    name: input.name,
-    title: input.title,
-    description: input.description,
-    pricePaise: rupeesToPaise(input.price),
-    displayPricePaise: input.displayPrice === null ? null : rupeesToPaise(input.displayPrice),
-    discountLabel: input.discountLabel || null,
-    packLabel: input.packLabel,
-    netGrams: input.netGrams,
-    diet: input.diet,
-    ingredients: input.ingredients,
-    allergens: input.allergens,
-    storage: input.storage,
-    bestBefore: input.bestBefore,
-    countryOfOrigin: input.countryOfOrigin,
-    hsn: input.hsn,
-    gstRatePercent: input.gstRatePercent,
-  };
-}
 
 function productId(req: Request): number {
   const raw = req.params.id;
@@ -53,7 +30,7 @@ function saved(result: CatalogueWrite, name: string) {
 export function listCatalogueHandler(db: Db): RequestHandler {
   return async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ success: true, products: await readCatalogue(db, { includeArchived: true }) } satisfies AdminCatalogueResponse);
+    res.json({ success: true, products: await adminCatalogue(db) } satisfies AdminCatalogueResponse);
   };
 }
 
@@ -61,7 +38,7 @@ export function listCatalogueHandler(db: Db): RequestHandler {
 export function createCatalogueProductHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const input = parseOrThrow(catalogueProductInputSchema, req.body);
-    const product = saved(await createProduct(db, toFields(input), slugOf(input.name), adminOf(req).sub), input.name);
+    const product = saved(await addCatalogueProduct(db, input, adminOf(req).sub), input.name);
     req.log.info({ productId: product.id, name: product.name }, 'catalogue product added');
     res.status(201).json({ success: true, product } satisfies AdminCatalogueProductResponse);
   };
@@ -72,7 +49,7 @@ export function updateCatalogueProductHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const id = productId(req);
     const input = parseOrThrow(catalogueProductUpdateSchema, req.body);
-    const product = saved(await updateProduct(db, id, input.version, toFields(input), adminOf(req).sub), input.name);
+    const product = saved(await saveCatalogueProduct(db, id, input.version, input, adminOf(req).sub), input.name);
     req.log.info({ productId: id, version: product.version }, 'catalogue product saved');
     res.json({ success: true, product } satisfies AdminCatalogueProductResponse);
   };
@@ -83,7 +60,7 @@ export function archiveCatalogueProductHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const id = productId(req);
     const { version } = parseOrThrow(catalogueArchiveSchema, req.body);
-    const product = saved(await archiveProduct(db, id, version, adminOf(req).sub), '');
+    const product = saved(await archiveCatalogueProduct(db, id, version, adminOf(req).sub), '');
     req.log.info({ productId: id }, 'catalogue product archived');
     res.json({ success: true, product } satisfies AdminCatalogueProductResponse);
   };
@@ -93,9 +70,9 @@ export function archiveCatalogueProductHandler(db: Db): RequestHandler {
 export function reorderCatalogueHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const { productIds, before } = parseOrThrow(catalogueOrderSchema, req.body);
-    const outcome = await reorderProducts(db, productIds, adminOf(req).sub, before);
-    if (outcome !== 'saved') throw new ConflictError(outcome === 'changed' ? CATALOGUE_MESSAGES.orderChanged : CATALOGUE_MESSAGES.orderMismatch);
-    res.json({ success: true, products: await readCatalogue(db, { includeArchived: true }) } satisfies AdminCatalogueResponse);
+    const outcome = await reorderCatalogue(db, productIds, adminOf(req).sub, before);
+    if (outcome.kind !== 'saved') throw new ConflictError(outcome.kind === 'changed' ? CATALOGUE_MESSAGES.orderChanged : CATALOGUE_MESSAGES.orderMismatch);
+    res.json({ success: true, products: outcome.products } satisfies AdminCatalogueResponse);
   };
 }
 
@@ -103,7 +80,7 @@ export function reorderCatalogueHandler(db: Db): RequestHandler {
 export function productChangesHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const id = productId(req);
-    const changes = await readProductChanges(db, id);
+    const changes = await productChanges(db, id);
     if (!changes.length) throw new NotFoundError(CATALOGUE_MESSAGES.unknownProduct);
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, changes } satisfies AdminProductChangesResponse);

@@ -4,19 +4,16 @@ import type { Db } from '@pickles/db';
 import type { AdminComplaintResponse, AdminComplaintsResponse } from '@pickles/shared';
 import { COMPLAINT_MESSAGES, complaintListQuerySchema, resolveComplaintSchema } from '@pickles/shared/complaints';
 import { adminOf } from '../auth/require-admin.js';
-import { acknowledgeComplaint, listComplaints, resolveComplaint } from '../db/complaints.js';
-import { databaseNow } from '../db/orders.js';
+import { acknowledgeShopperComplaint, complaintsTab, resolveShopperComplaint } from '../domain/complaints.js';
 import { isUuid } from './parse.js';
 
 /** GET /api/admin/complaints?state=open|late|resolved|all: the list under one tab and the counts of all. */
 export function listComplaintsHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const { state } = parseOrThrow(complaintListQuerySchema, req.query);
-    // The database's clock, which stamped the deadlines, judges what is late.
-    const asOf = await databaseNow(db);
-    const list = await listComplaints(db, state, new Date(asOf));
+    const tab = await complaintsTab(db, state);
     res.setHeader('Cache-Control', 'no-store');
-    res.json({ success: true, asOf, ...list } satisfies AdminComplaintsResponse);
+    res.json({ success: true, ...tab } satisfies AdminComplaintsResponse);
   };
 }
 
@@ -30,7 +27,7 @@ function complaintId(id: unknown): string {
 export function acknowledgeComplaintHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const id = complaintId(req.params.id);
-    const complaint = await db.transaction().execute((trx) => acknowledgeComplaint(trx, id, adminOf(req).sub));
+    const complaint = await acknowledgeShopperComplaint(db, id, adminOf(req).sub);
     req.log.info({ complaintId: id, ticketNumber: complaint.ticketNumber }, 'complaint acknowledged');
     res.json({ success: true, complaint } satisfies AdminComplaintResponse);
   };
@@ -41,7 +38,7 @@ export function resolveComplaintHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const id = complaintId(req.params.id);
     const { resolution } = parseOrThrow(resolveComplaintSchema, req.body);
-    const complaint = await db.transaction().execute((trx) => resolveComplaint(trx, id, resolution, adminOf(req).sub));
+    const complaint = await resolveShopperComplaint(db, id, resolution, adminOf(req).sub);
     req.log.info({ complaintId: id, ticketNumber: complaint.ticketNumber }, 'complaint resolved');
     res.json({ success: true, complaint } satisfies AdminComplaintResponse);
   };

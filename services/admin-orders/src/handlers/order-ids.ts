@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { parseOrThrow } from '@pickles/service-kit';
 import { orderIdsQuerySchema, type OrderIdsResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
-import { orderIdsAsOf } from '../db/orders.js';
+import { orderIdsOfList } from '../domain/order-panel.js';
 
 /**
  * GET /api/admin/orders/ids?<filter>&asOf=...[&removable=true | &settableTo=<status>]: the ids the
@@ -12,7 +12,7 @@ import { orderIdsAsOf } from '../db/orders.js';
 export function orderIdsHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const { asOf, removable, settableTo, ...filter } = parseOrThrow(orderIdsQuerySchema, req.query);
-    const orderIds = await orderIdsAsOf(db, filter, new Date(asOf), { removable, settableTo });
+    const orderIds = await orderIdsOfList(db, filter, new Date(asOf), { removable, settableTo });
     res.setHeader('Cache-Control', 'no-store');
     res.json({ success: true, orderIds } satisfies OrderIdsResponse);
   };

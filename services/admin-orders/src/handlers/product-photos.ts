@@ -1,11 +1,11 @@
 import type { Request, RequestHandler } from 'express';
 import { ConflictError, HttpError, InvalidError, NotFoundError, TooManyRequestsError, parseOrThrow } from '@pickles/service-kit';
-import { addProductPhoto, photoExists, readProducts, removeProductPhoto, reorderProductPhotos, type Db } from '@pickles/db';
+import type { Db } from '@pickles/db';
 import type { AdminCatalogueProductResponse } from '@pickles/shared';
 import { CATALOGUE_MESSAGES } from '@pickles/shared/catalogue-input';
 import { PHOTO_ID_PATTERN, PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_UPLOAD_TYPES, photoOrderSchema, photoQuerySchema } from '@pickles/shared/product-photos';
 import { adminOf } from '../auth/require-admin.js';
-import { PhotoQueueFullError, photoIdOf, processPhoto } from '../domain/photo-processing.js';
+import { deleteProductPhoto, orderProductPhotos, uploadProductPhoto } from '../domain/product-photos.js';
 
 /** Product photographs (decision 027): the owner's uploads, deletes and order, each a change of the product. */
 
@@ -87,27 +87,14 @@ export function uploadProductPhotoHandler(db: Db): RequestHandler {
     }
     const original = await readUpload(req);
     if (!original.length) throw new UnsupportedPhotoError(PHOTO_MESSAGES.notAnImage);
-    const current = (await readProducts(db, [id])).get(id);
-    if (!current) throw new NotFoundError(CATALOGUE_MESSAGES.unknownProduct);
-    if (current.version !== version) throw new ConflictError(CATALOGUE_MESSAGES.conflict);
-
-    const photoId = photoIdOf(original);
-    let photo: Parameters<typeof addProductPhoto>[3] = { id: photoId };
-    if (!(await photoExists(db, photoId))) {
-      let processed;
-      try {
-        processed = await processPhoto(original);
-      } catch (error) {
-        if (error instanceof PhotoQueueFullError) throw new TooManyRequestsError('Other photos are being prepared. Please wait a few seconds and upload this one again.', 5);
-        throw error;
-      }
-      if (!processed.ok) {
-        if (processed.reason === 'too-small') throw new InvalidError(PHOTO_MESSAGES.tooSmall);
-        throw new UnsupportedPhotoError(PHOTO_MESSAGES.notAnImage);
-      }
-      photo = { id: photoId, width: processed.width, height: processed.height, originalBytes: original.length, originalType: type, variants: processed.variants };
-    }
-    const product = saved(await addProductPhoto(db, id, version, photo, alt, adminOf(req).sub));
+    const upload = await uploadProductPhoto(db, { productId: id, version, alt, original, type, by: adminOf(req).sub });
+    if (upload.kind === 'unknown-product') throw new NotFoundError(CATALOGUE_MESSAGES.unknownProduct);
+    if (upload.kind === 'stale') throw new ConflictError(CATALOGUE_MESSAGES.conflict);
+    if (upload.kind === 'queue-full') throw new TooManyRequestsError('Other photos are being prepared. Please wait a few seconds and upload this one again.', 5);
+    if (upload.kind === 'too-small') throw new InvalidError(PHOTO_MESSAGES.tooSmall);
+    if (upload.kind === 'not-an-image') throw new UnsupportedPhotoError(PHOTO_MESSAGES.notAnImage);
+    const { photoId } = upload;
+    const product = saved(upload.write);
     req.log.info({ productId: id, photoId, bytes: original.length, version: product.version }, 'product photo added');
     res.status(201).json({ success: true, product } satisfies AdminCatalogueProductResponse);
   };
@@ -120,7 +107,7 @@ export function deleteProductPhotoHandler(db: Db): RequestHandler {
     const photoId = String(req.params.photoId ?? '');
     if (!PHOTO_ID_PATTERN.test(photoId)) throw new NotFoundError(PHOTO_MESSAGES.unknownPhoto);
     const { version } = parseOrThrow(photoQuerySchema, req.query);
-    const product = saved(await removeProductPhoto(db, id, version, photoId, adminOf(req).sub));
+    const product = saved(await deleteProductPhoto(db, id, version, photoId, adminOf(req).sub));
     req.log.info({ productId: id, photoId, version: product.version }, 'product photo deleted');
     res.json({ success: true, product } satisfies AdminCatalogueProductResponse);
   };
@@ -131,7 +118,7 @@ export function reorderProductPhotosHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const id = productId(req);
     const { version, photoIds } = parseOrThrow(photoOrderSchema, req.body);
-    const product = saved(await reorderProductPhotos(db, id, version, photoIds, adminOf(req).sub));
+    const product = saved(await orderProductPhotos(db, id, version, photoIds, adminOf(req).sub));
     res.json({ success: true, product } satisfies AdminCatalogueProductResponse);
   };
 }

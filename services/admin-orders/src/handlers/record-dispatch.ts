@@ -3,7 +3,7 @@ import { NotFoundError, parseOrThrow } from '@pickles/service-kit';
 import type { Db } from '@pickles/db';
 import type { RecordDispatchResponse } from '@pickles/shared';
 import { recordDispatchSchema } from '@pickles/shared/admin-order-requests';
-import { lockOrderForDispatch, recordDispatch } from '../db/dispatches.js';
+import { recordOrderDispatch } from '../domain/dispatch.js';
 import { adminOf } from '../auth/require-admin.js';
 import { isUuid } from './parse.js';
 
@@ -14,10 +14,7 @@ export function recordDispatchHandler(db: Db): RequestHandler {
     if (!isUuid(id)) throw new NotFoundError('Order not found');
     const input = parseOrThrow(recordDispatchSchema, req.body);
     const recordedBy = adminOf(req).sub;
-    const { orderNumber, ...result } = await db.transaction().execute(async (trx) => {
-      const order = await lockOrderForDispatch(trx, { id });
-      return { ...(await recordDispatch(trx, order, input, recordedBy)), orderNumber: order?.orderNumber };
-    });
+    const { orderNumber, ...result } = await recordOrderDispatch(db, id, input, recordedBy);
     req.log.info({ orderId: id, orderNumber, courier: result.dispatch.courierId, created: result.created }, 'dispatch recorded');
     res.json({ success: true, ...result } satisfies RecordDispatchResponse);
   };

@@ -1,8 +1,8 @@
 import type { RequestHandler } from 'express';
 import { parseOrThrow } from '@pickles/service-kit';
-import { mayOwner, removeOrdersSchema, type RemoveOrdersResponse } from '@pickles/shared';
+import { removeOrdersSchema, type RemoveOrdersResponse } from '@pickles/shared';
 import type { Db } from '@pickles/db';
-import { archiveOrders, lockOrders } from '../db/order-writes.js';
+import { removeFinishedOrders } from '../domain/order-status.js';
 import { adminOf } from '../auth/require-admin.js';
 
 /**
@@ -15,14 +15,7 @@ export function removeOrdersHandler(db: Db): RequestHandler {
     const { orderIds } = parseOrThrow(removeOrdersSchema, req.body);
     const archivedBy = `admin:${adminOf(req).sub}`;
     const unique = [...new Set(orderIds)];
-    const removedCount = await db.transaction().execute(async (trx) => {
-      const removable = (await lockOrders(trx, unique)).filter((order) => mayOwner(order, 'remove').allowed);
-      return archiveOrders(
-        trx,
-        removable.map((order) => order.id),
-        archivedBy,
-      );
-    });
+    const removedCount = await removeFinishedOrders(db, unique, archivedBy);
     req.log.info({ removedCount, refusedCount: unique.length - removedCount }, 'orders archived');
     res.json({ success: true, removedCount, refusedCount: unique.length - removedCount } satisfies RemoveOrdersResponse);
   };

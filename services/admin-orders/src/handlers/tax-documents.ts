@@ -1,21 +1,21 @@
 import type { RequestHandler, Response } from 'express';
 import { NotFoundError } from '@pickles/service-kit';
 import type { Db } from '@pickles/db';
-import { findInvoice, findOrderDocument, numberFromFileStem, pdfDownloadHeaders, renderTaxDocumentPdf, type TaxDocument } from '@pickles/invoices';
+import { numberFromFileStem, pdfDownloadHeaders } from '@pickles/invoices';
+import { creditNotePdf, invoicePdf, type RenderedDocument } from '../domain/order-panel.js';
 import { isUuid } from './parse.js';
 
 /** The PDF, rendered from the stored document: the same bytes as on the day it was issued. */
-async function sendPdf(res: Response, document: TaxDocument | undefined, missing: string): Promise<void> {
-  if (!document) throw new NotFoundError(missing);
-  const pdf = await renderTaxDocumentPdf(document);
-  res.set(pdfDownloadHeaders(document, pdf.length)).send(pdf);
+function sendPdf(res: Response, rendered: RenderedDocument | undefined, missing: string): void {
+  if (!rendered) throw new NotFoundError(missing);
+  res.set(pdfDownloadHeaders(rendered.document, rendered.pdf.length)).send(rendered.pdf);
 }
 
 /** GET /api/admin/orders/{id}/invoice.pdf: the order's GST tax invoice (an archived order's too: tax records stay). */
 export function invoicePdfHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const id = req.params.id;
-    await sendPdf(res, isUuid(id) ? await findInvoice(db, id) : undefined, 'Invoice not found');
+    sendPdf(res, isUuid(id) ? await invoicePdf(db, id) : undefined, 'Invoice not found');
   };
 }
 
@@ -24,7 +24,6 @@ export function creditNotePdfHandler(db: Db): RequestHandler {
   return async (req, res) => {
     const id = req.params.id;
     const number = numberFromFileStem(String(req.params.number ?? ''));
-    const document = isUuid(id) && number?.startsWith('RPC/') ? await findOrderDocument(db, id, number) : undefined;
-    await sendPdf(res, document, 'Credit note not found');
+    sendPdf(res, isUuid(id) && number?.startsWith('RPC/') ? await creditNotePdf(db, id, number) : undefined, 'Credit note not found');
   };
 }

@@ -1,4 +1,5 @@
 import { sql, type Db } from '@pickles/db';
+import { selectTaxDocuments, taxDocumentFromRow, type TaxDocument } from '@pickles/invoices';
 import type { DeliveryZone } from '@pickles/shared/delivery-promise';
 import type { TrackingContact } from '@pickles/shared/tracking-requests';
 
@@ -124,4 +125,20 @@ export async function findTrackedOrder(db: Db, orderNumber: string, proof: Track
     courierExpectedAt: row.courier_expected_at === null ? null : new Date(row.courier_expected_at),
     courierEvents: row.courier_events.map((event) => ({ status: event.status, occurredAt: new Date(event.occurred_at).toISOString(), reason: event.reason })),
   };
+}
+
+/**
+ * The invoice of the order a signed link opens, found under the same rules as GET /api/track: one
+ * query with the link's validity in the WHERE clause, nothing for an order whose personal data was
+ * erased or that was archived.
+ */
+export async function findTrackedInvoice(db: Db, orderNumber: string, link: SignedLink): Promise<TaxDocument | undefined> {
+  const row = await selectTaxDocuments(db)
+    .innerJoin('orders as o', 'o.id', 'd.order_id')
+    .where('o.order_number', '=', orderNumber)
+    .where('o.personal_data_erased_at', 'is', null)
+    .where('d.kind', '=', 'invoice')
+    .where(signedLinkOpens(link))
+    .executeTakeFirst();
+  return row && taxDocumentFromRow(row);
 }

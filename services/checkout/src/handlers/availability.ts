@@ -1,7 +1,6 @@
 import type { RequestHandler } from 'express';
-import { readCatalogue, readStock, type Db } from '@pickles/db';
-import type { CatalogueAvailabilityResponse } from '@pickles/shared';
-import { toAvailability } from '@pickles/shared/stock';
+import type { Db } from '@pickles/db';
+import { catalogueAvailability } from '../domain/catalogue.js';
 
 /**
  * GET /api/catalogue/availability: every catalogue product's sale state and jars left, read live
@@ -10,15 +9,7 @@ import { toAvailability } from '@pickles/shared/stock';
  */
 export function availabilityHandler({ db }: { db: Db }): RequestHandler {
   return async (_req, res) => {
-    const [products, rows] = await Promise.all([readCatalogue(db), readStock(db)]);
-    const stock = new Map(rows.map((row) => [row.productId, row]));
-    const body: CatalogueAvailabilityResponse = {
-      success: true,
-      asOf: new Date().toISOString(),
-      products: products.map((product) =>
-        toAvailability(stock.get(product.id) ?? { productId: product.id, state: 'coming-soon', batchJars: null, reserved: 0, sold: 0, nextBatchDate: null }),
-      ),
-    };
+    const body = await catalogueAvailability(db, new Date());
     res.setHeader('Cache-Control', 'no-store');
     res.json(body);
   };

@@ -1,6 +1,6 @@
 import type { RequestHandler } from 'express';
-import { readCatalogue, readStock, type Db } from '@pickles/db';
-import { toStorefrontProduct, type CatalogueResponse } from '@pickles/shared';
+import type { Db } from '@pickles/db';
+import { storefrontCatalogue } from '../domain/catalogue.js';
 
 /** How long a browser or the gateway may keep the catalogue: the owner's edit shows within a minute. */
 export const CATALOGUE_MAX_AGE_SECONDS = 30;
@@ -13,9 +13,7 @@ export const CATALOGUE_MAX_AGE_SECONDS = 30;
  */
 export function catalogueHandler({ db }: { db: Db }): RequestHandler {
   return async (_req, res) => {
-    const [products, stock] = await Promise.all([readCatalogue(db), readStock(db)]);
-    const onSale = new Set(stock.filter((row) => row.state === 'on-sale').map((row) => row.productId));
-    const body: CatalogueResponse = { success: true, products: products.map((product) => toStorefrontProduct(product, !onSale.has(product.id))) };
+    const body = await storefrontCatalogue(db);
     res.setHeader('Cache-Control', `public, max-age=${CATALOGUE_MAX_AGE_SECONDS}`);
     res.json(body);
   };

@@ -1,8 +1,8 @@
 import type { RequestHandler, Response } from 'express';
-import { confirmSubscriber, readProducts, readStock, readSubscriber, signUpForNextBatch, unsubscribeSubscriber, type Db } from '@pickles/db';
+import type { Db } from '@pickles/db';
 import { ConflictError, NotFoundError, parseOrThrow, subscriberOfToken, type SubscriptionLinkPurpose } from '@pickles/service-kit';
-import { CONFIRMATION_COOL_DOWN_HOURS, NOTIFY_ME_MESSAGES, notifyMeRequestSchema, type NotifyMeResponse } from '@pickles/shared/batch-subscriptions';
-import { toAvailability } from '@pickles/shared/stock';
+import { NOTIFY_ME_MESSAGES, notifyMeRequestSchema, type NotifyMeResponse } from '@pickles/shared/batch-subscriptions';
+import { confirmationLink, signUpForBatch, unsubscribeFromBatch, unsubscribeLinkProduct } from '../domain/notify-me.js';
 
 export interface NotifyMeDeps {
   db: Db;
@@ -20,12 +20,10 @@ export interface NotifyMeDeps {
 export function notifyMeHandler({ db }: NotifyMeDeps): RequestHandler {
   return async (req, res) => {
     const request = parseOrThrow(notifyMeRequestSchema, req.body);
-    const product = (await readProducts(db, [request.productId])).get(request.productId);
-    if (!product || product.archived) throw new NotFoundError(NOTIFY_ME_MESSAGES.unknownProduct);
-    const stock = (await readStock(db)).find((row) => row.productId === product.id);
-    if (stock && toAvailability(stock).state === 'on-sale') throw new ConflictError(NOTIFY_ME_MESSAGES.onSale(product.name));
-    const outcome = await signUpForNextBatch(db, product.id, request.email, CONFIRMATION_COOL_DOWN_HOURS);
-    req.log.info({ productId: product.id, outcome }, 'next-batch sign-up');
+    const signUp = await signUpForBatch(db, request);
+    if (signUp.kind === 'unknown-product') throw new NotFoundError(NOTIFY_ME_MESSAGES.unknownProduct);
+    if (signUp.kind === 'on-sale') throw new ConflictError(NOTIFY_ME_MESSAGES.onSale(signUp.productName));
+    req.log.info({ productId: signUp.productId, outcome: signUp.outcome }, 'next-batch sign-up');
     res.setHeader('Cache-Control', 'no-store');
     res.status(202).json({ success: true, message: NOTIFY_ME_MESSAGES.checkInbox(request.email) } satisfies NotifyMeResponse);
   };
@@ -50,10 +48,6 @@ ${extra}<p style="margin:2rem 0 0"><a href="/shop" style="color:#8b1e1e">Back to
 </main></body></html>`);
 }
 
-async function productName(db: Db, productId: number): Promise<string> {
-  return (await readProducts(db, [productId])).get(productId)?.name ?? 'this pickle';
-}
-
 function tokenSubscriber(deps: NotifyMeDeps, purpose: SubscriptionLinkPurpose, token: unknown): string | undefined {
   return subscriberOfToken(deps.trackingLinkSecret, purpose, token);
 }
@@ -71,12 +65,12 @@ function postButton(label: string): string {
 export function confirmLinkHandler(deps: NotifyMeDeps, method: 'GET' | 'POST'): RequestHandler {
   return async (req, res) => {
     const id = tokenSubscriber(deps, 'confirm', req.query.t);
-    const found = id ? await (method === 'POST' ? confirmSubscriber(deps.db, id) : readSubscriber(deps.db, id)) : undefined;
-    if (!found || found.state === 'unsubscribed') {
+    const linked = await confirmationLink(deps.db, id, method === 'POST');
+    if (!linked) {
       plainPage(res, 404, 'This link does not work', NOTIFY_ME_MESSAGES.confirmLinkInvalid);
       return;
     }
-    const name = await productName(deps.db, found.productId);
+    const { subscriber: found, productName: name } = linked;
     if (found.state === 'pending') {
       plainPage(res, 200, 'Confirm your e-mail address', `${NOTIFY_ME_MESSAGES.purpose(name)} ${NOTIFY_ME_MESSAGES.once}`, postButton('Yes, tell me'));
       return;
@@ -101,8 +95,7 @@ export function unsubscribeLinkHandler(deps: NotifyMeDeps, method: 'GET' | 'POST
       return;
     }
     if (method === 'GET') {
-      const subscriber = await readSubscriber(deps.db, id);
-      const name = subscriber ? await productName(deps.db, subscriber.productId) : 'this pickle';
+      const name = await unsubscribeLinkProduct(deps.db, id);
       plainPage(
         res,
         200,
@@ -112,8 +105,8 @@ export function unsubscribeLinkHandler(deps: NotifyMeDeps, method: 'GET' | 'POST
       );
       return;
     }
-    const subscriber = await unsubscribeSubscriber(deps.db, id);
-    req.log.info({ subscriberId: id, found: Boolean(subscriber) }, 'next-batch sign-up unsubscribed');
-    plainPage(res, 200, 'You are unsubscribed', NOTIFY_ME_MESSAGES.unsubscribed(subscriber ? await productName(deps.db, subscriber.productId) : 'this pickle'));
+    const { found, productName } = await unsubscribeFromBatch(deps.db, id);
+    req.log.info({ subscriberId: id, found }, 'next-batch sign-up unsubscribed');
+    plainPage(res, 200, 'You are unsubscribed', NOTIFY_ME_MESSAGES.unsubscribed(productName));
   };
 }

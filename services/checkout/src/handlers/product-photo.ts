@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { RequestHandler } from 'express';
-import { readPhotoVariant, type Db } from '@pickles/db';
+import type { Db } from '@pickles/db';
 import { parsePhotoFileName } from '@pickles/shared/product-photos';
+import { productPhotoVariant } from '../domain/catalogue.js';
 
 /** A photo's URL names its content (the original's hash, the width, the format): it never changes, so it is kept a year. */
 export const PHOTO_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -21,7 +22,7 @@ export function productPhotoHandler({ db }: { db: Db }): RequestHandler {
       res.status(404).json({ success: false, error: 'No such photo' });
       return;
     }
-    const data = await readPhotoVariant(db, parsed.id, parsed.width, parsed.format);
+    const data = await productPhotoVariant(db, parsed);
     if (!data) {
       res.setHeader('Cache-Control', 'no-store');
       res.status(404).json({ success: false, error: 'No such photo' });

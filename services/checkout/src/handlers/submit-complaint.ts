@@ -3,7 +3,7 @@ import type { Db } from '@pickles/db';
 import { parseOrThrow } from '@pickles/service-kit';
 import type { SubmitComplaintResponse } from '@pickles/shared';
 import { complaintRequestSchema } from '@pickles/shared/complaints';
-import { recordComplaint } from '../db/complaints.js';
+import { submitComplaint } from '../domain/complaints.js';
 
 /**
  * POST /api/complaints: the complaint form. Answers 201 with the ticket number and the
@@ -12,7 +12,7 @@ import { recordComplaint } from '../db/complaints.js';
 export function submitComplaintHandler({ db }: { db: Db }): RequestHandler {
   return async (req, res) => {
     const complaint = parseOrThrow(complaintRequestSchema, req.body);
-    const recorded = await recordComplaint(db, complaint);
+    const recorded = await submitComplaint(db, complaint);
     const order = recorded.orderId ? { orderId: recorded.orderId, orderNumber: complaint.orderNumber } : {};
     req.log.info({ complaintId: recorded.id, ticketNumber: recorded.ticketNumber, category: complaint.category, ...order }, 'complaint received');
     res.setHeader('Cache-Control', 'no-store');
