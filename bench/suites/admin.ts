@@ -4,6 +4,8 @@ import { figure, type Recorder } from '../lib/report.js';
 import { median, sleep } from '../lib/stats.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../lib/chromium.js';
 import { adminToken, type BenchStack } from '../lib/stack.js';
+import { cpuByProcess } from '../lib/pipeline.js';
+import { peakRss, servicePid } from '../lib/process-memory.js';
 
 /** Median times (ms) of the admin requests at one data size; the small one is the big one's baseline. */
 export interface AdminScale {
@@ -87,19 +89,39 @@ export async function adminApiSuite(stack: BenchStack, rec: Recorder, opts: { la
   }
   scale.ms[`batch status update of ${batchCount.toLocaleString('en')} orders`] = median(batchTimes);
   let exportRows = 0;
+  let exportBytes = 0;
   const readExport = async () => {
     const response = await fetch(`${stack.origin}/api/admin/orders/export?sortField=createdAt&sortDir=desc`, { headers: auth });
     if (!response.ok) throw new Error(`export answered ${response.status}`);
-    const text = await response.text();
-    exportRows = text.split('\n').filter(Boolean).length;
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    exportBytes = bytes.length;
+    exportRows = new TextDecoder().decode(bytes).split('\n').filter(Boolean).length;
   };
   // Warmed like the other requests: the first read after seeding was measured at two to four times
   // the browser exports that follow it (which it is the floor of), so it is not timed.
   const coldMs = await timed(readExport);
+  // What the export costs the service: its RSS sampled during each timed read, and the CPU seconds
+  // admin-orders and PostgreSQL spent on the reads.
+  const adminOrdersPid = servicePid('admin-orders', stack.redisPrefix);
   const exportTimes: number[] = [];
-  for (let i = 0; i < EXPORT_REPEATS; i++) exportTimes.push(await timed(readExport));
+  const peakRssMiB: number[] = [];
+  let restRssMiB = Number.NaN;
+  const cpuBefore = cpuByProcess(stack.redisPrefix);
+  for (let i = 0; i < EXPORT_REPEATS; i++) {
+    const { result: ms, beforeBytes, peakBytes } = await peakRss(adminOrdersPid, () => timed(readExport));
+    exportTimes.push(ms);
+    peakRssMiB.push(peakBytes / 2 ** 20);
+    if (i === 0) restRssMiB = beforeBytes / 2 ** 20;
+  }
+  const cpuAfter = cpuByProcess(stack.redisPrefix);
+  const cpuSecondsPerRead = Object.fromEntries(['admin-orders', 'postgres', 'gateway', 'bench'].map((part) => [part, Math.round((((cpuAfter[part] ?? 0) - (cpuBefore[part] ?? 0)) / EXPORT_REPEATS) * 100) / 100]));
   scale.ms['export stream (NDJSON, all orders) read by Node'] = median(exportTimes);
-  rec.detail(`api-${opts.label}`, { orders, exportRows, medianMs: scale.ms, repeats: REPEATS, exportReadsMs: { cold: coldMs, timed: exportTimes } });
+  const exportStream = { rows: exportRows, bytes: exportBytes, adminOrdersRssBeforeMiB: restRssMiB, adminOrdersPeakRssMiB: peakRssMiB, cpuSecondsPerRead };
+  console.log(`  ${opts.label} export stream: ${exportRows} rows, ${(exportBytes / 2 ** 20).toFixed(1)} MiB, median ${(median(exportTimes) / 1000).toFixed(2)} s; admin-orders RSS ${restRssMiB.toFixed(0)} MiB before, peak ${Math.max(...peakRssMiB).toFixed(0)} MiB; CPU s per read ${JSON.stringify(cpuSecondsPerRead)}`);
+  rec.detail(`api-${opts.label}`, { orders, exportRows, medianMs: scale.ms, repeats: REPEATS, exportReadsMs: { cold: coldMs, timed: exportTimes }, exportStream });
+  if (opts.baseline && adminOrdersPid !== undefined) {
+    rec.add(figure(`export stream at ${orders.toLocaleString('en')} orders: admin-orders peak RSS`, Math.max(...peakRssMiB), 'MiB', { name: 'admin-orders RSS before the read', value: restRssMiB, unit: 'MiB' }, 'lower', `${(exportBytes / 2 ** 20).toFixed(1)} MiB of NDJSON; CPU s per read: admin-orders ${cpuSecondsPerRead['admin-orders']}, postgres ${cpuSecondsPerRead.postgres}`));
+  }
   if (opts.baseline) {
     for (const [name, ms] of Object.entries(scale.ms)) {
       const base = opts.baseline.ms[name];

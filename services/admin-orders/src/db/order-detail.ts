@@ -1,6 +1,6 @@
 import { sql, type Db } from '@pickles/db';
-import { mayOwner, ownerChoices, paiseToRupees, type AdminOrderDetailResponse, type OrderPaymentLink, type OrderStatus, type PaymentStatus } from '@pickles/shared';
-import { ADMIN_ORDER_COLUMNS, toAdminOrder, type AdminOrderRow } from './admin-order-row.js';
+import { mayOwner, ownerChoices, paiseToRupees, type AdminOrder, type AdminOrderDetailResponse, type OrderPaymentLink, type OrderStatus, type PaymentStatus } from '@pickles/shared';
+import { ADMIN_ORDER_JSON } from './admin-order-json.js';
 import { orderDispatch } from './dispatches.js';
 import { orderHistory } from './orders.js';
 import { orderRefunds, refundableOrderFacts, refundablePaise } from './refunds.js';
@@ -14,8 +14,8 @@ export interface DetailCourier {
 
 /** Everything the admin's order page shows, or undefined for an unknown (or archived) order. */
 export async function orderDetail(db: Db, id: string, courier?: DetailCourier): Promise<Omit<AdminOrderDetailResponse, 'success'> | undefined> {
-  const { rows } = await sql<
-    AdminOrderRow & {
+  const { rows } = await sql<{
+      order: AdminOrder;
       subtotal_paise: number;
       shipping_paise: number;
       discount_code: string | null;
@@ -25,9 +25,8 @@ export async function orderDetail(db: Db, id: string, courier?: DetailCourier): 
       payment_link_status: OrderPaymentLink['status'] | null;
       payment_link_expires_at: Date | null;
       payment_link_sent_at: Date | null;
-    }
-  >`
-    select ${ADMIN_ORDER_COLUMNS}, orders.subtotal_paise, orders.shipping_paise, orders.discount_code, orders.discount_paise,
+    }>`
+    select ${ADMIN_ORDER_JSON} as "order", orders.subtotal_paise, orders.shipping_paise, orders.discount_code, orders.discount_paise,
       orders.payment_link_id, orders.payment_link_url, orders.payment_link_status, orders.payment_link_expires_at, orders.payment_link_sent_at
     from orders where orders.id = ${id}`.execute(db);
   const row = rows[0];
@@ -44,7 +43,7 @@ export async function orderDetail(db: Db, id: string, courier?: DetailCourier): 
     orderTaxDocuments(db, id),
     orderShipment(db, id, courier?.trackUrlOf),
   ]);
-  const order = toAdminOrder(row);
+  const { order } = row;
   return {
     order: {
       ...order,

@@ -16,7 +16,7 @@ import {
   type OrderStatus,
 } from '@pickles/shared';
 import { filterCondition, orderByClause } from './order-filter.js';
-import { ADMIN_ORDER_COLUMNS, toAdminOrder, type AdminOrderRow } from './admin-order-row.js';
+import { ADMIN_ORDER_JSON } from './admin-order-json.js';
 
 type Handle = Kysely<Database> | Transaction<Database>;
 
@@ -31,12 +31,12 @@ export interface ListOptions {
 export async function listOrders(db: Db, options: ListOptions): Promise<{ orders: AdminOrder[]; total: number }> {
   const where = filterCondition(options.filter);
   const [page, count] = await Promise.all([
-    sql<AdminOrderRow>`select ${ADMIN_ORDER_COLUMNS} from orders where ${where}
+    sql<{ order: AdminOrder }>`select ${ADMIN_ORDER_JSON} as "order" from orders where ${where}
       order by ${orderByClause(options.sortField, options.sortDir)}
       limit ${options.pageSize} offset ${(options.page - 1) * options.pageSize}`.execute(db),
     sql<{ total: number }>`select count(*)::int as total from orders where ${where}`.execute(db),
   ]);
-  return { orders: page.rows.map(toAdminOrder), total: count.rows[0]?.total ?? 0 };
+  return { orders: page.rows.map((row) => row.order), total: count.rows[0]?.total ?? 0 };
 }
 
 /** The cards summarise every order on the panel, whatever the filter (spec: "total orders"). */
@@ -58,8 +58,8 @@ export async function orderCards(db: Db, now = new Date()): Promise<AdminOrderCa
 }
 
 export async function getAdminOrder(db: Handle, id: string): Promise<AdminOrder | undefined> {
-  const { rows } = await sql<AdminOrderRow>`select ${ADMIN_ORDER_COLUMNS} from orders where orders.id = ${id}`.execute(db);
-  return rows[0] && toAdminOrder(rows[0]);
+  const { rows } = await sql<{ order: AdminOrder }>`select ${ADMIN_ORDER_JSON} as "order" from orders where orders.id = ${id}`.execute(db);
+  return rows[0]?.order;
 }
 
 export async function databaseNow(db: Db): Promise<string> {
