@@ -390,10 +390,7 @@ describe('API answers', () => {
   });
 
   it('are timed into http_request_duration_seconds by the route table, on the metrics port', async () => {
-    const metrics = await startMetricsListener(0, '127.0.0.1', logger);
-    try {
-      const url = `http://127.0.0.1:${metrics.port}/metrics`;
-      const count = async (labels: Record<string, string>) => sampleValue(await scrapeMetrics(url), 'http_request_duration_seconds_count', labels) ?? 0;
+    await withDurationCounts(async (count) => {
       const pincodes = { service: 'gateway', method: 'GET', route: '/api/pincodes/', status: '200' };
       const unmatched = { service: 'gateway', method: 'GET', route: 'unmatched', status: '404' };
       const [pincodesBefore, unmatchedBefore] = [await count(pincodes), await count(unmatched)];
@@ -401,9 +398,7 @@ describe('API answers', () => {
       expect((await fetch(`${gateway.url}/api/no-such/RP12345`)).status).toBe(404);
       expect(await count(pincodes)).toBe(pincodesBefore + 1);
       expect(await count(unmatched)).toBe(unmatchedBefore + 1);
-    } finally {
-      await metrics.close();
-    }
+    });
   });
 });
 
@@ -435,10 +430,7 @@ describe('one way in', () => {
   });
 
   it('times pages and API calls alike, each under its own route label', async () => {
-    const metrics = await startMetricsListener(0, '127.0.0.1', logger);
-    try {
-      const url = `http://127.0.0.1:${metrics.port}/metrics`;
-      const count = async (labels: Record<string, string>) => sampleValue(await scrapeMetrics(url), 'http_request_duration_seconds_count', labels) ?? 0;
+    await withDurationCounts(async (count) => {
       const page = { service: 'gateway', method: 'GET', route: 'static', status: '200' };
       const api = { service: 'gateway', method: 'GET', route: '/api/catalogue', status: '200' };
       const [pageBefore, apiBefore] = [await count(page), await count(api)];
@@ -446,11 +438,20 @@ describe('one way in', () => {
       expect((await fetch(`${gateway.url}/api/catalogue`)).status).toBe(200);
       expect(await count(page)).toBe(pageBefore + 1);
       expect(await count(api)).toBe(apiBefore + 1);
-    } finally {
-      await metrics.close();
-    }
+    });
   });
 });
+
+/** Runs `check` with the count of http_request_duration_seconds samples by labels, scraped from a metrics listener of its own. */
+async function withDurationCounts(check: (count: (labels: Record<string, string>) => Promise<number>) => Promise<void>): Promise<void> {
+  const metrics = await startMetricsListener(0, '127.0.0.1', logger);
+  try {
+    const url = `http://127.0.0.1:${metrics.port}/metrics`;
+    await check(async (labels) => sampleValue(await scrapeMetrics(url), 'http_request_duration_seconds_count', labels) ?? 0);
+  } finally {
+    await metrics.close();
+  }
+}
 
 /** A GET whose request line carries `target` as it is (fetch always sends the origin form). */
 function rawGet(origin: string, target: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string }> {
