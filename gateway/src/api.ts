@@ -1,10 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Logger } from 'pino';
-import { identifyRequest, pathOnly, timeRequest } from '@pickles/service-kit';
+import { pathOnly } from '@pickles/service-kit';
 import type { GatewayAnswers } from './answers.js';
 import type { CorsCheck } from './cors.js';
 import { aggregateHealth, publicHealth, type Upstreams } from './health.js';
-import { gatewayRoute } from './metrics.js';
 import type { ServiceProxy } from './proxy.js';
 import { matchRoute, type ServiceName } from './routes.js';
 
@@ -29,9 +28,9 @@ export interface ApiOptions {
 }
 
 /**
- * Every /api/* request, as a plain Node request listener (app.ts puts it in front of Express): its
- * duration by route label, request id, log line, CORS, then the health aggregate, a JSON 404 for a
- * path no route takes, a 413 for a body announced over its route's limit, or the route's service.
+ * Every /api/* request, as a plain Node request handler that the gateway's front (front.ts) hands it
+ * to, already timed and given its request id: CORS, then the health aggregate, a JSON 404 for a path
+ * no route takes, a 413 for a body announced over its route's limit, or the route's service.
  */
 export function apiListener({ upstreams, proxies, cors, answers, logger }: ApiOptions): (req: IncomingMessage, res: ServerResponse, path: string) => void {
   const health = async (res: ServerResponse) => {
@@ -44,13 +43,8 @@ export function apiListener({ upstreams, proxies, cors, answers, logger }: ApiOp
   };
 
   return (req, res, path) => {
-    // First, so the duration covers all the gateway does (GET /metrics is on METRICS_PORT, never here).
-    timeRequest(req, res, gatewayRoute(path));
-    const isHealth = path === '/api/health';
-    // The health aggregate is polled by probes: its lines would drown the others.
-    identifyRequest(req, res, isHealth ? undefined : logger);
     if (!cors(req, res)) return;
-    if (isHealth && (req.method === 'GET' || req.method === 'HEAD')) {
+    if (path === '/api/health' && (req.method === 'GET' || req.method === 'HEAD')) {
       health(res).catch((error: unknown) => {
         logger.error({ err: error }, 'health: could not aggregate');
         res.destroy();

@@ -2,13 +2,13 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import compression from 'compression';
 import express, { type Express } from 'express';
 import type { Logger } from 'pino';
-import { identifyRequest, pathOnly, setHeaderList, startProcessMetrics, timeRequest } from '@pickles/service-kit';
+import { setHeaderList, startProcessMetrics } from '@pickles/service-kit';
 import type { GatewayEnv } from './env.js';
 import { GatewayAnswers } from './answers.js';
-import { apiListener, apiPathOf } from './api.js';
+import { apiListener } from './api.js';
 import { untrustedProxyAlarm, type TrustProxy } from './client.js';
 import { corsAllowList } from './cors.js';
-import { gatewayRoute } from './metrics.js';
+import { gatewayFront } from './front.js';
 import { createServiceProxy, type ServiceProxy } from './proxy.js';
 import type { ServiceName } from './routes.js';
 import { inlineScriptHashes, securityHeaders } from './security.js';
@@ -27,11 +27,12 @@ const replicaList = (urls: string | readonly string[]): readonly string[] => (ty
 type RequestListener = (req: IncomingMessage, res: ServerResponse, done?: (error?: unknown) => void) => void;
 
 /**
- * The public app. Express serves the SPA's pages and files (static serving, compression, the app
- * shell); an /api/* request never enters it: apiListener answers it as a plain Node request, which
- * http-proxy-middleware takes as well as an Express one. Express's router, its request and response
- * prototypes and the middleware chain before the proxy were about a sixth of the gateway's CPU per
- * proxied call (--cpu-prof; gateway/README.md).
+ * The public app. Every request enters through the gateway's front (front.ts: timing, request id),
+ * which hands an /api/* request to apiListener as a plain Node request (http-proxy-middleware takes
+ * it as well as an Express one) and anything else to Express, which serves the SPA's pages and files
+ * (security headers, compression, static serving, the app shell). Through Express's own pipeline
+ * (its router, its request and response prototypes) a proxied call cost the gateway about twice the
+ * CPU (decision 038).
  */
 export function createGatewayApp(config: GatewayConfig, logger: Logger): Express {
   startProcessMetrics('gateway');
@@ -44,10 +45,8 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger): Express
   app.set('trust proxy', config.TRUSTED_PROXIES?.length ? config.TRUSTED_PROXIES : false);
   // Express's compiled form of that setting, for the API requests that never enter Express.
   const trust = app.get('trust proxy fn') as TrustProxy;
-  app.use((req, res, next) => {
-    // First, so request durations cover all the gateway does. Pages and files are not logged.
-    timeRequest(req, res, gatewayRoute(pathOnly(req.url)));
-    identifyRequest(req, res);
+  app.use((_req, res, next) => {
+    // Every page and file; the API's own answers get them from GatewayAnswers, a service's answer brings its own (proxy.ts).
     setHeaderList(res, headers);
     next();
   });
@@ -71,14 +70,9 @@ export function createGatewayApp(config: GatewayConfig, logger: Logger): Express
   >;
   const api = apiListener({ upstreams, proxies, cors: corsAllowList(config.CORS_ORIGINS, answers), answers, logger });
 
-  // Express's app is a request listener that hands every request to `app.handle`: API requests are
-  // taken before it.
+  // Express's app is a request listener that hands every request to `app.handle`: the front takes
+  // its place, and hands Express only the pages.
   const expressApp = app as unknown as { handle: RequestListener };
-  const handleWithExpress = expressApp.handle.bind(app);
-  expressApp.handle = (req, res, done) => {
-    const apiPath = apiPathOf(req.url!);
-    if (apiPath === undefined) handleWithExpress(req, res, done);
-    else api(req, res, apiPath);
-  };
+  expressApp.handle = gatewayFront({ api, pages: expressApp.handle.bind(app), logger });
   return app;
 }

@@ -70,7 +70,7 @@ function replayBodyWhenPiped(req: IncomingMessage, body: Buffer): void {
  * was ended, and setting a header then throws.
  */
 function setForwardingHeaders(req: IncomingMessage, trust: TrustProxy): void {
-  // service-kit's identifyRequest gave it (apiListener).
+  // The gateway's front gave it (front.ts, service-kit's identifyRequest).
   req.headers[REQUEST_ID_HEADER] = String(req.id);
   // The one client address the gateway believes, never appended to (xfwd is off).
   req.headers['x-forwarded-for'] = clientAddress(req, trust);

@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { mkdtempSync, mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -389,10 +390,7 @@ describe('API answers', () => {
   });
 
   it('are timed into http_request_duration_seconds by the route table, on the metrics port', async () => {
-    const metrics = await startMetricsListener(0, '127.0.0.1', logger);
-    try {
-      const url = `http://127.0.0.1:${metrics.port}/metrics`;
-      const count = async (labels: Record<string, string>) => sampleValue(await scrapeMetrics(url), 'http_request_duration_seconds_count', labels) ?? 0;
+    await withDurationCounts(async (count) => {
       const pincodes = { service: 'gateway', method: 'GET', route: '/api/pincodes/', status: '200' };
       const unmatched = { service: 'gateway', method: 'GET', route: 'unmatched', status: '404' };
       const [pincodesBefore, unmatchedBefore] = [await count(pincodes), await count(unmatched)];
@@ -400,11 +398,75 @@ describe('API answers', () => {
       expect((await fetch(`${gateway.url}/api/no-such/RP12345`)).status).toBe(404);
       expect(await count(pincodes)).toBe(pincodesBefore + 1);
       expect(await count(unmatched)).toBe(unmatchedBefore + 1);
-    } finally {
-      await metrics.close();
-    }
+    });
   });
 });
+
+describe('one way in', () => {
+  // The API's answers and the pages' come from two handlers (api.ts and Express) behind one front
+  // (front.ts): what every answer must carry is checked on both kinds here.
+  const answers = [
+    ['a prerendered page', '/shop'],
+    ['the app shell', '/payment'],
+    ['an unknown page', '/no-such-page'],
+    ['a file', '/assets/index-abc123.js'],
+    ['liveness', '/alive'],
+    ["a service's answer", '/api/catalogue'],
+    ["the gateway's own API answer", '/api/nothing/here'],
+    ['the health aggregate', '/api/health'],
+    ['an API call in absolute form', '/api/catalogue', 'absolute'],
+  ] as const;
+
+  it.each(answers)('%s carries the request id the caller sent and the security headers', async (_kind, path, form?: 'absolute') => {
+    const requestId = `one-way-in-${path.replace(/\W/g, '-')}`;
+    const response =
+      form === 'absolute'
+        ? await rawGet(gateway.url, `http://shop.example.in${path}`, { 'x-request-id': requestId })
+        : await fetch(`${gateway.url}${path}`, { headers: { 'x-request-id': requestId } }).then(async (r) => ({ status: r.status, headers: Object.fromEntries(r.headers), body: await r.text() }));
+    expect(response.status).toBeLessThan(500);
+    expect(response.headers['x-request-id']).toBe(requestId);
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+  });
+
+  it('times pages and API calls alike, each under its own route label', async () => {
+    await withDurationCounts(async (count) => {
+      const page = { service: 'gateway', method: 'GET', route: 'static', status: '200' };
+      const api = { service: 'gateway', method: 'GET', route: '/api/catalogue', status: '200' };
+      const [pageBefore, apiBefore] = [await count(page), await count(api)];
+      expect((await fetch(`${gateway.url}/shop`)).status).toBe(200);
+      expect((await fetch(`${gateway.url}/api/catalogue`)).status).toBe(200);
+      expect(await count(page)).toBe(pageBefore + 1);
+      expect(await count(api)).toBe(apiBefore + 1);
+    });
+  });
+});
+
+/** Runs `check` with the count of http_request_duration_seconds samples by labels, scraped from a metrics listener of its own. */
+async function withDurationCounts(check: (count: (labels: Record<string, string>) => Promise<number>) => Promise<void>): Promise<void> {
+  const metrics = await startMetricsListener(0, '127.0.0.1', logger);
+  try {
+    const url = `http://127.0.0.1:${metrics.port}/metrics`;
+    await check(async (labels) => sampleValue(await scrapeMetrics(url), 'http_request_duration_seconds_count', labels) ?? 0);
+  } finally {
+    await metrics.close();
+  }
+}
+
+/** A GET whose request line carries `target` as it is (fetch always sends the origin form). */
+function rawGet(origin: string, target: string, headers: Record<string, string>): Promise<{ status: number; headers: Record<string, string>; body: string }> {
+  const { hostname, port } = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: hostname, port, path: target, headers }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers as Record<string, string>, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
 
 describe('the built SPA', () => {
   it('caches hashed assets for a year as immutable and compresses them', async () => {

@@ -1,4 +1,4 @@
-import { executeTogether, insertRow, outboxEvent, releaseJars, reservedJarsSale, sellJars, sql, statusHistoryRow, together, writeOutboxEvent, type Database, type Db, type RawBuilder, type StatementPart, type Transaction } from '@pickles/db';
+import { insertRow, outboxEvent, releaseJars, reservedJarsSale, sellJars, sql, statusHistoryRow, together, writeOutboxEvent, type Database, type Db, type RawBuilder, type StatementPart, type Transaction } from '@pickles/db';
 import {
   ATTENTION_TEXT,
   AWAITING_PAYMENT_STATES,
@@ -63,17 +63,13 @@ export interface WebhookDelivery {
 }
 
 /**
- * Settles a payment observation (see settlePaymentInTransaction). The usual observations (a capture
- * that confirms, the same payment seen again, an authorisation) are applied in ONE statement,
- * guarded by the order's state as it was read (settleAsRead): no transaction is opened, and no lock
- * is held across a round trip to Node. Anything else, or an order that changed meanwhile, is settled
- * in its own transaction that locks the order first. `seen`: the order as the caller already read
- * it (verify reads it to check the signature), saving the read.
+ * Settles a payment observation: verify, the browser's failure report and the reconciler come here,
+ * Razorpay's webhooks (payment links' too) through settleWebhook; both take the one settle path
+ * (settle). `seen`: the order as the caller already read it (verify reads it to check the
+ * signature), the read the settlement is decided on.
  */
 export async function settlePayment(db: Db, request: SettleRequest, seen?: SettleOrder): Promise<SettleOutcome> {
-  const quick = await settleAsRead(db, request, seen);
-  if (quick && quick !== 'duplicate') return quick;
-  return db.transaction().execute((trx) => settlePaymentInTransaction(trx, request));
+  return settle(db, request, seen);
 }
 
 /**
@@ -84,9 +80,23 @@ export async function settlePayment(db: Db, request: SettleRequest, seen?: Settl
  */
 export async function settleWebhook(db: Db, request: SettleRequest | undefined, delivery: WebhookDelivery): Promise<SettleOutcome | 'duplicate' | 'ignored'> {
   if (!request) return (await recordDelivery(db, delivery)) ? 'ignored' : 'duplicate';
-  const quick = await settleAsRead(db, request, undefined, delivery);
-  if (quick) return quick;
-  return db.transaction().execute(async (trx) => ((await recordDelivery(trx, delivery)) ? settlePaymentInTransaction(trx, request) : ('duplicate' as const)));
+  return settle(db, request, undefined, delivery);
+}
+
+/**
+ * The one settle path (decision 037): the settlement is decided on the order as read and written in
+ * ONE statement (settlementStatement) guarded by that state, in autocommit: no transaction is
+ * opened and no lock is held across a round trip to Node. What that statement cannot do first (a
+ * refund, an attention item, jars released or to release, an order not found), or an order that
+ * kept changing under it, is settled in a transaction that locks the order, takes those steps and
+ * ends in the same statement (settlePaymentInTransaction).
+ */
+async function settle(db: Db, request: SettleRequest, seen: SettleOrder | undefined, delivery: WebhookDelivery): Promise<SettleOutcome | 'duplicate'>;
+async function settle(db: Db, request: SettleRequest, seen?: SettleOrder): Promise<SettleOutcome>;
+async function settle(db: Db, request: SettleRequest, seen?: SettleOrder, delivery?: WebhookDelivery): Promise<SettleOutcome | 'duplicate'> {
+  const asRead = await settleAsRead(db, request, seen, delivery);
+  if (asRead) return asRead;
+  return db.transaction().execute(async (trx) => (delivery && !(await recordDelivery(trx, delivery)) ? ('duplicate' as const) : settlePaymentInTransaction(trx, request)));
 }
 
 /** Records a webhook's event id; false when it was recorded before. */
@@ -101,13 +111,13 @@ async function recordDelivery(handle: Db | Trx, delivery: WebhookDelivery): Prom
 }
 
 /**
- * The settlement in one statement, when the order as read is enough to decide it: its first CTE
- * locks the order's row only if its state is still what was read (`settling`), every write depends
- * on that row (and, for a webhook, on its event id being new), and the whole is one autocommit
- * transaction. The order's, its stock rows' and the invoice counter's locks are then held only
- * inside PostgreSQL, from that statement's lock to its commit. Undefined when the observation needs
- * the locked path (an attention item, jars released or to release, a refund, an order not found),
- * or when the order kept changing under it.
+ * The settlement in its one statement, when the order as read is enough to decide it: the
+ * statement's first CTE locks the order's row only if its state is still what was read
+ * (`settling`), every write depends on that row (and, for a webhook, on its event id being new),
+ * and the whole is one autocommit transaction. The order's, its stock rows' and the invoice
+ * counter's locks are then held only inside PostgreSQL, from that statement's lock to its commit.
+ * Undefined when the observation needs the transaction's steps first, or when the order kept
+ * changing under it.
  */
 async function settleAsRead(db: Db, request: SettleRequest, seen?: SettleOrder, delivery?: WebhookDelivery): Promise<SettleOutcome | 'duplicate' | undefined> {
   if (request.refund || !request.razorpayOrderId) return undefined;
@@ -116,19 +126,8 @@ async function settleAsRead(db: Db, request: SettleRequest, seen?: SettleOrder, 
     if (!order) return undefined;
     const decided = decidePaymentObservation({ found: 'live', order }, request.observation, request.source);
     if (!decidedAsRead(order, decided)) return undefined;
-    const parts: StatementPart[] = [{ name: 'settling', query: lockIfAsRead(order) }];
-    if (delivery) {
-      parts.push({
-        name: 'delivery',
-        query: insertRow('processed_webhook_events', { event_id: delivery.eventId, event_type: delivery.eventType }, 'settling', sql`on conflict (event_id) do nothing returning event_id`),
-      });
-    }
-    const settlement = settlementWrites(order, request, decided, decided, delivery ? 'delivery' : 'settling');
-    parts.push(...settlement.parts);
-    const { rows } = await together<{ settled: number; fresh: number }>(
-      parts,
-      sql`(select count(*) from settling)::int as settled, ${delivery ? sql`(select count(*) from delivery)::int` : sql`1`} as fresh`,
-    ).execute(db);
+    const settlement = settlementStatement(order, request, decided, decided, { asRead: true, delivery });
+    const { rows } = await settlement.statement!.execute(db);
     if (!rows[0]?.settled) continue;
     if (!rows[0].fresh) return 'duplicate';
     return settlement.outcome;
@@ -139,7 +138,7 @@ async function settleAsRead(db: Db, request: SettleRequest, seen?: SettleOrder, 
 /**
  * Whether a decision can be applied from the order as read, in one statement: anything that must
  * read or write more first (an attention item, jars released before the capture, jars to release
- * on a failure) takes the locked path.
+ * on a failure) takes the transaction's steps.
  */
 function decidedAsRead(order: SettleOrder, decided: PaymentDecision): boolean {
   if (decided.attention) return false;
@@ -158,17 +157,50 @@ function lockIfAsRead(order: SettleOrder): RawBuilder<unknown> {
 }
 
 /**
- * The one use case behind every payment path: locks the order, records the payment (or refund),
- * asks the order lifecycle what the observation means, applies it, and writes the outbox events,
- * all in the caller's transaction. Idempotent: the same observation twice changes nothing the
- * second time, in any order relative to the others.
+ * A settlement's one statement, the same for both ways to it: the usual writes (settlementWrites).
+ * `asRead`: decided on an unlocked read, so the statement first locks the order's row if it is
+ * still as read (`settling`) and every write waits for that row (and for a webhook's event id,
+ * recorded here, being new); `settled` and `fresh` say whether they were made. Without it the
+ * caller's transaction holds the order's lock already and the writes are made as they are (no
+ * statement when there are none).
+ */
+function settlementStatement(
+  order: SettleOrder,
+  request: SettleRequest,
+  decided: PaymentDecision,
+  decision: PaymentDecision,
+  { asRead = false, delivery }: { asRead?: boolean; delivery?: WebhookDelivery } = {},
+): { statement?: RawBuilder<{ settled: number; fresh: number }>; outcome: SettleOutcome } {
+  const parts: StatementPart[] = [];
+  if (asRead) parts.push({ name: 'settling', query: lockIfAsRead(order) });
+  if (asRead && delivery) {
+    parts.push({
+      name: 'delivery',
+      query: insertRow('processed_webhook_events', { event_id: delivery.eventId, event_type: delivery.eventType }, 'settling', sql`on conflict (event_id) do nothing returning event_id`),
+    });
+  }
+  const gate = asRead ? (delivery ? 'delivery' : 'settling') : undefined;
+  const settlement = settlementWrites(order, request, decided, decision, gate);
+  parts.push(...settlement.parts);
+  if (!parts.length) return { outcome: settlement.outcome };
+  const statement = together<{ settled: number; fresh: number }>(
+    parts,
+    asRead ? sql`(select count(*) from settling)::int as settled, ${delivery ? sql`(select count(*) from delivery)::int` : sql`1`} as fresh` : sql`1 as settled, 1 as fresh`,
+  );
+  return { statement, outcome: settlement.outcome };
+}
+
+/**
+ * The settle path's transaction (settle), and the refund paths' (the refund submitter, the refund
+ * check, in transactions of their own): locks the order, records the payment (or refund), asks the
+ * order lifecycle what the observation means, takes the steps the one statement cannot (a refund,
+ * an attention item, jars to move), then makes the usual writes in the settlement's one statement
+ * (settlementStatement), all in the caller's transaction. Idempotent: the same observation twice
+ * changes nothing the second time, in any order relative to the others.
  *
- * Round trips: one statement reads the locked order with everything the settlement needs, and one
- * statement makes the usual writes together (the payment, the order, its history, the
- * confirmation event, the GST invoice, the reserved jars sold): a paid order's stock rows and the
- * invoice counter, which every payment queues for, are then locked from that statement to the
- * commit only. The rare paths (refunds, attention items, jars released before the capture) take
- * their own statements first.
+ * Round trips: one statement reads the locked order with everything the settlement needs, the
+ * rare steps their own, and the settlement's statement: a paid order's stock rows and the invoice
+ * counter, which every payment queues for, are then locked from that statement to the commit only.
  */
 export async function settlePaymentInTransaction(trx: Trx, request: SettleRequest): Promise<SettleOutcome> {
   const { razorpayOrderId, observation } = request;
@@ -213,8 +245,8 @@ export async function settlePaymentInTransaction(trx: Trx, request: SettleReques
   }
   if (!order) return outcome;
 
-  const settlement = settlementWrites(order, request, decided, decision);
-  await executeTogether(trx, settlement.parts);
+  const settlement = settlementStatement(order, request, decided, decision);
+  await settlement.statement?.execute(trx);
   return { ...outcome, ...settlement.outcome, attention: outcome.attention ?? settlement.outcome.attention, wroteEvents: outcome.wroteEvents || settlement.outcome.wroteEvents };
 }
 
