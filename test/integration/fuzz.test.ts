@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
 import { createLogger } from '@pickles/service-kit';
 import { insertOrder, orderPayload, startApp, testDb, type RunningApp } from '@pickles/test-kit';
+import { prng } from '@pickles/test-kit/random';
 import { createCheckoutApp } from '@pickles/checkout/app';
 import { createPaymentsApp } from '@pickles/payments/app';
 import { createAdmin } from '@pickles/admin-orders/test-helpers';
@@ -19,17 +20,6 @@ const REQUESTS = 3_200;
 const KEYS = { keyId: 'rzp_test_Fuzz000000000001', keySecret: 'fuzz_key_secret_0123', webhookSecret: 'fuzz_webhook_secret_0123' };
 const silent = createLogger('fuzz', 'silent');
 
-/** mulberry32: the same seed gives the same requests, so a failure can be replayed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 let db: Db;
 let ground: ServiceGround;

@@ -1,3 +1,4 @@
+import type { CourierChoice } from '@pickles/shared/api';
 import type { NdrReasonCode } from './ndr-reasons.js';
 import type { ShipmentStatus } from './statuses.js';
 
@@ -24,17 +25,8 @@ export interface ServiceabilityQuery {
   cod?: boolean;
 }
 
-export interface CourierOption {
-  courierId: number;
-  courierName: string;
-  /** The courier's freight charge for this parcel. */
-  ratePaise: number;
-  /** Days the courier promises, counted from pickup; null when it gives none. */
-  estimatedDeliveryDays: number | null;
-  /** The courier's expected delivery day, India calendar, "YYYY-MM-DD"; null when it gives none. */
-  expectedDeliveryDay: string | null;
-  rating: number | null;
-}
+/** One courier serving a parcel: the same fields the owner's courier picker shows. */
+export type CourierOption = CourierChoice;
 
 export type Serviceability =
   | { serviceable: true; couriers: CourierOption[]; recommendedCourierId: number | null }

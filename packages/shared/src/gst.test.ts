@@ -1,3 +1,4 @@
+import { prng } from '@pickles/test-kit/random';
 import { describe, expect, it } from 'vitest';
 import { allocate, creditNoteFigures, documentNumber, financialYear, halves, invoiceFigures, splitInclusive, type TaxFigures } from './gst.js';
 import { findIndianState } from './indian-states.js';
@@ -116,17 +117,6 @@ describe('creditNoteFigures', () => {
   });
 });
 
-/** mulberry32: the same seed gives the same cases, so a failure can be replayed. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('the rounding rule (decision 019), over 2,000 seeded invoices', () => {
   const random = prng(20261128);

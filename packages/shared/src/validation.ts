@@ -146,23 +146,24 @@ const lineQuantity = z
   .min(1, { error: 'Quantity must be at least 1' })
   .max(MAX_QUANTITY_PER_LINE, { error: `At most ${MAX_QUANTITY_PER_LINE} jars of one pickle per order` });
 
+/** An order's lines: one to twenty, `empty` said when there are none. */
+const orderLines = <Line extends z.ZodType>(line: Line, empty: string) => z.array(line).min(1, { error: empty }).max(20);
+
 /** POST /api/payment/create-order (docs/product.md §3, "Order-creation payload"). Amounts in rupees. */
 export const createOrderPayloadSchema = z.object({
   amount: rupees,
   customerInfo: customerInfoSchema,
   deliveryAddress: deliveryAddressSchema,
-  items: z
-    .array(
-      z.object({
-        itemId: z.number().int().positive(),
-        name: plainString('Invalid product name'),
-        quantity: lineQuantity,
-        price: rupees,
-        total: rupees,
-      }),
-    )
-    .min(1, { error: 'Your cart is empty' })
-    .max(20),
+  items: orderLines(
+    z.object({
+      itemId: z.number().int().positive(),
+      name: plainString('Invalid product name'),
+      quantity: lineQuantity,
+      price: rupees,
+      total: rupees,
+    }),
+    'Your cart is empty',
+  ),
   /** A discount code as typed (any case); the server decides what it takes off (decision 028). */
   discountCode: discountCodeField.optional(),
 });
@@ -176,15 +177,7 @@ export type CreateOrderPayload = z.infer<typeof createOrderPayloadSchema>;
 export const phoneOrderPayloadSchema = z.object({
   customerInfo: customerInfoSchema,
   deliveryAddress: deliveryAddressSchema,
-  items: z
-    .array(
-      z.object({
-        itemId: z.number().int().positive(),
-        quantity: lineQuantity,
-      }),
-    )
-    .min(1, { error: 'Choose at least one pickle' })
-    .max(20),
+  items: orderLines(z.object({ itemId: z.number().int().positive(), quantity: lineQuantity }), 'Choose at least one pickle'),
   discountCode: discountCodeField.optional(),
 });
 export type PhoneOrderPayload = z.infer<typeof phoneOrderPayloadSchema>;

@@ -1,18 +1,13 @@
 import jwt from 'jsonwebtoken';
 import { eventually, untilNextWholeSecond } from '@pickles/test-kit';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createLoginLimiter } from '../src/auth/login-limiter.js';
 import { ensureAdmin, setAdminPassword } from '../src/db/admins.js';
 import { hashPassword, verifyPassword } from '../src/domain/password.js';
-import { call, createAdmin, insertOrder, JWT_SECRET, loginToken, MAX_FAILURES, randomIp, startHarness, uniqueTag, type Harness } from './helpers.js';
+import { call, createAdmin, harnessPerFile, insertOrder, JWT_SECRET, loginToken, MAX_FAILURES, randomIp, startHarness, uniqueTag, type Harness } from './helpers.js';
 
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+harnessPerFile((started) => (h = started));
 
 describe('the configured admin and stronger hashes', () => {
   it('ADMIN_USERNAME/ADMIN_PASSWORD_HASH: created once; a different hash is applied and ends the sessions; the same one leaves a later admin:create alone', async () => {

@@ -2,10 +2,10 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { untilNextWholeSecond } from '@pickles/test-kit';
 import { verifyPassword } from '../src/domain/password.js';
-import { call, insertOrder, randomIp, startHarness, type Harness } from './helpers.js';
+import { call, insertOrder, randomIp, harnessPerFile, type Harness } from './helpers.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const tsx = path.join(root, 'node_modules/.bin/tsx');
@@ -20,12 +20,7 @@ function runCli(script: string, args: string[], stdin: string): Promise<{ code: 
 }
 
 let h: Harness;
-beforeAll(async () => {
-  h = await startHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+harnessPerFile((started) => (h = started));
 
 describe('CLIs', () => {
   it('hash-password prints a scrypt hash of the password read from stdin', async () => {

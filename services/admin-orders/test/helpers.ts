@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import { createDb, type Db } from '@pickles/db';
@@ -25,6 +26,18 @@ export interface HarnessOptions {
   courier?: Courier;
   /** The owner's payment links (Razorpay client and shop URL); without, their endpoints answer 503. */
   paymentLinks?: AppDeps['paymentLinks'];
+}
+
+/** The default harness for the whole test file: started before its first test and handed to `use`, closed after its last. */
+export function harnessPerFile(use: (harness: Harness) => void): void {
+  let harness: Harness | undefined;
+  beforeAll(async () => {
+    harness = await startHarness();
+    use(harness);
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
 }
 
 /** admin-orders over HTTP on the run's database, or on a fresh one of its own (`ownDatabase`, for a file that counts every row). */

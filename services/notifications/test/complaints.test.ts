@@ -6,7 +6,7 @@ import { COMPLAINT_UPDATED, type ComplaintUpdateKind, type EventEnvelope } from 
 import { complaintDeadlines, formatTicketNumber } from '@pickles/shared/complaints';
 import { processComplaintUpdated } from '../src/events/process-complaint-updated.js';
 import type { NotificationDeps } from '../src/events/process-payment-verified.js';
-import { india, SHOP_URL, startNotificationsHarness, startSweeperQueue, visibleText, type NotificationsHarness } from './harness.js';
+import { india, SHOP_URL, notificationsHarnessPerFile, startSweeperQueue, visibleText, type NotificationsHarness } from './harness.js';
 
 /** complaint.updated -> the shopper's e-mail of each step and, for a new complaint, the owner's alert. */
 const OFFICER = { name: 'Anita Sharma', designation: 'Grievance Officer', phone: '+91 11 2345 6790', email: 'grievance@royalpickles.in' };
@@ -15,11 +15,10 @@ let h: NotificationsHarness;
 let db: Db;
 let deps: NotificationDeps;
 
-beforeAll(async () => {
-  h = await startNotificationsHarness({ deps: { grievanceOfficer: OFFICER } });
-  ({ db, deps } = h);
+notificationsHarnessPerFile({ deps: { grievanceOfficer: OFFICER } }, (started) => {
+  h = started;
+  ({ db, deps } = started);
 });
-afterAll(() => h.close());
 
 /**
  * A complaint as checkout stores it; received 23 Nov 2026, 1:30 am in India unless told otherwise,

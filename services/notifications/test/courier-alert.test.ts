@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type Db } from '@pickles/db';
 import { insertOrder } from '@pickles/test-kit';
 import { courierAlertOnce, type CourierAlertDeps } from '../src/courier-alert.js';
-import { SHOP_URL, startNotificationsHarness, type NotificationsHarness } from './harness.js';
+import { SHOP_URL, notificationsHarnessPerFile, type NotificationsHarness } from './harness.js';
 
 /**
  * The owner is told of courier bookings the courier has not taken for half an hour (its API down or
@@ -13,11 +13,10 @@ let h: NotificationsHarness;
 let db: Db;
 let deps: CourierAlertDeps;
 
-beforeAll(async () => {
-  h = await startNotificationsHarness({ ownDatabase: true });
-  ({ db, deps } = h);
+notificationsHarnessPerFile({ ownDatabase: true }, (started) => {
+  h = started;
+  ({ db, deps } = started);
 });
-afterAll(() => h.close());
 
 /** A paid order whose Ship was asked `minutesAgo`, still pending after `attempts` tries. */
 async function pendingBooking(city: string, minutesAgo: number, attempts: number, lastError: string | null) {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
 import { insertOrder } from '@pickles/test-kit';
 import { dailySummaryOnce, type DailySummaryDeps } from '../src/daily-summary.js';
-import { india, SHOP_URL, startNotificationsHarness, type NotificationsHarness } from './harness.js';
+import { india, SHOP_URL, notificationsHarnessPerFile, type NotificationsHarness } from './harness.js';
 
 /**
  * The owner's daily summary reads every paid order in the database, so this file has a database of
@@ -12,11 +12,10 @@ let h: NotificationsHarness;
 let db: Db;
 let deps: DailySummaryDeps;
 
-beforeAll(async () => {
-  h = await startNotificationsHarness({ ownDatabase: true });
-  ({ db, deps } = h);
+notificationsHarnessPerFile({ ownDatabase: true }, (started) => {
+  h = started;
+  ({ db, deps } = started);
 });
-afterAll(() => h.close());
 
 const summaries = () => h.toOwner();
 

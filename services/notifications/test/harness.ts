@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { Queue } from 'bullmq';
 import { createDb, type Db } from '@pickles/db';
@@ -66,6 +67,16 @@ export async function startNotificationsHarness({ deps = {}, ownDatabase = false
  * The notifications queue under a prefix of the test's own, and the sweeper over it: for the tests
  * of what the sweeper queues again (an event published long ago whose e-mail was never sent).
  */
+/** One harness for the test file: started before its first test and handed to `use`, closed after its last. */
+export function notificationsHarnessPerFile(options: Parameters<typeof startNotificationsHarness>[0], use: (harness: NotificationsHarness) => void): void {
+  let harness: NotificationsHarness;
+  beforeAll(async () => {
+    harness = await startNotificationsHarness(options);
+    use(harness);
+  });
+  afterAll(() => harness.close());
+}
+
 export function startSweeperQueue(db: Db) {
   const redis = createRedis(process.env.REDIS_URL!, 'notifications-sweeper-test');
   const queue = new Queue(QUEUES.notifications, { connection: redis, prefix: `${process.env.REDIS_PREFIX}-${randomUUID().slice(0, 8)}` });

@@ -1,24 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
 import type { RunningMailCatcher } from '@pickles/mail-catcher';
 import { DEMO_TRACKING_LINK_SECRET, trackingTokenVersion } from '@pickles/service-kit';
 import { PAYMENT_VERIFIED, type EventEnvelope } from '@pickles/shared';
 import { insertOrder } from '@pickles/test-kit';
 import { processPaymentVerified, type NotificationDeps } from '../src/events/process-payment-verified.js';
-import { OWNER_EMAIL, startNotificationsHarness, visibleText, type NotificationsHarness } from './harness.js';
+import { OWNER_EMAIL, notificationsHarnessPerFile, visibleText, type NotificationsHarness } from './harness.js';
 
 let h: NotificationsHarness;
 let db: Db;
 let catcher: RunningMailCatcher;
 let deps: NotificationDeps;
 
-beforeAll(async () => {
-  h = await startNotificationsHarness();
-  ({ db, catcher, deps } = h);
+notificationsHarnessPerFile(undefined, (started) => {
+  h = started;
+  ({ db, catcher, deps } = started);
 });
-afterAll(() => h.close());
 
 async function sentFor(order: { orderNumber: string }) {
   const mails = h.mailsAbout(order.orderNumber);

@@ -8,7 +8,7 @@ import { insertOrder, type InsertedOrder } from '@pickles/test-kit';
 import { processOrderChanged } from '../src/events/process-order-changed.js';
 import type { NotificationDeps } from '../src/events/process-payment-verified.js';
 import { EmailInFlightError } from '../src/db/sent-emails.js';
-import { SHOP_URL, startNotificationsHarness, startSweeperQueue, visibleText, type NotificationsHarness } from './harness.js';
+import { SHOP_URL, notificationsHarnessPerFile, startSweeperQueue, visibleText, type NotificationsHarness } from './harness.js';
 
 const SECRET = 'test-tracking-link-secret-0123456789abcdef';
 
@@ -16,11 +16,10 @@ let h: NotificationsHarness;
 let db: Db;
 let deps: NotificationDeps;
 
-beforeAll(async () => {
-  h = await startNotificationsHarness({ deps: { trackingLinkSecret: SECRET } });
-  ({ db, deps } = h);
+notificationsHarnessPerFile({ deps: { trackingLinkSecret: SECRET } }, (started) => {
+  h = started;
+  ({ db, deps } = started);
 });
-afterAll(() => h.close());
 
 function update(order: { id: string }, kind: ShopperUpdateKind, dedupeKey: string = order.id, refundRequestId?: string): EventEnvelope {
   return { id: randomUUID(), type: ORDER_CHANGED, version: 1, occurredAt: new Date().toISOString(), data: { orderId: order.id, kind, dedupeKey, ...(refundRequestId ? { refundRequestId } : {}) } };

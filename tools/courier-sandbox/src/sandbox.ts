@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
-import { ConflictError, createLogger, errorHandler, healthRouter, InvalidError, listen, NotFoundError, notFoundHandler, type Logger } from '@pickles/service-kit';
+import { finishSandbox, listenSandbox, sandboxApp, stateControls, type Listening } from '@pickles/sandbox-kit';
+import { ConflictError, createLogger, InvalidError, NotFoundError, type Logger } from '@pickles/service-kit';
 import express, { type Express, type Request, type Response } from 'express';
 import { z } from 'zod';
 import { apiRouter, publicUrlOf } from './api.js';
@@ -58,10 +58,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = new CourierState(config, options.knobs ?? {}, logger);
   const held = new Set<Response>();
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(healthRouter('courier-sandbox', {}));
+  const app = sandboxApp('courier-sandbox');
   app.use('/v1/external', apiRouter(state, held));
 
   app.get('/files/:kind/:file', async (req, res) => {
@@ -103,12 +100,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
     const error = typeof req.query.error === 'string' ? req.query.error.slice(0, 300) : undefined;
     res.type('html').send(renderDashboard(state, publicUrlOf(state, req), error));
   });
-  controls.get('/state', (_req, res) => {
-    res.json(state.snapshot());
-  });
-  controls.get('/knobs', (_req, res) => {
-    res.json(state.knobs);
-  });
+  stateControls(controls, state, held, answer, 'No such webhook');
   controls.post('/knobs', (req, res) => {
     try {
       const knobs = state.setKnobs(isForm(req) ? knobsFromForm(req.body as Record<string, unknown>) : (req.body ?? {}));
@@ -117,21 +109,8 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       controlError(req, res, error);
     }
   });
-  controls.post('/reset', (req, res) => {
-    for (const response of held) response.socket?.destroy();
-    held.clear();
-    state.reset();
-    answer(req, res, { ok: true });
-  });
   controls.post('/tokens/expire', (req, res) => {
     answer(req, res, { expired: state.expireTokens() });
-  });
-  controls.post('/webhooks/release', (req, res) => {
-    answer(req, res, { released: state.webhooks.release() });
-  });
-  controls.post('/webhooks/:id/redeliver', (req, res) => {
-    if (!state.webhooks.redeliver(req.params.id)) throw new NotFoundError('No such webhook');
-    answer(req, res, { ok: true });
   });
   controls.post('/shipments/:awb/:step', (req, res) => {
     const { awb, step } = req.params;
@@ -144,42 +123,12 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       controlError(req, res, error);
     }
   });
-  app.use('/sandbox', controls);
-
-  app.use(notFoundHandler);
-  app.use(errorHandler(logger));
-
-  return {
-    app,
-    state,
-    async close() {
-      for (const response of held) response.socket?.destroy();
-      held.clear();
-      state.close();
-    },
-  };
+  return finishSandbox(app, controls, state, held, logger);
 }
 
-export interface RunningSandbox extends Sandbox {
-  server: Server;
-  port: number;
-  /** http://127.0.0.1:<port> */
-  url: string;
-}
+export type RunningSandbox = Listening<Sandbox>;
 
 /** For tests: createSandbox + listen on 127.0.0.1 (port 0 = any free one); close() stops both. */
-export async function startSandbox(options: SandboxOptions & { port?: number } = {}): Promise<RunningSandbox> {
-  const sandbox = createSandbox(options);
-  const { server, port } = await listen(sandbox.app, options.port ?? 0, '127.0.0.1');
-  return {
-    ...sandbox,
-    server,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      await sandbox.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+export function startSandbox(options: SandboxOptions & { port?: number } = {}): Promise<RunningSandbox> {
+  return listenSandbox(createSandbox(options), options.port);
 }

@@ -1,6 +1,7 @@
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { indiaDay, parseCourierTime, SHIPROCKET_CODE } from '@pickles/courier-client';
 import { lookupPincode } from '@pickles/pincodes';
+import { SandboxCore } from '@pickles/sandbox-kit';
 import type { Logger } from '@pickles/service-kit';
 import { apiError } from './api-errors.js';
 import { DEFAULT_KNOBS, knobsUpdateSchema, type Knobs } from './knobs.js';
@@ -49,77 +50,34 @@ const place = (pincode: string) => {
  * return after too many failed attempts. Ids keep counting across resets, so a shop never sees
  * one twice.
  */
-export class CourierState {
+export class CourierState extends SandboxCore<SandboxConfig, Knobs, ApiRequestRecord> {
   readonly shipments = new Map<number, Shipment>();
   private readonly byOrderId = new Map<number, Shipment>();
   private readonly byAwb = new Map<string, Shipment>();
   readonly files = new Map<string, StoredFile>();
-  readonly requests: ApiRequestRecord[] = [];
-  readonly webhooks: WebhookDispatcher;
-  knobs: Knobs;
+  readonly webhooks = new WebhookDispatcher({
+    knobs: () => this.knobs,
+    takeLoss: () => this.takeWebhookLoss(),
+    defaultUrl: this.config.webhookUrl,
+    token: this.config.webhookToken,
+    later: (ms, fn) => this.later(ms, fn),
+    logger: this.logger,
+  });
   private readonly tokens = new Map<string, number>();
-  private readonly initialKnobs: Knobs;
-  private readonly timers = new Set<NodeJS.Timeout>();
   private nextOrderId = 400_000_000 + randomInt(1_000_000);
   private nextShipmentId = 300_000_000 + randomInt(1_000_000);
-  private closed = false;
 
-  constructor(
-    readonly config: SandboxConfig,
-    knobs: Partial<Knobs>,
-    readonly logger: Logger,
-  ) {
-    this.initialKnobs = { ...DEFAULT_KNOBS, ...knobsUpdateSchema.parse(knobs) };
-    this.knobs = { ...this.initialKnobs };
-    this.webhooks = new WebhookDispatcher({
-      knobs: () => this.knobs,
-      takeLoss: () => this.takeWebhookLoss(),
-      defaultUrl: config.webhookUrl,
-      token: config.webhookToken,
-      later: (ms, fn) => this.later(ms, fn),
-      logger,
-    });
+  constructor(config: SandboxConfig, knobs: Partial<Knobs>, logger: Logger) {
+    super(config, knobs, logger, { knobsUpdateSchema, defaults: DEFAULT_KNOBS, maxRequestLog: MAX_REQUEST_LOG });
   }
 
-  /** A timer that reset() and close() cancel. */
-  later(ms: number, fn: () => void): void {
-    if (this.closed) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      fn();
-    }, ms);
-    this.timers.add(timer);
-  }
-
-  setKnobs(update: unknown): Knobs {
-    this.knobs = { ...this.knobs, ...knobsUpdateSchema.parse(update) };
-    return this.knobs;
-  }
-
-  /** Forgets every shipment, token, file and webhook; knobs go back to their start-up values. */
-  reset(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+  /** Forgets every shipment, token and file (reset() does the timers, requests, webhooks and knobs). */
+  protected forget(): void {
     this.shipments.clear();
     this.byOrderId.clear();
     this.byAwb.clear();
     this.files.clear();
     this.tokens.clear();
-    this.requests.length = 0;
-    this.webhooks.reset();
-    this.knobs = { ...this.initialKnobs };
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    this.webhooks.stop();
-  }
-
-  logRequest(record: ApiRequestRecord): void {
-    this.requests.push(record);
-    if (this.requests.length > MAX_REQUEST_LOG) this.requests.splice(0, this.requests.length - MAX_REQUEST_LOG);
   }
 
   /** The failure to simulate for this API call (path under /v1/external), if any; counts apiFailureCount down. */

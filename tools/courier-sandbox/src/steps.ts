@@ -1,20 +1,11 @@
 import { SHIPROCKET_CODE } from '@pickles/courier-client';
+import type { ShipmentDeliveryStatus } from '@pickles/shared/api';
 
-/** Where a shipment is in the sandbox's courier: one phase at a time, moved only by the tables below. */
-export const PHASES = [
-  'new',
-  'awb-assigned',
-  'pickup-scheduled',
-  'picked-up',
-  'in-transit',
-  'out-for-delivery',
-  'delivered',
-  'undelivered',
-  'rto-initiated',
-  'rto-delivered',
-  'cancelled',
-] as const;
-export type Phase = (typeof PHASES)[number];
+/**
+ * Where a shipment is in the sandbox's courier: one phase at a time, moved only by the tables below.
+ * Booked but not yet handed to a pickup, then the shop's own delivery statuses (never 'other').
+ */
+export type Phase = 'new' | 'awb-assigned' | Exclude<ShipmentDeliveryStatus, 'other'>;
 
 /** Why a delivery attempt failed: the dashboard's choices and the courier's words for them. */
 export const FAIL_REASONS = {

@@ -1,4 +1,5 @@
-import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startRawReceiver } from '@pickles/sandbox-kit/testing';
 import { createCourierClient, type CourierClient, type CourierConfig, type ShipmentOrder } from '@pickles/courier-client';
 import { DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, DEFAULT_WEBHOOK_TOKEN } from './env.js';
 import { startSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.js';
@@ -13,35 +14,19 @@ export interface ReceivedWebhook {
 }
 
 /** A webhook receiver keeping every delivery's raw body; `answer` picks the HTTP status of the nth (default 200). */
-export async function startWebhookReceiver(answer: (nth: number, body: string) => number = () => 200) {
-  const received: ReceivedWebhook[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const rawBody = Buffer.concat(chunks).toString('utf8');
-      const status = answer(received.length + 1, rawBody);
+export function startWebhookReceiver(answer: (nth: number, body: string) => number = () => 200) {
+  return startRawReceiver(
+    '/api/courier/webhook',
+    (rawBody, headers, status): ReceivedWebhook => {
       let json: Record<string, any> = {};
       try {
         json = JSON.parse(rawBody) as Record<string, any>;
       } catch {}
-      received.push({ headers: req.headers, rawBody, json, status });
-      res.statusCode = status;
-      res.end(status === 200 ? 'ok' : 'not ok');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/api/courier/webhook`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+      return { headers, rawBody, json, status };
+    },
+    answer,
+    { ok: 'ok', notOk: 'not ok', isOk: (status) => status === 200 },
+  );
 }
 
 /** An order as the shop books it: two jars to Bengaluru from the sandbox's Delhi pickup address. */

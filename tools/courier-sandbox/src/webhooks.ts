@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { orderSends as orderWebhookSends, type DeliveryAttempt } from '@pickles/sandbox-kit';
 import type { Logger } from '@pickles/service-kit';
 import type { Knobs } from './knobs.js';
 
@@ -14,18 +15,10 @@ export interface WebhookRecord {
   deliveries: number;
 }
 
-export interface DeliveryRecord {
+export interface DeliveryRecord extends DeliveryAttempt {
   webhookId: string;
   awb: string;
   status: string;
-  attempt: number;
-  duplicate: boolean;
-  url: string;
-  at: string;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-  ok: boolean;
 }
 
 export interface WebhookDeps {
@@ -46,15 +39,7 @@ type Send = { record: WebhookRecord; duplicate: boolean };
  * after its original), reversed, or shuffled with the duplicates.
  */
 export function orderSends(records: WebhookRecord[], knobs: Pick<Knobs, 'reorderWebhooks' | 'duplicateWebhooks'>, random: () => number = Math.random): Send[] {
-  const ordered = knobs.reorderWebhooks === 'reverse' ? [...records].reverse() : records;
-  const sends = ordered.flatMap((record) => (knobs.duplicateWebhooks ? [false, true] : [false]).map((duplicate) => ({ record, duplicate })));
-  if (knobs.reorderWebhooks === 'shuffle') {
-    for (let i = sends.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [sends[i], sends[j]] = [sends[j]!, sends[i]!];
-    }
-  }
-  return sends;
+  return orderWebhookSends(records, { reverse: knobs.reorderWebhooks === 'reverse', shuffle: knobs.reorderWebhooks === 'shuffle', duplicate: knobs.duplicateWebhooks }, random);
 }
 
 /**

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../../packages/invoices/test/read-pdf.js';
-import { api, control, DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, login, startTestSandbox, steps, type TestSandbox } from './helpers.js';
+import { api, control, DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, login, sandboxPerFile, steps, type TestSandbox } from './helpers.js';
 
 /** Shiprocket's API as the sandbox answers it over HTTP, without the client: shapes, rules and errors. */
 let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await control(sandbox.url, '/reset');
-});
+sandboxPerFile((started) => (sandbox = started));
 
 const adhoc = (orderId: string, overrides: Record<string, unknown> = {}) => ({
   order_id: orderId,

@@ -1,8 +1,8 @@
 import { eventually } from '@pickles/test-kit';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { bookedShipment, control, sampleOrder, startTestSandbox, steps, type TestSandbox } from './helpers.js';
+import { describe, expect, it } from 'vitest';
+import { bookedShipment, control, sampleOrder, sandboxPerFile, steps, type TestSandbox } from './helpers.js';
 
 /** The dashboard's HTML, read as a browser would build it (jsdom, no browser): what a person sees and can press. */
 
@@ -23,15 +23,7 @@ interface Element {
 type Document = Element & { body: Element };
 const { JSDOM } = createRequire(import.meta.url)('jsdom') as { JSDOM: new (html: string) => { window: { document: Document } } };
 let sandbox: TestSandbox;
-beforeAll(async () => {
-  sandbox = await startTestSandbox();
-});
-afterAll(async () => {
-  await sandbox.close();
-});
-beforeEach(async () => {
-  await control(sandbox.url, '/reset');
-});
+sandboxPerFile((started) => (sandbox = started));
 
 async function dashboard() {
   const response = await fetch(`${sandbox.url}/sandbox`);

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, DEFAULT_WEBHOOK_TOKEN } from '../src/sandbox.js';
 import { sampleOrder, startSandboxWithClient, type SandboxWithClient } from '../src/testing.js';
 
@@ -6,6 +7,21 @@ export { DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, DEFAULT_WEBHOOK_TOKEN };
 
 export type TestSandbox = SandboxWithClient;
 export const startTestSandbox = startSandboxWithClient;
+
+/** One sandbox for the test file, handed to `use` once started, reset before each test and closed after the last. */
+export function sandboxPerFile(use: (sandbox: TestSandbox) => void): void {
+  let sandbox: TestSandbox;
+  beforeAll(async () => {
+    sandbox = await startTestSandbox();
+    use(sandbox);
+  });
+  afterAll(async () => {
+    await sandbox.close();
+  });
+  beforeEach(async () => {
+    await control(sandbox.url, '/reset');
+  });
+}
 
 export interface Answer {
   status: number;

@@ -1,4 +1,5 @@
 import { signCheckout } from '@pickles/razorpay-client';
+import { SandboxCore } from '@pickles/sandbox-kit';
 import type { Logger } from '@pickles/service-kit';
 import { badRequest, idDoesNotExist, notAValidId } from './api-errors.js';
 import { cardEntity, FAILURES, resolveOutcome, type FailureReason, type PaymentInput } from './cards.js';
@@ -57,64 +58,35 @@ export const notesOrEmpty = (notes: Record<string, string> | undefined): Notes =
  * All sandbox state, in memory (a restart forgets everything, like a fresh Razorpay test account),
  * and the payment rules of protocol §2, §3 and §7.
  */
-export class SandboxState {
+export class SandboxState extends SandboxCore<SandboxConfig, Knobs, ApiRequestRecord> {
   readonly orders = new Map<string, OrderEntity>();
   readonly payments = new Map<string, PaymentEntity>();
   /** Each order's payments and each payment's refunds, so a lookup does not scan every one (a launch makes thousands). */
   private readonly paymentsByOrder = new Map<string, PaymentEntity[]>();
   private readonly refundsByPayment = new Map<string, RefundEntity[]>();
   readonly refunds = new Map<string, RefundEntity>();
-  readonly requests: ApiRequestRecord[] = [];
-  readonly webhooks: WebhookDispatcher;
-  readonly paymentLinks: PaymentLinkBook;
-  knobs: Knobs;
+  readonly webhooks = new WebhookDispatcher({
+    knobs: () => this.knobs,
+    defaultUrl: this.config.webhookUrl,
+    secret: this.config.webhookSecret,
+    accountId: this.config.accountId,
+    later: (ms, fn) => this.later(ms, fn),
+    logger: this.logger,
+  });
+  readonly paymentLinks = new PaymentLinkBook({
+    createOrder: (input) => this.createOrder(input),
+    emit: (items) => void this.webhooks.emit(items),
+    later: (ms, fn) => this.later(ms, fn),
+  });
   private readonly orderCapture = new Map<string, 'automatic' | 'manual'>();
   private readonly refundKeys = new Map<string, { fingerprint: string; refundId: string }>();
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private readonly initialKnobs: Knobs;
-  private closed = false;
 
-  constructor(
-    readonly config: SandboxConfig,
-    knobs: Partial<Knobs>,
-    readonly logger: Logger,
-  ) {
-    this.initialKnobs = { ...DEFAULT_KNOBS, ...knobsUpdateSchema.parse(knobs) };
-    this.knobs = { ...this.initialKnobs };
-    this.webhooks = new WebhookDispatcher({
-      knobs: () => this.knobs,
-      defaultUrl: config.webhookUrl,
-      secret: config.webhookSecret,
-      accountId: config.accountId,
-      later: (ms, fn) => this.later(ms, fn),
-      logger,
-    });
-    this.paymentLinks = new PaymentLinkBook({
-      createOrder: (input) => this.createOrder(input),
-      emit: (items) => void this.webhooks.emit(items),
-      later: (ms, fn) => this.later(ms, fn),
-    });
+  constructor(config: SandboxConfig, knobs: Partial<Knobs>, logger: Logger) {
+    super(config, knobs, logger, { knobsUpdateSchema, defaults: DEFAULT_KNOBS, maxRequestLog: MAX_REQUEST_LOG });
   }
 
-  /** A timer that close() and reset() cancel. */
-  later(ms: number, fn: () => void): void {
-    if (this.closed) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      fn();
-    }, ms);
-    this.timers.add(timer);
-  }
-
-  setKnobs(update: unknown): Knobs {
-    this.knobs = { ...this.knobs, ...knobsUpdateSchema.parse(update) };
-    return this.knobs;
-  }
-
-  /** Forgets every order, payment, refund and webhook; knobs go back to the start-up values. */
-  reset(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+  /** Forgets every order, payment, refund and link (reset() does the timers, requests, webhooks and knobs). */
+  protected forget(): void {
     this.orders.clear();
     this.payments.clear();
     this.refunds.clear();
@@ -122,22 +94,7 @@ export class SandboxState {
     this.refundsByPayment.clear();
     this.orderCapture.clear();
     this.refundKeys.clear();
-    this.requests.length = 0;
     this.paymentLinks.reset();
-    this.webhooks.reset();
-    this.knobs = { ...this.initialKnobs };
-  }
-
-  close(): void {
-    this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    this.webhooks.stop();
-  }
-
-  logRequest(record: ApiRequestRecord): void {
-    this.requests.push(record);
-    if (this.requests.length > MAX_REQUEST_LOG) this.requests.splice(0, this.requests.length - MAX_REQUEST_LOG);
   }
 
   /** Counts down apiFailureCount; returns the failure to simulate for this /v1 call, if any. */

@@ -1,5 +1,5 @@
-import type { Server } from 'node:http';
-import { createLogger, errorHandler, healthRouter, InvalidError, listen, NotFoundError, notFoundHandler, type Logger } from '@pickles/service-kit';
+import { finishSandbox, listenSandbox, sandboxApp, stateControls, type Listening } from '@pickles/sandbox-kit';
+import { createLogger, InvalidError, NotFoundError, type Logger } from '@pickles/service-kit';
 import express, { type Express, type Response } from 'express';
 import { z } from 'zod';
 import { apiRouter } from './api.js';
@@ -91,10 +91,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   const state = new SandboxState(config, options.knobs ?? {}, logger);
   const held = new Set<Response>();
 
-  const app = express();
-  app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback');
-  app.use(healthRouter('razorpay-sandbox', {}));
+  const app = sandboxApp('razorpay-sandbox');
 
   // Before the authenticated router: the real checkout.js is public.
   app.get('/v1/checkout.js', ...checkoutScriptHandler(state));
@@ -108,12 +105,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
   controls.get('/', (_req, res) => {
     res.type('html').send(renderDashboard(state));
   });
-  controls.get('/state', (_req, res) => {
-    res.json(state.snapshot());
-  });
-  controls.get('/knobs', (_req, res) => {
-    res.json(state.knobs);
-  });
+  stateControls(controls, state, held, (_req, res, json) => res.json(json), 'No such webhook event');
   controls.post('/knobs', (req, res) => {
     try {
       res.json(state.setKnobs(req.body ?? {}));
@@ -121,12 +113,6 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       if (error instanceof z.ZodError) throw new InvalidError(`Invalid knobs: ${zodMessage(error)}`);
       throw error;
     }
-  });
-  controls.post('/reset', (_req, res) => {
-    for (const response of held) response.socket?.destroy();
-    held.clear();
-    state.reset();
-    res.json({ ok: true });
   });
   controls.post('/payments', (req, res) => {
     const parsed = testPaymentSchema.safeParse(aliasKeys(req.body));
@@ -188,27 +174,7 @@ export function createSandbox(options: SandboxOptions = {}): Sandbox {
       throw error;
     }
   });
-  controls.post('/webhooks/release', (_req, res) => {
-    res.json({ released: state.webhooks.release() });
-  });
-  controls.post('/webhooks/:eventId/redeliver', (req, res) => {
-    if (!state.webhooks.redeliver(req.params.eventId)) throw new NotFoundError('No such webhook event');
-    res.json({ ok: true });
-  });
-  app.use('/sandbox', controls);
-
-  app.use(notFoundHandler);
-  app.use(errorHandler(logger));
-
-  return {
-    app,
-    state,
-    async close() {
-      for (const response of held) response.socket?.destroy();
-      held.clear();
-      state.close();
-    },
-  };
+  return finishSandbox(app, controls, state, held, logger);
 }
 
 /** For a test payment on a link: the link now, and the redirect query its callback_url would get (when paid). */
@@ -217,26 +183,9 @@ function paidLinkAnswer(state: SandboxState, link: PaymentLinkEntity, paymentId:
   return { payment_link: link, ...(callback ? { payment_link_callback: callback } : {}) };
 }
 
-export interface RunningSandbox extends Sandbox {
-  server: Server;
-  port: number;
-  /** http://127.0.0.1:<port> */
-  url: string;
-}
+export type RunningSandbox = Listening<Sandbox>;
 
 /** For tests: createSandbox + listen on 127.0.0.1 (port 0 = any free one); close() stops both. */
-export async function startSandbox(options: SandboxOptions & { port?: number } = {}): Promise<RunningSandbox> {
-  const sandbox = createSandbox(options);
-  const { server, port } = await listen(sandbox.app, options.port ?? 0, '127.0.0.1');
-  return {
-    ...sandbox,
-    server,
-    port,
-    url: `http://127.0.0.1:${port}`,
-    async close() {
-      await sandbox.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-    },
-  };
+export function startSandbox(options: SandboxOptions & { port?: number } = {}): Promise<RunningSandbox> {
+  return listenSandbox(createSandbox(options), options.port);
 }

@@ -1,4 +1,5 @@
-import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { IncomingHttpHeaders } from 'node:http';
+import { startRawReceiver } from '@pickles/sandbox-kit/testing';
 import { createRazorpayClient, RazorpayError, type RazorpayClient } from '@pickles/razorpay-client';
 import { DEFAULT_KEY_ID, DEFAULT_KEY_SECRET, DEFAULT_WEBHOOK_SECRET, startSandbox, type RunningSandbox, type SandboxOptions } from './sandbox.js';
 
@@ -17,37 +18,21 @@ export interface ReceivedWebhook {
  * A tiny webhook receiver keeping the exact raw body of every delivery. `answer` picks the HTTP
  * status per delivery (default 200).
  */
-export async function startReceiver(answer: (nth: number, body: string) => number = () => 200) {
-  const received: ReceivedWebhook[] = [];
-  const server: Server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const rawBody = Buffer.concat(chunks).toString('utf8');
-      const status = answer(received.length + 1, rawBody);
+export function startReceiver(answer: (nth: number, body: string) => number = () => 200) {
+  return startRawReceiver(
+    '/api/payment/webhook',
+    (rawBody, headers, status): ReceivedWebhook => {
       let event: string;
       try {
         event = (JSON.parse(rawBody) as { event: string }).event;
       } catch {
         event = '(unparsable)';
       }
-      received.push({ headers: req.headers, rawBody, event, status });
-      res.statusCode = status;
-      res.end(status < 300 ? 'ok' : 'nope');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  return {
-    url: `http://127.0.0.1:${port}/api/payment/webhook`,
-    received,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+      return { headers, rawBody, event, status };
+    },
+    answer,
+    { ok: 'ok', notOk: 'nope', isOk: (status) => status < 300 },
+  );
 }
 
 export async function startTestSandbox(options: SandboxOptions = {}): Promise<RunningSandbox & { client: RazorpayClient }> {

@@ -1,3 +1,5 @@
+import type { DeliveryAttempt } from '@pickles/sandbox-kit';
+
 export type Notes = Record<string, string> | [];
 
 export interface OrderEntity {
@@ -158,19 +160,9 @@ export interface WebhookEventRecord {
   deliveries: number;
 }
 
-export interface WebhookDeliveryRecord {
+export interface WebhookDeliveryRecord extends DeliveryAttempt {
   eventId: string;
   event: WebhookEventName;
-  /** 1 for the first try; counts up on retries of one delivery chain. */
-  attempt: number;
-  /** True for the extra copy sent by the duplicateWebhooks knob. */
-  duplicate: boolean;
-  url: string;
-  at: string;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number;
-  ok: boolean;
 }
 
 export interface ApiRequestRecord {

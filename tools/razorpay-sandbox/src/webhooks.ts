@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { signWebhook } from '@pickles/razorpay-client';
+import { orderSends as orderWebhookSends } from '@pickles/sandbox-kit';
 import type { Logger } from '@pickles/service-kit';
 import { newId, nowSeconds } from './ids.js';
 import type { Knobs } from './knobs.js';
@@ -215,14 +216,5 @@ export function orderSends(
   knobs: Pick<Knobs, 'reorderWebhooks' | 'duplicateWebhooks'>,
   random: () => number = Math.random,
 ): { record: WebhookEventRecord; duplicate: boolean }[] {
-  const ordered = knobs.reorderWebhooks === true ? [...records].reverse() : records;
-  const sends = ordered.flatMap((record) => (knobs.duplicateWebhooks ? [false, true] : [false]).map((duplicate) => ({ record, duplicate })));
-  if (knobs.reorderWebhooks === 'shuffle') {
-    // Fisher-Yates: every order equally likely.
-    for (let i = sends.length - 1; i > 0; i--) {
-      const j = Math.floor(random() * (i + 1));
-      [sends[i], sends[j]] = [sends[j]!, sends[i]!];
-    }
-  }
-  return sends;
+  return orderWebhookSends(records, { reverse: knobs.reorderWebhooks === true, shuffle: knobs.reorderWebhooks === 'shuffle', duplicate: knobs.duplicateWebhooks }, random);
 }

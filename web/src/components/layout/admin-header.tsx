@@ -1,5 +1,6 @@
-import { Link, NavLink, useLocation } from 'react-router-dom';
+import { NavLink, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths.js';
+import { BrandLink } from './brand-link.js';
 import { ComplaintsNavLink } from '../../features/complaints/components/complaints-nav-link.js';
 import './admin-header.css';
 
@@ -13,10 +14,7 @@ export function AdminHeader() {
   return (
     <header className="site-header admin-header">
       <div className="admin-width admin-header__inner">
-        <Link to={paths.admin} className="brand admin-header__brand" aria-label="Royal Pickles admin">
-          <img src="/images/logo.svg" alt="" width="40" height="40" />
-          <span className="brand__name">Royal Pickles</span>
-        </Link>
+        <BrandLink to={paths.admin} className="brand admin-header__brand" label="Royal Pickles admin" />
         <span className="admin-header__tag" aria-hidden="true">
           Admin
         </span>

@@ -13,6 +13,30 @@ const POLICY_LINKS = [
   { to: paths.policy('contact-us'), label: 'Contact Us' },
 ] as const;
 
+const EXPLORE_LINKS = [
+  { to: paths.shop, label: 'Shop Our Pickles' },
+  { to: paths.about, label: 'Our Story' },
+  { to: paths.track, label: 'Track your order' },
+] as const;
+
+/** A titled list of the footer's links. */
+function FooterLinks({ id, title, links }: { id: string; title: string; links: readonly { to: string; label: string }[] }) {
+  return (
+    <nav aria-labelledby={id}>
+      <h2 id={id} className="site-footer__heading">
+        {title}
+      </h2>
+      <ul>
+        {links.map((link) => (
+          <li key={link.to}>
+            <Link to={link.to}>{link.label}</Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
 /** Footer of every page (docs/product.md §2). */
 export function SiteFooter() {
   return (
@@ -23,34 +47,8 @@ export function SiteFooter() {
           <p className="site-footer__name">Royal Pickles</p>
           <p>Homemade pickles with royal heritage: century-old, slow-cooked recipes with handpicked spices.</p>
         </div>
-        <nav aria-labelledby="footer-explore">
-          <h2 id="footer-explore" className="site-footer__heading">
-            Explore
-          </h2>
-          <ul>
-            <li>
-              <Link to={paths.shop}>Shop Our Pickles</Link>
-            </li>
-            <li>
-              <Link to={paths.about}>Our Story</Link>
-            </li>
-            <li>
-              <Link to={paths.track}>Track your order</Link>
-            </li>
-          </ul>
-        </nav>
-        <nav aria-labelledby="footer-policies">
-          <h2 id="footer-policies" className="site-footer__heading">
-            Policies
-          </h2>
-          <ul>
-            {POLICY_LINKS.map((link) => (
-              <li key={link.to}>
-                <Link to={link.to}>{link.label}</Link>
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FooterLinks id="footer-explore" title="Explore" links={EXPLORE_LINKS} />
+        <FooterLinks id="footer-policies" title="Policies" links={POLICY_LINKS} />
         <div>
           <h2 className="site-footer__heading">Get in touch</h2>
           <ul className="social" aria-label="Social media">

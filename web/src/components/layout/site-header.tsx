@@ -1,14 +1,12 @@
-import { Link, NavLink } from 'react-router-dom';
+import { NavLink } from 'react-router-dom';
 import { paths } from '../../config/paths.js';
+import { BrandLink } from './brand-link.js';
 
 export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="container site-header__inner">
-        <Link to={paths.home} className="brand" aria-label="Royal Pickles home">
-          <img src="/images/logo.svg" alt="" width="40" height="40" />
-          <span className="brand__name">Royal Pickles</span>
-        </Link>
+        <BrandLink to={paths.home} className="brand" label="Royal Pickles home" />
         <nav aria-label="Main">
           <ul className="main-nav">
             <li>

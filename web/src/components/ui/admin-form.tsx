@@ -50,3 +50,41 @@ export function FormFailure({ message }: { message: string | undefined }) {
     </p>
   ) : null;
 }
+
+interface FormButtonsProps {
+  failure: string | undefined;
+  /** op-form__actions in a page's form, op-modal__actions in a dialog. */
+  className: string;
+  /** While true the Cancel button is off (the form is sending). */
+  isBusy: boolean;
+  /** Leaves the form; no Cancel button without it. */
+  onCancel?: () => void;
+  /** The form's own button(s), after Cancel. */
+  children: ReactNode;
+}
+
+/** A form's last lines: why its action failed (if it did), then Cancel and its own button. */
+export function FormButtons({ failure, className, isBusy, onCancel, children }: FormButtonsProps) {
+  return (
+    <>
+      <FormFailure message={failure} />
+      <div className={className}>
+        {onCancel ? (
+          <button type="button" className="btn" disabled={isBusy} onClick={onCancel}>
+            Cancel
+          </button>
+        ) : null}
+        {children}
+      </div>
+    </>
+  );
+}
+
+/** The submit button of a form that sends: off while sending, saying so. */
+export function SubmitButton({ isSending, sendingLabel, children }: { isSending: boolean; sendingLabel: string; children: ReactNode }) {
+  return (
+    <button type="submit" className="btn btn-primary" disabled={isSending}>
+      {isSending ? sendingLabel : children}
+    </button>
+  );
+}

@@ -4,25 +4,15 @@ import { paiseToTypedRupees, parseTypedRupees } from '@pickles/shared/money';
 import { fieldErrors } from '@pickles/shared/validation';
 
 /** The form's fields as typed (text), named as the API names them so its field errors land beside them. */
-export interface ProductFormValues {
-  name: string;
-  title: string;
-  description: string;
+export interface ProductFormValues
+  extends Pick<CatalogueProduct, 'name' | 'title' | 'description' | 'packLabel' | 'diet' | 'ingredients' | 'allergens' | 'storage' | 'bestBefore' | 'countryOfOrigin' | 'hsn'> {
   /** Rupees with paise, MRP inclusive of GST, as typed ("1,250.50"). */
   price: string;
   /** Empty: no struck-through price. */
   displayPrice: string;
   discountLabel: string;
-  packLabel: string;
   /** Whole grams, as typed. */
   netGrams: string;
-  diet: 'vegetarian' | 'non-vegetarian';
-  ingredients: string;
-  allergens: string;
-  storage: string;
-  bestBefore: string;
-  countryOfOrigin: string;
-  hsn: string;
   /** One of GST_RATES_PERCENT, as the select's value. */
   gstRatePercent: string;
 }

@@ -1,3 +1,4 @@
+import { TextCards } from '../../../components/ui/text-cards.js';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths.js';
 import { PAGE_META, usePageMeta } from '../../page-meta.js';
@@ -57,12 +58,7 @@ export default function AboutRoute() {
       <section className="container benefits" aria-labelledby="benefits-title">
         <h2 id="benefits-title">What Goes Into Every Jar</h2>
         <div className="benefits__grid">
-          {BENEFITS.map((benefit) => (
-            <article key={benefit.title} className="card benefit">
-              <h3>{benefit.title}</h3>
-              <p>{benefit.text}</p>
-            </article>
-          ))}
+          <TextCards items={BENEFITS} cardClass="benefit" heading="h3" />
         </div>
       </section>
 

@@ -4,51 +4,34 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AdminOrderDetailResponse, BatchDispatchResponse, CreateRefundResponse, OrderRefund, RecordDispatchResponse } from '@pickles/shared';
 import { ADMIN_ORDER_MESSAGES } from '@pickles/shared/admin-order-requests';
-import { ordersPanel } from '../../../testing/admin-order.js';
+import { DETAIL_ID, orderDetail, ordersPanel } from '../../../testing/admin-order.js';
 import { jsonResponse, stubApi, type StubbedCall } from '../../../testing/api-stub.js';
 import AdminRoute from './admin-route.js';
 import { asSignedInOwner } from '../../../testing/test-hooks.js';
 import { renderRoutes } from '../../../testing/render-routes.js';
 
 const TOKEN = 'header.payload.signature';
-const ID = '5b0c1e9e-0000-4000-8000-0000000000aa';
+const ID = DETAIL_ID;
 const PAGE = `/admin/orders/${ID}`;
 
 function detail(patch: Partial<AdminOrderDetailResponse> = {}, orderPatch: Partial<AdminOrderDetailResponse['order']> = {}): AdminOrderDetailResponse {
-  return {
-    success: true,
-    order: {
-      _id: ID,
-      orderId: 'RP251120-KX7Q2M',
-      razorpayPaymentId: 'pay_Q1w2E3r4T5y6U7',
-      customerInfo: { name: 'Asha Verma', email: 'asha@example.in', phone: '9876543210' },
-      deliveryAddress: { flatNumber: '12B', street: 'MG Road', area: 'Green Park', city: 'New Delhi', state: 'Delhi', pincode: '110016' },
-      amount: 1050,
+  return orderDetail(
+    {
+      history: [
+        { fromStatus: null, toStatus: 'created', fromPaymentStatus: null, toPaymentStatus: 'pending', changedBy: 'shopper', reason: null, changedAt: '2026-11-20T06:30:00.000Z' },
+        { fromStatus: 'created', toStatus: 'paid', fromPaymentStatus: 'pending', toPaymentStatus: 'paid', changedBy: 'webhook', reason: 'payment.captured', changedAt: '2026-11-20T06:31:00.000Z' },
+      ],
+      emails: [{ kind: 'order-confirmation', recipient: 'asha@example.in', state: 'sent', sentAt: '2026-11-20T06:31:05.000Z' }],
+      ...patch,
+    },
+    {
       items: [
         { name: 'Royal Chicken Pickle', quantity: 2, price: 450, total: 900 },
         { name: 'Mango Avakaya', quantity: 1, price: 150, total: 150 },
       ],
-      subtotal: 1050,
-      shipping: 0,
-      status: 'paid',
-      paymentStatus: 'paid',
-      createdAt: '2026-11-20T06:30:00.000Z',
-      updatedAt: '2026-11-20T06:31:00.000Z',
-      paidAt: '2026-11-20T06:31:00.000Z',
       ...orderPatch,
     },
-    dispatch: null,
-    payments: [{ razorpayPaymentId: 'pay_Q1w2E3r4T5y6U7', status: 'captured', amount: 1050, method: 'upi', createdAt: '2026-11-20T06:31:00.000Z' }],
-    refunds: [],
-    refundable: 1050,
-    history: [
-      { fromStatus: null, toStatus: 'created', fromPaymentStatus: null, toPaymentStatus: 'pending', changedBy: 'shopper', reason: null, changedAt: '2026-11-20T06:30:00.000Z' },
-      { fromStatus: 'created', toStatus: 'paid', fromPaymentStatus: 'pending', toPaymentStatus: 'paid', changedBy: 'webhook', reason: 'payment.captured', changedAt: '2026-11-20T06:31:00.000Z' },
-    ],
-    emails: [{ kind: 'order-confirmation', recipient: 'asha@example.in', state: 'sent', sentAt: '2026-11-20T06:31:05.000Z' }],
-    statusChoices: ['paid', 'cancelled', 'delivered', 'completed'],
-    ...patch,
-  };
+  );
 }
 
 const refund = (patch: Partial<OrderRefund>): OrderRefund => ({

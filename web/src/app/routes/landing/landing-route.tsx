@@ -1,3 +1,4 @@
+import { TextCards } from '../../../components/ui/text-cards.js';
 import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
 import { formatRupees } from '@pickles/shared/money';
@@ -48,12 +49,7 @@ export default function LandingRoute() {
         </div>
       </section>
       <section className="container highlights" aria-label="Why Royal Pickles">
-        {HIGHLIGHTS.map((item) => (
-          <article key={item.title} className="card highlight">
-            <h2>{item.title}</h2>
-            <p>{item.text}</p>
-          </article>
-        ))}
+        <TextCards items={HIGHLIGHTS} cardClass="highlight" />
       </section>
       {/* Below the highlights, out of the first screen: every picture here waits until it nears it (lazy). */}
       <section className="container" aria-labelledby="landing-products-title">

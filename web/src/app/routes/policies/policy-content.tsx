@@ -168,6 +168,21 @@ function ContactUs() {
   );
 }
 
+/** Where to call and write (and any other way, as `children`), one line each. */
+function PhoneAndEmail({ contact, children }: { contact: { phone: string; email: string }; children?: ReactNode }) {
+  return (
+    <ul>
+      <li>
+        Phone: <Phone number={contact.phone} />
+      </li>
+      <li>
+        E-mail: <EmailTo address={contact.email} />
+      </li>
+      {children}
+    </ul>
+  );
+}
+
 /** A phone number as a link the phone can dial ("+91 11 4567 8900" -> "tel:+911145678900"), never broken over two lines. */
 function Phone({ number }: { number: string }) {
   return <a href={`tel:${number.replace(/[^\d+]/g, '')}`}>{number.replace(/ /g, '\u00a0')}</a>;
@@ -205,28 +220,15 @@ function SellerDetails() {
         <li>FSSAI licence number: {seller.fssaiLicence}</li>
         <li>
           Grievance officer (for complaints): {officer.name}, {officer.designation}
-          <ul>
-            <li>
-              Phone: <Phone number={officer.phone} />
-            </li>
-            <li>
-              E-mail: <EmailTo address={officer.email} />
-            </li>
+          <PhoneAndEmail contact={officer}>
             <li>
               Online: <Link to={paths.complaint}>Raise a complaint</Link> and get a ticket number at once
             </li>
-          </ul>
+          </PhoneAndEmail>
         </li>
         <li>
           Customer care
-          <ul>
-            <li>
-              Phone: <Phone number={customerCare.phone} />
-            </li>
-            <li>
-              E-mail: <EmailTo address={customerCare.email} />
-            </li>
-          </ul>
+          <PhoneAndEmail contact={customerCare} />
         </li>
         <li>
           Payments are processed by {paymentProvider.name}: <Contact value={paymentProvider.contact} />

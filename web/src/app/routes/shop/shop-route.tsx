@@ -1,3 +1,4 @@
+import { TextCards } from '../../../components/ui/text-cards.js';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { Product } from '@pickles/shared/catalogue';
@@ -113,12 +114,7 @@ export default function ShopRoute() {
         ))}
       </section>
       <section className="container features" aria-label="Our promise">
-        {FEATURES.map((feature) => (
-          <article key={feature.title} className="card feature">
-            <h2>{feature.title}</h2>
-            <p>{feature.text}</p>
-          </article>
-        ))}
+        <TextCards items={FEATURES} cardClass="feature" />
       </section>
 
       <div className="toast-region" role="status" aria-live="polite">

@@ -3,7 +3,7 @@ import type { BatchDispatchResponse } from '@pickles/shared';
 import { dispatchBatch } from '../api/dispatch-batch.js';
 import { COURIERS } from '@pickles/shared/couriers';
 import { batchDispatchSchema } from '@pickles/shared/admin-order-requests';
-import { FormFailure } from '../../../components/ui/admin-form.js';
+import { FormButtons, SubmitButton } from '../../../components/ui/admin-form.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { Modal } from './modal.js';
 import '../order-page.css';
@@ -91,15 +91,11 @@ export default function BatchDispatchDialog({ onClose }: { onClose: () => void }
             .
           </span>
         </div>
-        <FormFailure message={failure} />
-        <div className="op-modal__actions">
-          <button type="button" className="btn" disabled={isSending} onClick={onClose}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={isSending}>
-            {isSending ? 'Recording...' : 'Record dispatches'}
-          </button>
-        </div>
+        <FormButtons failure={failure} className="op-modal__actions" isBusy={isSending} onCancel={onClose}>
+          <SubmitButton isSending={isSending} sendingLabel="Recording...">
+            Record dispatches
+          </SubmitButton>
+        </FormButtons>
       </form>
     </Modal>
   );

@@ -2,10 +2,10 @@ import { useEffect, useId, useState } from 'react';
 import type { CourierOptionsResponse } from '@pickles/shared';
 import { formatIndiaDayShort } from '@pickles/shared/india-time';
 import { formatPaise } from '@pickles/shared/money';
-import { FormFailure } from '../../../components/ui/admin-form.js';
+import { FormButtons, FormFailure } from '../../../components/ui/admin-form.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { courierOptions } from '../api/ship-order.js';
-import { Modal } from './modal.js';
+import { Modal, orderTitle } from './modal.js';
 
 /** "Automatic": no courierId is sent, the courier's own rules pick (its recommended one). */
 const AUTOMATIC = 'automatic';
@@ -50,15 +50,7 @@ export function CourierPicker({ orderId, orderNumber, isBooking, failure, onClos
   const cheapest = answer?.serviceable ? answer.couriers[0] : undefined;
 
   return (
-    <Modal
-      title={
-        <>
-          Ship order <span className="op-keep">{orderNumber}</span>
-        </>
-      }
-      isBusy={isBooking}
-      onClose={onClose}
-    >
+    <Modal title={orderTitle('Ship', orderNumber)} isBusy={isBooking} onClose={onClose}>
       {loadFailure ? (
         <FormFailure message={loadFailure} />
       ) : !answer ? (
@@ -101,11 +93,7 @@ export function CourierPicker({ orderId, orderNumber, isBooking, failure, onClos
           ))}
         </fieldset>
       )}
-      <FormFailure message={failure} />
-      <div className="op-modal__actions">
-        <button type="button" className="btn" disabled={isBooking} onClick={onClose}>
-          Cancel
-        </button>
+      <FormButtons failure={failure} className="op-modal__actions" isBusy={isBooking} onCancel={onClose}>
         {answer && !answer.serviceable ? (
           <button type="button" className="btn btn-primary" onClick={onManual}>
             Record dispatch by hand
@@ -115,7 +103,7 @@ export function CourierPicker({ orderId, orderNumber, isBooking, failure, onClos
             {isBooking ? 'Booking…' : 'Book courier'}
           </button>
         )}
-      </div>
+      </FormButtons>
     </Modal>
   );
 }

@@ -4,7 +4,7 @@ import { recordDispatch, type DispatchInput } from '../api/record-dispatch.js';
 import { COURIERS, courierTrackingUrl, findCourier } from '@pickles/shared/couriers';
 import { recordDispatchSchema } from '@pickles/shared/admin-order-requests';
 import { fieldErrors } from '@pickles/shared/validation';
-import { AdminField, FormFailure } from '../../../components/ui/admin-form.js';
+import { AdminField, FormButtons, SubmitButton } from '../../../components/ui/admin-form.js';
 import { isApiFailure } from '../../../lib/api-client.js';
 import { failureText } from '../../../lib/api-failure.js';
 
@@ -101,17 +101,11 @@ export function DispatchForm({ orderId, dispatch, onSaved, onCancel }: DispatchF
       >
         {(props) => <input {...props} type="url" inputMode="url" autoComplete="off" spellCheck={false} value={values.trackingUrl} onChange={(e) => set({ trackingUrl: e.target.value })} />}
       </AdminField>
-      <FormFailure message={failure} />
-      <div className="op-form__actions">
-        {onCancel ? (
-          <button type="button" className="btn" disabled={isSending} onClick={onCancel}>
-            Cancel
-          </button>
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={isSending}>
-          {isSending ? 'Saving...' : dispatch ? 'Save correction' : 'Record dispatch'}
-        </button>
-      </div>
+      <FormButtons failure={failure} className="op-form__actions" isBusy={isSending} {...(onCancel ? { onCancel } : {})}>
+        <SubmitButton isSending={isSending} sendingLabel="Saving...">
+          {dispatch ? 'Save correction' : 'Record dispatch'}
+        </SubmitButton>
+      </FormButtons>
     </form>
   );
 }

@@ -31,3 +31,12 @@ export function Modal({ title, isBusy = false, onClose, children }: ModalProps) 
     </div>
   );
 }
+
+/** A dialog's title naming the order it acts on ("Refund order RP…"), the number never broken across lines. */
+export function orderTitle(action: string, orderNumber: string): ReactNode {
+  return (
+    <>
+      {action} order <span className="op-keep">{orderNumber}</span>
+    </>
+  );
+}

@@ -1,11 +1,11 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { formatRupees, type CreateRefundResponse } from '@pickles/shared';
 import { createRefundSchema } from '@pickles/shared/admin-order-requests';
 import { fieldErrors } from '@pickles/shared/validation';
 import { createRefund } from '../api/create-refund.js';
-import { FormFailure } from '../../../components/ui/admin-form.js';
+import { AdminField, FormFailure } from '../../../components/ui/admin-form.js';
 import { failureText } from '../../../lib/api-failure.js';
-import { Modal } from './modal.js';
+import { Modal, orderTitle } from './modal.js';
 
 interface RefundDialogProps {
   /** The order's internal id, for the API. */
@@ -44,8 +44,6 @@ export function RefundDialog({ orderId, orderNumber, refundable, intro, defaultR
   const [failure, setFailure] = useState<string | undefined>();
   // A second click lands before React re-renders the disabled button: the ref stops it.
   const sending = useRef(false);
-  const amountId = useId();
-  const reasonId = useId();
 
   const review = (event: FormEvent) => {
     event.preventDefault();
@@ -76,15 +74,7 @@ export function RefundDialog({ orderId, orderNumber, refundable, intro, defaultR
   };
 
   return (
-    <Modal
-      title={
-        <>
-          Refund order <span className="op-keep">{orderNumber}</span>
-        </>
-      }
-      isBusy={isSending}
-      onClose={onClose}
-    >
+    <Modal title={orderTitle('Refund', orderNumber)} isBusy={isSending} onClose={onClose}>
       {confirmed ? (
         <div className="op-confirm">
           <p className="op-confirm__question">Refund {formatRupees(confirmed.amount)} to the shopper&apos;s card/UPI?</p>
@@ -104,41 +94,12 @@ export function RefundDialog({ orderId, orderNumber, refundable, intro, defaultR
         <form className="op-form" onSubmit={review} noValidate>
           {intro ? <p className="op-intro">{intro}</p> : null}
           <p className="op-muted">Refundable: {formatRupees(refundable)}. A partial refund leaves the rest refundable.</p>
-          <div className="op-field">
-            <label htmlFor={amountId}>Amount (₹)</label>
-            <input
-              id={amountId}
-              type="text"
-              inputMode="decimal"
-              autoComplete="off"
-              value={amountText}
-              onChange={(e) => setAmountText(e.target.value)}
-              aria-invalid={errors.amount ? true : undefined}
-              aria-describedby={errors.amount ? `${amountId}-error` : undefined}
-            />
-            {errors.amount ? (
-              <span className="op-field__error" id={`${amountId}-error`}>
-                {errors.amount}
-              </span>
-            ) : null}
-          </div>
-          <div className="op-field">
-            <label htmlFor={reasonId}>Reason</label>
-            <textarea
-              id={reasonId}
-              rows={3}
-              maxLength={200}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-              aria-invalid={errors.reason ? true : undefined}
-              aria-describedby={errors.reason ? `${reasonId}-error` : undefined}
-            />
-            {errors.reason ? (
-              <span className="op-field__error" id={`${reasonId}-error`}>
-                {errors.reason}
-              </span>
-            ) : null}
-          </div>
+          <AdminField label="Amount (₹)" error={errors.amount}>
+            {(props) => <input {...props} type="text" inputMode="decimal" autoComplete="off" value={amountText} onChange={(e) => setAmountText(e.target.value)} />}
+          </AdminField>
+          <AdminField label="Reason" error={errors.reason}>
+            {(props) => <textarea {...props} rows={3} maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} />}
+          </AdminField>
           <div className="op-modal__actions">
             <button type="button" className="btn" onClick={onClose}>
               {intro ? 'Not now' : 'Cancel'}

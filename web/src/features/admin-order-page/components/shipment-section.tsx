@@ -5,6 +5,7 @@ import { cancelShipment, shipmentLabel, shipOrder } from '../api/ship-order.js';
 import { formatDateTime } from '../format.js';
 import { CourierPicker } from './courier-picker.js';
 import { Section } from './order-sections.js';
+import { Term } from '../../../components/ui/term.js';
 
 /** The courier's statuses as the owner reads them. */
 export const DELIVERY_STATUS_LABELS: Record<ShipmentDeliveryStatus, string> = {
@@ -148,30 +149,14 @@ export function ShipmentSection({ detail, onChanged }: ShipmentSectionProps) {
                 </dd>
               </>
             ) : null}
-            {shipment.pickupScheduledAt && shipment.state !== 'cancelled' ? (
-              <>
-                <dt>Pickup</dt>
-                <dd>{formatDateTime(shipment.pickupScheduledAt)}</dd>
-              </>
-            ) : null}
-            {shipment.cancelledAt ? (
-              <>
-                <dt>Cancelled</dt>
-                <dd>{formatDateTime(shipment.cancelledAt)}</dd>
-              </>
-            ) : null}
+            {shipment.pickupScheduledAt && shipment.state !== 'cancelled' ? <Term label="Pickup">{formatDateTime(shipment.pickupScheduledAt)}</Term> : null}
+            {shipment.cancelledAt ? <Term label="Cancelled">{formatDateTime(shipment.cancelledAt)}</Term> : null}
             {shipment.deliveryStatus ? (
-              <>
-                <dt>Now</dt>
-                <dd data-testid="delivery-status">{DELIVERY_STATUS_LABELS[shipment.deliveryStatus]}</dd>
-              </>
+              <Term label="Now" testId="delivery-status">
+                {DELIVERY_STATUS_LABELS[shipment.deliveryStatus]}
+              </Term>
             ) : null}
-            {shipment.expectedDeliveryAt && shipment.state !== 'cancelled' ? (
-              <>
-                <dt>Expected</dt>
-                <dd>{formatDateTime(shipment.expectedDeliveryAt)}</dd>
-              </>
-            ) : null}
+            {shipment.expectedDeliveryAt && shipment.state !== 'cancelled' ? <Term label="Expected">{formatDateTime(shipment.expectedDeliveryAt)}</Term> : null}
           </dl>
           {shipment.events.length ? (
             <ol className="op-timeline" aria-label="Courier events">

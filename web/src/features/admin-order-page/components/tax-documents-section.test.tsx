@@ -4,45 +4,18 @@ import { cleanup, render, screen, waitFor, within } from '@testing-library/react
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminOrderDetailResponse } from '@pickles/shared';
+import { DETAIL_ID, orderDetail } from '../../../testing/admin-order.js';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import { AdminSessionProvider } from '../../../lib/admin-session/index.js';
 import { OrderPage } from './order-page.js';
 
 const TOKEN = 'header.payload.signature';
-const ID = '5b0c1e9e-0000-4000-8000-0000000000aa';
+const ID = DETAIL_ID;
 const INVOICE_PATH = `/admin/orders/${ID}/invoice.pdf`;
 const NOTE_PATH = `/admin/orders/${ID}/credit-notes/RPC-26-27-000007.pdf`;
 
 function detail(patch: Partial<AdminOrderDetailResponse> = {}): AdminOrderDetailResponse {
-  return {
-    success: true,
-    order: {
-      _id: ID,
-      orderId: 'RP251120-KX7Q2M',
-      razorpayPaymentId: 'pay_Q1w2E3r4T5y6U7',
-      customerInfo: { name: 'Asha Verma', email: 'asha@example.in', phone: '9876543210' },
-      deliveryAddress: { flatNumber: '12B', street: 'MG Road', area: 'Green Park', city: 'New Delhi', state: 'Delhi', pincode: '110016' },
-      amount: 1050,
-      items: [{ name: 'Royal Chicken Pickle', quantity: 2, price: 525, total: 1050 }],
-      subtotal: 1050,
-      shipping: 0,
-      status: 'paid',
-      paymentStatus: 'paid',
-      createdAt: '2026-11-20T06:30:00.000Z',
-      updatedAt: '2026-11-20T06:31:00.000Z',
-      paidAt: '2026-11-20T06:31:00.000Z',
-    },
-    dispatch: null,
-    payments: [{ razorpayPaymentId: 'pay_Q1w2E3r4T5y6U7', status: 'captured', amount: 1050, method: 'upi', createdAt: '2026-11-20T06:31:00.000Z' }],
-    refunds: [],
-    refundable: 1050,
-    history: [],
-    emails: [],
-    statusChoices: ['paid', 'cancelled', 'delivered', 'completed'],
-    invoice: { number: 'RP/26-27/000042', issuedAt: '2026-11-20T06:31:00.000Z', amount: 1050, downloadPath: `/api${INVOICE_PATH}` },
-    creditNotes: [],
-    ...patch,
-  };
+  return orderDetail({ invoice: { number: 'RP/26-27/000042', issuedAt: '2026-11-20T06:31:00.000Z', amount: 1050, downloadPath: `/api${INVOICE_PATH}` }, creditNotes: [], ...patch });
 }
 
 const pdf = (text: string) => new Response(`%PDF-1.7 ${text}`, { status: 200, headers: { 'Content-Type': 'application/pdf' } });

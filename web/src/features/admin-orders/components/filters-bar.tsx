@@ -21,6 +21,24 @@ export function Field({ label, className = 'filter-field', children }: { label: 
   );
 }
 
+/** A labelled select of `options` (shown as they are), with `any` first for the empty value. */
+export function SelectField({ label, className, value, any, options, onChange }: { label: string; className?: string; value: string; any: string; options: readonly string[]; onChange: (value: string) => void }) {
+  return (
+    <Field label={label} {...(className ? { className } : {})}>
+      {(id) => (
+        <select id={id} value={value} onChange={(e) => onChange(e.target.value)}>
+          <option value="">{any}</option>
+          {options.map((s) => (
+            <option key={s} value={s}>
+              {s}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}
+
 /** Search with Clear, the seven filters, the sort and Reset Filters (docs/product.md §2). */
 export function FiltersBar({ filter, sort, onFilterChange, onSortChange, onReset }: FiltersBarProps) {
   const text = (key: 'pincode' | 'city' | 'state', label: string, inputMode?: 'numeric') => (
@@ -48,30 +66,15 @@ export function FiltersBar({ filter, sort, onFilterChange, onSortChange, onReset
           </div>
         )}
       </Field>
-      <Field label="Status" className="filter-field filter-field--select">
-        {(id) => (
-          <select id={id} value={filter.status} onChange={(e) => onFilterChange({ status: e.target.value })}>
-            <option value="">All Statuses</option>
-            {ORDER_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
-      <Field label="Payment Status" className="filter-field filter-field--select filter-field--wide">
-        {(id) => (
-          <select id={id} value={filter.paymentStatus} onChange={(e) => onFilterChange({ paymentStatus: e.target.value })}>
-            <option value="">All Payment Statuses</option>
-            {PAYMENT_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        )}
-      </Field>
+      <SelectField label="Status" className="filter-field filter-field--select" value={filter.status} any="All Statuses" options={ORDER_STATUSES} onChange={(status) => onFilterChange({ status })} />
+      <SelectField
+        label="Payment Status"
+        className="filter-field filter-field--select filter-field--wide"
+        value={filter.paymentStatus}
+        any="All Payment Statuses"
+        options={PAYMENT_STATUSES}
+        onChange={(paymentStatus) => onFilterChange({ paymentStatus })}
+      />
       {text('pincode', 'Pincode', 'numeric')}
       {text('city', 'City')}
       {text('state', 'State')}

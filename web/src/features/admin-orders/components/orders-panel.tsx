@@ -20,7 +20,7 @@ import { PanelNotice, type Notice } from './panel-notice.js';
 import { BatchResult } from './batch-result.js';
 import { ShipBatchResult } from './ship-batch-result.js';
 import { StatusCards } from './status-cards.js';
-import { Field, FiltersBar } from './filters-bar.js';
+import { FiltersBar, SelectField } from './filters-bar.js';
 import { OrdersTable } from './orders-table.js';
 import './admin-orders.css';
 
@@ -299,18 +299,7 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
       </section>
 
       <section className="batch-bar" aria-label="Batch update">
-        <Field label="Batch Status">
-          {(id) => (
-            <select id={id} value={batchStatus} onChange={(e) => setBatchStatus(isAdminSettableStatus(e.target.value) ? e.target.value : '')}>
-              <option value="">Select status</option>
-              {ADMIN_SETTABLE_STATUSES.map((s) => (
-                <option key={s} value={s}>
-                  {s}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <SelectField label="Batch Status" value={batchStatus} any="Select status" options={ADMIN_SETTABLE_STATUSES} onChange={(value) => setBatchStatus(isAdminSettableStatus(value) ? value : '')} />
         <button type="button" className="btn btn-primary" disabled={!batchStatus || !targets?.length || isLoading || hasError || Boolean(busy)} onClick={batchUpdate}>
           Batch Update ({batchCount ?? '…'} visible orders)
         </button>

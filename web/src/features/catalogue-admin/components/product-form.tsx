@@ -30,6 +30,16 @@ type TextField = Exclude<ProductFormField, 'diet' | 'gstRatePercent'>;
  * refuses (a name another product has) stands beside its field. Nothing is saved unless all of it is:
  * the server saves the whole product in one statement or nothing.
  */
+/** A titled group of the form's fields, two columns where there is room. */
+function FieldGroup({ legend, children }: { legend: string; children: ReactNode }) {
+  return (
+    <fieldset className="cat-form__group">
+      <legend>{legend}</legend>
+      <div className="cat-form__grid">{children}</div>
+    </fieldset>
+  );
+}
+
 export function ProductForm({ initial, submitLabel, save, onSaved, onLoadLatest, readOnly = false }: ProductFormProps) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<ProductFormErrors>({});
@@ -89,64 +99,49 @@ export function ProductForm({ initial, submitLabel, save, onSaved, onLoadLatest,
   return (
     <form ref={formRef} className="op-form cat-form" onSubmit={(event) => void submit(event)} noValidate aria-label="Product">
       <fieldset className="cat-form__fieldset" disabled={readOnly || isSending}>
-        <fieldset className="cat-form__group">
-          <legend>On the shop</legend>
-          <div className="cat-form__grid">
-            {text('name', 'Name')}
-            {text('title', 'Title', { hint: 'The line under the name, e.g. North-Indian Style.' })}
-            <div className="cat-form__wide">{text('description', 'Description', { long: true })}</div>
-          </div>
-        </fieldset>
-        <fieldset className="cat-form__group">
-          <legend>Price</legend>
-          <div className="cat-form__grid">
-            {text('price', 'Price (₹)', { inputMode: 'decimal', hint: 'MRP including GST, in rupees with paise: 1,250.50' })}
-            {text('displayPrice', 'Struck-through price (₹, optional)', { inputMode: 'decimal', hint: 'The earlier price shown struck through; more than the price.' })}
-            {text('discountLabel', 'Discount label (optional)', { hint: 'Beside the struck-through price, e.g. Inaugural Discount.' })}
-          </div>
-        </fieldset>
-        <fieldset className="cat-form__group">
-          <legend>Pack</legend>
-          <div className="cat-form__grid">
-            {text('packLabel', 'Pack label', { hint: 'e.g. BOX or JAR.' })}
-            {text('netGrams', 'Net quantity (g)', { inputMode: 'numeric', hint: 'Whole grams, as on the label.' })}
-            <AdminField label="Diet mark" error={errors.diet}>
-              {(props) => (
-                <select {...props} name="diet" value={values.diet} onChange={(event) => set({ diet: event.target.value as ProductFormValues['diet'] })}>
-                  <option value="non-vegetarian">Non-vegetarian (brown triangle)</option>
-                  <option value="vegetarian">Vegetarian (green dot)</option>
-                </select>
-              )}
-            </AdminField>
-          </div>
-        </fieldset>
-        <fieldset className="cat-form__group">
-          <legend>Label</legend>
-          <div className="cat-form__grid">
-            <div className="cat-form__wide">{text('ingredients', 'Ingredients', { long: true, hint: 'In descending order of weight, as on the jar.' })}</div>
-            {text('allergens', 'Allergens', { hint: 'e.g. Contains mustard.' })}
-            {text('storage', 'Storage')}
-            {text('bestBefore', 'Best before', { hint: 'e.g. 6 months from packing.' })}
-            {text('countryOfOrigin', 'Country of origin')}
-          </div>
-        </fieldset>
-        <fieldset className="cat-form__group">
-          <legend>Tax</legend>
-          <div className="cat-form__grid">
-            {text('hsn', 'HSN code', { inputMode: 'numeric', hint: '4 to 8 digits, as on the tax invoice.' })}
-            <AdminField label="GST rate" error={errors.gstRatePercent}>
-              {(props) => (
-                <select {...props} name="gstRatePercent" value={values.gstRatePercent} onChange={(event) => set({ gstRatePercent: event.target.value })}>
-                  {GST_RATES_PERCENT.map((rate) => (
-                    <option key={rate} value={String(rate)}>
-                      {rate}%
-                    </option>
-                  ))}
-                </select>
-              )}
-            </AdminField>
-          </div>
-        </fieldset>
+        <FieldGroup legend="On the shop">
+          {text('name', 'Name')}
+          {text('title', 'Title', { hint: 'The line under the name, e.g. North-Indian Style.' })}
+          <div className="cat-form__wide">{text('description', 'Description', { long: true })}</div>
+        </FieldGroup>
+        <FieldGroup legend="Price">
+          {text('price', 'Price (₹)', { inputMode: 'decimal', hint: 'MRP including GST, in rupees with paise: 1,250.50' })}
+          {text('displayPrice', 'Struck-through price (₹, optional)', { inputMode: 'decimal', hint: 'The earlier price shown struck through; more than the price.' })}
+          {text('discountLabel', 'Discount label (optional)', { hint: 'Beside the struck-through price, e.g. Inaugural Discount.' })}
+        </FieldGroup>
+        <FieldGroup legend="Pack">
+          {text('packLabel', 'Pack label', { hint: 'e.g. BOX or JAR.' })}
+          {text('netGrams', 'Net quantity (g)', { inputMode: 'numeric', hint: 'Whole grams, as on the label.' })}
+          <AdminField label="Diet mark" error={errors.diet}>
+            {(props) => (
+              <select {...props} name="diet" value={values.diet} onChange={(event) => set({ diet: event.target.value as ProductFormValues['diet'] })}>
+                <option value="non-vegetarian">Non-vegetarian (brown triangle)</option>
+                <option value="vegetarian">Vegetarian (green dot)</option>
+              </select>
+            )}
+          </AdminField>
+        </FieldGroup>
+        <FieldGroup legend="Label">
+          <div className="cat-form__wide">{text('ingredients', 'Ingredients', { long: true, hint: 'In descending order of weight, as on the jar.' })}</div>
+          {text('allergens', 'Allergens', { hint: 'e.g. Contains mustard.' })}
+          {text('storage', 'Storage')}
+          {text('bestBefore', 'Best before', { hint: 'e.g. 6 months from packing.' })}
+          {text('countryOfOrigin', 'Country of origin')}
+        </FieldGroup>
+        <FieldGroup legend="Tax">
+          {text('hsn', 'HSN code', { inputMode: 'numeric', hint: '4 to 8 digits, as on the tax invoice.' })}
+          <AdminField label="GST rate" error={errors.gstRatePercent}>
+            {(props) => (
+              <select {...props} name="gstRatePercent" value={values.gstRatePercent} onChange={(event) => set({ gstRatePercent: event.target.value })}>
+                {GST_RATES_PERCENT.map((rate) => (
+                  <option key={rate} value={String(rate)}>
+                    {rate}%
+                  </option>
+                ))}
+              </select>
+            )}
+          </AdminField>
+        </FieldGroup>
       </fieldset>
       {isConflict ? (
         <div className="cat-conflict" role="alert">

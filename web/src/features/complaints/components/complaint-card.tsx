@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import type { AdminComplaint } from '@pickles/shared/api';
 import { MAX_RESOLUTION_LENGTH, complaintCategoryLabel, resolveComplaintSchema } from '@pickles/shared/complaints';
-import { AdminField, FormFailure } from '../../../components/ui/admin-form.js';
+import { AdminField, FormButtons, FormFailure, SubmitButton } from '../../../components/ui/admin-form.js';
 import { paths } from '../../../config/paths.js';
 import { acknowledgeComplaint, resolveComplaint } from '../api/admin-complaints.js';
 import { failureText } from '../../../lib/api-failure.js';
@@ -113,15 +113,11 @@ function ResolveForm({ complaint, onResolved, onCancel }: ResolveFormProps) {
           />
         )}
       </AdminField>
-      <FormFailure message={failure} />
-      <div className="op-form__actions">
-        <button type="button" className="btn" disabled={isSending} onClick={onCancel}>
-          Cancel
-        </button>
-        <button type="submit" className="btn btn-primary" disabled={isSending}>
-          {isSending ? 'Resolving...' : 'Resolve and e-mail'}
-        </button>
-      </div>
+      <FormButtons failure={failure} className="op-form__actions" isBusy={isSending} onCancel={onCancel}>
+        <SubmitButton isSending={isSending} sendingLabel="Resolving...">
+          Resolve and e-mail
+        </SubmitButton>
+      </FormButtons>
     </form>
   );
 }

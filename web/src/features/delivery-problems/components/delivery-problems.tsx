@@ -7,6 +7,7 @@ import { failureText } from '../../../lib/api-failure.js';
 import { formatIndiaDateTime } from '@pickles/shared/india-time';
 import { answerDeliveryProblem, getDeliveryProblems } from '../api.js';
 import '../delivery-problems.css';
+import { Term } from '../../../components/ui/term.js';
 
 /** Hours and minutes left before the courier's deadline, or that it has passed. */
 export function timeLeft(actBy: string, now: number): string {
@@ -159,12 +160,7 @@ function ProblemCard({ problem, onAnswered, onFailed }: { problem: DeliveryProbl
         ) : null}
         <dt>Attempts</dt>
         <dd>{problem.attempts}</dd>
-        {problem.failedAt ? (
-          <>
-            <dt>Failed</dt>
-            <dd>{formatIndiaDateTime(problem.failedAt)}</dd>
-          </>
-        ) : null}
+        {problem.failedAt ? <Term label="Failed">{formatIndiaDateTime(problem.failedAt)}</Term> : null}
         {problem.actBy ? (
           <>
             <dt>Act by</dt>
