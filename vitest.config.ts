@@ -1,13 +1,24 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
  * Two tiers, told apart by where a test lives:
  * - unit: beside the code (`src/**`), needs no server; `npm run test:unit`.
- * - integration: in a `test/` folder, against real PostgreSQL and Redis (one fresh database and Redis
- *   prefix per run, made by the global setup) and the shop's own processes; `npm run test:integration`.
+ * - integration: in a `test/` folder, against real PostgreSQL and Redis (fresh databases and a Redis
+ *   prefix per run, one of each per worker, made by the global setup) and the shop's own processes;
+ *   `npm run test:integration`.
  * The browser journeys are Playwright's (`npm run test:e2e`).
  */
 const exclude = ['**/node_modules/**', 'e2e/**', '**/dist/**'];
+
+/**
+ * Files side by side. Unit files are CPU work: one per core (vitest's default leaves a core to its
+ * own process, which on 2 cores runs them one at a time). Integration files mostly wait on
+ * PostgreSQL, Redis and the processes they start: one more than the cores, each worker with a
+ * database and key prefix of its own (test-kit's global and worker setup). TEST_WORKERS overrides both.
+ */
+const cores = availableParallelism();
+const workers = (fallback: number) => Number(process.env.TEST_WORKERS ?? fallback);
 
 export default defineConfig({
   test: {
@@ -19,6 +30,9 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
+          maxWorkers: workers(cores),
+          // Projects with their own maxWorkers run as groups, one after the other: unit first.
+          sequence: { groupOrder: 0 },
           include: ['{packages,services,tools}/*/src/**/*.test.{ts,tsx}', 'gateway/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
           exclude,
         },
@@ -27,9 +41,12 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
+          maxWorkers: workers(cores + 1),
+          sequence: { groupOrder: 1 },
           include: ['{packages,services,tools}/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'test/**/*.test.ts'],
           exclude,
           globalSetup: ['packages/test-kit/src/global-setup.ts'],
+          setupFiles: ['packages/test-kit/src/worker-setup.ts'],
         },
       },
     ],

@@ -41,16 +41,38 @@ export async function createTestDatabase(adminUrl = process.env.TEST_DATABASE_AD
   return {
     url,
     name,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`drop database if exists ${name} with (force)`);
-      } finally {
-        await client.end();
-      }
-    },
+    drop: () => dropDatabase(adminUrl, name),
   };
+}
+
+/**
+ * Copies of a migrated database, made from it as a template (a copy takes a fraction of a second, a
+ * migration several). The template must have no open connection.
+ */
+export async function copyTestDatabase(template: TestDatabase, copies: number, adminUrl = process.env.TEST_DATABASE_ADMIN_URL ?? DEFAULT_ADMIN_URL): Promise<TestDatabase[]> {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  const made: TestDatabase[] = [];
+  try {
+    for (let copy = 1; copy <= copies; copy++) {
+      const name = `${template.name}_w${copy}`;
+      await admin.query(`create database ${name} template ${template.name}`);
+      made.push({ url: withDatabase(adminUrl, name), name, drop: () => dropDatabase(adminUrl, name) });
+    }
+  } finally {
+    await admin.end();
+  }
+  return made;
+}
+
+async function dropDatabase(adminUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`drop database if exists ${name} with (force)`);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A kysely handle on the run's database (DATABASE_URL set by the global setup). */
