@@ -2,7 +2,7 @@ import type { RequestHandler } from 'express';
 import { parseOrThrow } from '@pickles/service-kit';
 import { adminOrderQuerySchema } from '@pickles/shared';
 import type { Db } from '@pickles/db';
-import { streamExportLines } from '../db/export-lines.js';
+import { exportOrders } from '../domain/export-orders.js';
 
 /**
  * GET /api/admin/orders/export: every order matching the filter (all orders without one), in the
@@ -19,7 +19,7 @@ export function exportOrdersHandler(db: Db): RequestHandler {
       aborted = !res.writableFinished;
     });
     try {
-      await streamExportLines(db, { filter, sortField, sortDir }, async (text) => {
+      await exportOrders(db, { filter, sortField, sortDir }, async (text) => {
         if (aborted) throw new Error('client went away');
         if (!res.write(text)) await new Promise<void>((resolve) => res.once('drain', resolve));
       });
