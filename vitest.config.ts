@@ -12,10 +12,11 @@ import { defineConfig } from 'vitest/config';
 const exclude = ['**/node_modules/**', 'e2e/**', '**/dist/**'];
 
 /**
- * Files side by side. Unit files are CPU work: one per core (vitest's default leaves a core to its
- * own process, which on 2 cores runs them one at a time). Integration files mostly wait on
- * PostgreSQL, Redis and the processes they start: one more than the cores, each worker with a
- * database and key prefix of its own (test-kit's global and worker setup). TEST_WORKERS overrides both.
+ * Files side by side, one per core (vitest's default leaves a core to its own process, which on 2
+ * cores ran every file one after the other). Integration workers each get a database and a Redis key
+ * prefix of their own (test-kit's global and worker setup), so files running at once never meet.
+ * Not more than the cores: the integration files that start processes (the CLIs, production mode,
+ * two replicas) are CPU work too, and time out when three share two cores. TEST_WORKERS overrides both.
  */
 const cores = availableParallelism();
 const workers = (fallback: number) => Number(process.env.TEST_WORKERS ?? fallback);
@@ -41,7 +42,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          maxWorkers: workers(cores + 1),
+          maxWorkers: workers(cores),
           sequence: { groupOrder: 1 },
           include: ['{packages,services,tools}/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'test/**/*.test.ts'],
           exclude,
