@@ -105,26 +105,18 @@ export function canConnect(host, port, timeoutMs = 1500) {
 
 /** Checks PostgreSQL and Redis; returns one message per unreachable server, saying how to start it. */
 export async function checkInfrastructure(databaseUrl, redisUrl) {
+  const servers = [
+    { name: 'PostgreSQL', variable: 'DATABASE_URL', url: databaseUrl, defaultPort: 5432, start: () => 'pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start' },
+    { name: 'Redis', variable: 'REDIS_URL', url: redisUrl, defaultPort: 6379, start: (port) => `redis-server --daemonize yes --bind 127.0.0.1 -::1 --port ${port} --save "" --appendonly no` },
+  ];
   const problems = [];
-  const pg = new URL(databaseUrl);
-  const pgHost = pg.hostname || '127.0.0.1';
-  const pgPort = Number(pg.port || 5432);
-  if (!(await canConnect(pgHost, pgPort))) {
-    problems.push(
-      `PostgreSQL is not reachable at ${pgHost}:${pgPort} (DATABASE_URL).\n` +
-        `  Start it with: pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start\n` +
-        `  (or point DATABASE_URL at a running server)`,
-    );
-  }
-  const redis = new URL(redisUrl);
-  const redisHost = redis.hostname || '127.0.0.1';
-  const redisPort = Number(redis.port || 6379);
-  if (!(await canConnect(redisHost, redisPort))) {
-    problems.push(
-      `Redis is not reachable at ${redisHost}:${redisPort} (REDIS_URL).\n` +
-        `  Start it with: redis-server --daemonize yes --bind 127.0.0.1 -::1 --port ${redisPort} --save "" --appendonly no\n` +
-        `  (or point REDIS_URL at a running server)`,
-    );
+  for (const { name, variable, url, defaultPort, start } of servers) {
+    const parsed = new URL(url);
+    const host = parsed.hostname || '127.0.0.1';
+    const port = Number(parsed.port || defaultPort);
+    if (!(await canConnect(host, port))) {
+      problems.push(`${name} is not reachable at ${host}:${port} (${variable}).\n` + `  Start it with: ${start(port)}\n` + `  (or point ${variable} at a running server)`);
+    }
   }
   return problems;
 }

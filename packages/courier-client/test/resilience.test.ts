@@ -18,6 +18,15 @@ async function setUp(...args: Parameters<typeof startWithClient>): Promise<Setup
   return setup;
 }
 
+/** A shipment booked, picked up and out for delivery, whose delivery failed (an NDR the seller may act on); its AWB. */
+async function failedDelivery({ client, sandbox }: Setup, orderRef: string): Promise<string> {
+  const { shipmentId } = await client.createShipment(sampleOrder(orderRef));
+  const { awb } = await client.assignAwb({ shipmentId });
+  await client.schedulePickup({ shipmentId });
+  await courierSteps(sandbox, awb, 'pick-up', 'in-transit', 'out-for-delivery', ['fail', 'customer-not-available']);
+  return awb;
+}
+
 const quote = { pickupPincode: '110006', deliveryPincode: '560034', weightKg: 1 };
 
 describe('the token', () => {
@@ -167,11 +176,9 @@ describe('retrying what has no idempotency key', () => {
   });
 
   it('an NDR action recorded unseen is not sent again', async () => {
-    const { client, sandbox, calls } = await setUp(slowToAnswer, impatient);
-    const { shipmentId } = await client.createShipment(sampleOrder('RP-9304'));
-    const { awb } = await client.assignAwb({ shipmentId });
-    await client.schedulePickup({ shipmentId });
-    await courierSteps(sandbox, awb, 'pick-up', 'in-transit', 'out-for-delivery', ['fail', 'customer-not-available']);
+    const setup = await setUp(slowToAnswer, impatient);
+    const { client, sandbox, calls } = setup;
+    const awb = await failedDelivery(setup, 'RP-9304');
     sandbox.state.setKnobs({ apiFailure: 'lost_response', apiFailureCount: 1, apiFailurePath: `/ndr/${awb}/action` });
     await client.ndrAction({ awb, action: 're-attempt', comments: 'Call first' });
     expect(calls(`/ndr/${awb}/action`)).toBe(1);
@@ -179,11 +186,9 @@ describe('retrying what has no idempotency key', () => {
   });
 
   it('an NDR action that did not reach the courier is sent again, once', async () => {
-    const { client, sandbox, calls } = await setUp(slowToAnswer, impatient);
-    const { shipmentId } = await client.createShipment(sampleOrder('RP-9306'));
-    const { awb } = await client.assignAwb({ shipmentId });
-    await client.schedulePickup({ shipmentId });
-    await courierSteps(sandbox, awb, 'pick-up', 'in-transit', 'out-for-delivery', ['fail', 'customer-not-available']);
+    const setup = await setUp(slowToAnswer, impatient);
+    const { client, sandbox, calls } = setup;
+    const awb = await failedDelivery(setup, 'RP-9306');
     sandbox.state.setKnobs({ apiFailure: 'timeout', apiFailureCount: 1, apiFailurePath: `/ndr/${awb}/action` });
     await client.ndrAction({ awb, action: 'return', comments: 'Not reachable for a week' });
     expect(calls(`/ndr/${awb}/action`)).toBe(2);

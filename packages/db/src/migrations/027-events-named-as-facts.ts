@@ -13,20 +13,21 @@ const RENAMED = {
   'batch-subscription.confirm': 'batch-subscription.requested',
 };
 
-export async function up(db: Kysely<unknown>): Promise<void> {
+/** Up and down are the same update, one the way back of the other. */
+async function rename(db: Kysely<unknown>, direction: 'forward' | 'back'): Promise<void> {
   for (const [former, current] of Object.entries(RENAMED)) {
+    const [from, to] = direction === 'forward' ? [former, current] : [current, former];
     await sql`
       update outbox_events
-        set type = ${current}, payload = jsonb_set(payload, '{type}', to_jsonb(${current}::text))
-        where type = ${former}`.execute(db);
+        set type = ${to}, payload = jsonb_set(payload, '{type}', to_jsonb(${to}::text))
+        where type = ${from}`.execute(db);
   }
 }
 
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await rename(db, 'forward');
+}
+
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const [former, current] of Object.entries(RENAMED)) {
-    await sql`
-      update outbox_events
-        set type = ${former}, payload = jsonb_set(payload, '{type}', to_jsonb(${former}::text))
-        where type = ${current}`.execute(db);
-  }
+  await rename(db, 'back');
 }

@@ -11,11 +11,12 @@ import {
 } from '@pickles/shared/catalogue-input';
 import { addCatalogueProduct, adminCatalogue, archiveCatalogueProduct, productChanges, reorderCatalogue, saveCatalogueProduct } from '../domain/catalogue.js';
 import { adminOf } from '../auth/require-admin.js';
+import { sendUncached, serialId } from './parse.js';
 
 function productId(req: Request): number {
-  const raw = req.params.id;
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw new NotFoundError(CATALOGUE_MESSAGES.unknownProduct);
-  return Number(raw);
+  const id = serialId(req.params.id);
+  if (id === undefined) throw new NotFoundError(CATALOGUE_MESSAGES.unknownProduct);
+  return id;
 }
 
 /** The answer to a save: the product, or why nothing was saved. */
@@ -29,8 +30,7 @@ function saved(result: CatalogueWrite, name: string) {
 /** GET /api/admin/catalogue: every product, archived ones too, in the storefront's order (decision 024). */
 export function listCatalogueHandler(db: Db): RequestHandler {
   return async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.json({ success: true, products: await adminCatalogue(db) } satisfies AdminCatalogueResponse);
+    sendUncached(res, { success: true, products: await adminCatalogue(db) } satisfies AdminCatalogueResponse);
   };
 }
 

@@ -4,6 +4,7 @@ import { ConflictError, NotFoundError, parseOrThrow } from '@pickles/service-kit
 import { discountCodeFormSchema, rupeesToPaise, type AdminDiscountCodeResponse, type AdminDiscountCodesResponse } from '@pickles/shared';
 import { addDiscountCode, changeDiscountCode, discountCodes } from '../domain/discount-codes.js';
 import { adminOf } from '../auth/require-admin.js';
+import { sendUncached, serialId } from './parse.js';
 
 function inputOf(body: unknown): DiscountCodeInput {
   const form = parseOrThrow(discountCodeFormSchema, body);
@@ -24,8 +25,7 @@ function inputOf(body: unknown): DiscountCodeInput {
 /** GET /api/admin/discount-codes: every code, newest first, with its uses and the discount it gave (decision 028). */
 export function listDiscountCodesHandler(db: Db): RequestHandler {
   return async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.json({ success: true, codes: await discountCodes(db) } satisfies AdminDiscountCodesResponse);
+    sendUncached(res, { success: true, codes: await discountCodes(db) } satisfies AdminDiscountCodesResponse);
   };
 }
 
@@ -43,8 +43,7 @@ export function createDiscountCodeHandler(db: Db): RequestHandler {
 /** PUT /api/admin/discount-codes/{id}: changes a code's terms or pauses it; orders already made keep their discount. */
 export function updateDiscountCodeHandler(db: Db): RequestHandler {
   return async (req, res) => {
-    const raw = req.params.id;
-    const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+    const id = serialId(req.params.id);
     if (id === undefined) throw new NotFoundError('There is no such discount code.');
     // The code's name stays (shoppers may have it already): the form is read with it.
     const terms = (code: string) => {

@@ -5,6 +5,7 @@ import type { AdminCatalogueProductResponse } from '@pickles/shared';
 import { CATALOGUE_MESSAGES } from '@pickles/shared/catalogue-input';
 import { PHOTO_ID_PATTERN, PHOTO_MAX_BYTES, PHOTO_MESSAGES, PHOTO_UPLOAD_TYPES, photoOrderSchema, photoQuerySchema } from '@pickles/shared/product-photos';
 import { adminOf } from '../auth/require-admin.js';
+import { serialId } from './parse.js';
 import { deleteProductPhoto, orderProductPhotos, uploadProductPhoto } from '../domain/product-photos.js';
 
 /** Product photographs (decision 027): the owner's uploads, deletes and order, each a change of the product. */
@@ -21,9 +22,9 @@ class UnsupportedPhotoError extends HttpError {
 }
 
 function productId(req: Request): number {
-  const raw = req.params.id;
-  if (typeof raw !== 'string' || !/^\d{1,9}$/.test(raw)) throw new NotFoundError(CATALOGUE_MESSAGES.unknownProduct);
-  return Number(raw);
+  const id = serialId(req.params.id);
+  if (id === undefined) throw new NotFoundError(CATALOGUE_MESSAGES.unknownProduct);
+  return id;
 }
 
 /**

@@ -5,12 +5,12 @@ import type { AdminProductStockResponse, AdminStockResponse } from '@pickles/sha
 import { productStockUpdateSchema, STOCK_MESSAGES } from '@pickles/shared/stock';
 import { batchStock, saveBatch } from '../domain/stock.js';
 import { adminOf } from '../auth/require-admin.js';
+import { sendUncached, serialId } from './parse.js';
 
 /** GET /api/admin/stock: every catalogue product's batch, reserved, sold and jars left (decision 012). */
 export function listStockHandler(db: Db): RequestHandler {
   return async (_req, res) => {
-    res.setHeader('Cache-Control', 'no-store');
-    res.json({ success: true, products: await batchStock(db) } satisfies AdminStockResponse);
+    sendUncached(res, { success: true, products: await batchStock(db) } satisfies AdminStockResponse);
   };
 }
 
@@ -21,8 +21,7 @@ export function listStockHandler(db: Db): RequestHandler {
  */
 export function updateStockHandler(db: Db): RequestHandler {
   return async (req, res) => {
-    const raw = req.params.productId;
-    const id = typeof raw === 'string' && /^\d{1,9}$/.test(raw) ? Number(raw) : undefined;
+    const id = serialId(req.params.productId);
     // The body is parsed once the product is known: an unknown product is a 404 whatever it was sent.
     const save = await saveBatch(db, id, () => parseOrThrow(productStockUpdateSchema, req.body), adminOf(req).sub);
     if (save.kind === 'unknown-product') throw new NotFoundError(STOCK_MESSAGES.unknownProduct);

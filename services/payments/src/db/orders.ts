@@ -137,6 +137,23 @@ const PAYMENT_LINK_OPEN = sql<boolean>`coalesce(orders.payment_link_status = 'cr
  */
 const PAYMENT_SEEN = sql<boolean>`(orders.payment_status = 'failed' or exists (select 1 from payments where payments.order_id = orders.id))`;
 
+/** The order awaits payment: its (status, payment_status) is one of the lifecycle's AWAITING_PAYMENT_STATES. */
+const AWAITING_PAYMENT = sql<boolean>`(status, payment_status) in (${sql.join(AWAITING_PAYMENT_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`))})`;
+
+/** Orders awaiting payment, placed more than `olderThanSeconds` ago, whose next check is due: where both claims start. */
+function awaitingAndDue(trx: Transaction<Database>, olderThanSeconds: number) {
+  return select(trx)
+    .where(AWAITING_PAYMENT)
+    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+    .where((eb) => eb.or([eb('next_reconcile_at', 'is', null), eb('next_reconcile_at', '<=', sql<Date>`now()`)]));
+}
+
+/** The query's first `limit` orders (oldest first after its own order), locked; those another replica holds are skipped. */
+async function lockBatch(query: ReturnType<typeof awaitingAndDue>, limit: number): Promise<PaymentOrder[]> {
+  const rows = await query.orderBy('created_at').limit(limit).forUpdate().skipLocked().execute();
+  return rows.map(toOrder);
+}
+
 /**
  * Orders still awaiting payment (the lifecycle's AWAITING_PAYMENT_STATES) whose next check is due,
  * created at least `olderThanSeconds` ago and, for the reconciler, less than `expireAfterSeconds`
@@ -146,38 +163,18 @@ const PAYMENT_SEEN = sql<boolean>`(orders.payment_status = 'failed' or exists (s
  * SKIP LOCKED lets replicas share the work.
  */
 export async function claimOrdersToReconcile(trx: Transaction<Database>, olderThanSeconds: number, limit: number, expireAfterSeconds = Number.MAX_SAFE_INTEGER): Promise<PaymentOrder[]> {
-  const awaiting = sql.join(AWAITING_PAYMENT_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`));
-  const rows = await select(trx)
-    .where(sql<boolean>`(status, payment_status) in (${awaiting})`)
-    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${olderThanSeconds})`)
+  const due = awaitingAndDue(trx, olderThanSeconds)
     // An older order is still the reconciler's while its payment link takes payments.
     .where((eb) => eb.or([eb('created_at', '>=', sql<Date>`now() - make_interval(secs => ${Math.min(expireAfterSeconds, 3_153_600_000)})`), PAYMENT_LINK_OPEN]))
-    .where((eb) => eb.or([eb('next_reconcile_at', 'is', null), eb('next_reconcile_at', '<=', sql<Date>`now()`)]))
     .orderBy(sql`${PAYMENT_SEEN} desc`)
-    .orderBy('reconcile_attempts')
-    .orderBy('created_at')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
-  return rows.map(toOrder);
+    .orderBy('reconcile_attempts');
+  return lockBatch(due, limit);
 }
 
 /** Orders still awaiting payment `expireAfterSeconds` after they were placed, whose next check is due, oldest first: the expiry job's. */
 export async function claimOrdersToExpire(trx: Transaction<Database>, expireAfterSeconds: number, limit: number): Promise<PaymentOrder[]> {
-  const awaiting = sql.join(AWAITING_PAYMENT_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`));
-  const rows = await select(trx)
-    .where(sql<boolean>`(status, payment_status) in (${awaiting})`)
-    .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${expireAfterSeconds})`)
-    // An order whose payment link still takes payments is not closed under the shopper (decision 032).
-    .where(sql<boolean>`not ${PAYMENT_LINK_OPEN}`)
-    .where((eb) => eb.or([eb('next_reconcile_at', 'is', null), eb('next_reconcile_at', '<=', sql<Date>`now()`)]))
-    .orderBy('created_at')
-    .limit(limit)
-    .forUpdate()
-    .skipLocked()
-    .execute();
-  return rows.map(toOrder);
+  // An order whose payment link still takes payments is not closed under the shopper (decision 032).
+  return lockBatch(awaitingAndDue(trx, expireAfterSeconds).where(sql<boolean>`not ${PAYMENT_LINK_OPEN}`), limit);
 }
 
 /**
@@ -215,12 +212,11 @@ export async function findShortPaidOrders(handle: Handle, limit: number): Promis
 }
 
 export async function findLapsedStockHolds(handle: Handle, holdSeconds: number, limit: number): Promise<string[]> {
-  const awaiting = sql.join(AWAITING_PAYMENT_STATES.map((s) => sql`(${s.status}, ${s.paymentStatus})`));
   const rows = await handle
     .selectFrom('orders')
     .select('id')
     .where('stock_state', '=', 'reserved')
-    .where(sql<boolean>`(status, payment_status) in (${awaiting})`)
+    .where(AWAITING_PAYMENT)
     .where('created_at', '<', sql<Date>`now() - make_interval(secs => ${holdSeconds})`)
     // An order the owner sent a payment link for keeps its jars while the link takes payments (decision 032).
     .where(sql<boolean>`not ${PAYMENT_LINK_OPEN}`)

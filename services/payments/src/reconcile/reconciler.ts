@@ -200,31 +200,26 @@ async function lookAtPaymentLink(
   return { captured, authorised: payments.some((payment) => payment.status === 'authorized') };
 }
 
-export function startReconciler(deps: ReconcileDeps, { intervalSeconds, ...options }: ReconcileOptions & { intervalSeconds: number }): { stop: () => Promise<void> } {
+/** A job's loop: one pass every `intervalSeconds`, its result logged when it checked anything. */
+function startPasses(deps: ReconcileDeps, intervalSeconds: number, name: string, pass: () => Promise<{ checked: number }>): { stop: () => Promise<void> } {
   return runEvery(
     intervalSeconds * 1000,
     async () => {
-      const result = await reconcileOnce(deps, options);
-      if (result.checked) deps.logger.info(result, 'reconcile pass');
+      const result = await pass();
+      if (result.checked) deps.logger.info(result, `${name} pass`);
     },
     (error) => {
       reconcilerOutcomes.inc({ outcome: 'pass_failed' });
-      deps.logger.warn({ err: error }, 'reconcile pass failed');
+      deps.logger.warn({ err: error }, `${name} pass failed`);
     },
   );
 }
 
+export function startReconciler(deps: ReconcileDeps, { intervalSeconds, ...options }: ReconcileOptions & { intervalSeconds: number }): { stop: () => Promise<void> } {
+  return startPasses(deps, intervalSeconds, 'reconcile', () => reconcileOnce(deps, options));
+}
+
 /** The expiry job's loop, beside the reconciler's: its own turn every `intervalSeconds`. */
 export function startExpiry(deps: ReconcileDeps, { intervalSeconds, ...options }: Pick<ReconcileOptions, 'expireAfterSeconds' | 'batchSize'> & { intervalSeconds: number }): { stop: () => Promise<void> } {
-  return runEvery(
-    intervalSeconds * 1000,
-    async () => {
-      const result = await expireUnpaidOnce(deps, options);
-      if (result.checked) deps.logger.info(result, 'expiry pass');
-    },
-    (error) => {
-      reconcilerOutcomes.inc({ outcome: 'pass_failed' });
-      deps.logger.warn({ err: error }, 'expiry pass failed');
-    },
-  );
+  return startPasses(deps, intervalSeconds, 'expiry', () => expireUnpaidOnce(deps, options));
 }
