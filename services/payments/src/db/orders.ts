@@ -193,10 +193,6 @@ export async function scheduleNextReconcile(trx: Transaction<Database>, orderId:
     .execute();
 }
 
-/**
- * Unpaid orders still holding batch jars longer than the hold (decision 012), oldest first: the
- * candidates whose jars go back. Read without a lock; each is locked and checked again on release.
- */
 /** Paid orders whose capture found no jars left (decision 012), oldest first. */
 export async function findShortPaidOrders(handle: Handle, limit: number): Promise<string[]> {
   const rows = await handle
@@ -211,6 +207,10 @@ export async function findShortPaidOrders(handle: Handle, limit: number): Promis
   return rows.map((row) => row.id);
 }
 
+/**
+ * Unpaid orders still holding batch jars longer than the hold (decision 012), oldest first: the
+ * candidates whose jars go back. Read without a lock; each is locked and checked again on release.
+ */
 export async function findLapsedStockHolds(handle: Handle, holdSeconds: number, limit: number): Promise<string[]> {
   const rows = await handle
     .selectFrom('orders')
