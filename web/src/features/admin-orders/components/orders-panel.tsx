@@ -33,6 +33,14 @@ interface OrdersPanelProps {
   batchActions?: ReactNode;
 }
 
+/** The export buttons, in the order they stand. */
+const EXPORT_BUTTONS: ReadonlyArray<readonly [ExportKind, string]> = [
+  ['completeExcel', 'Download Complete Excel'],
+  ['viewExcel', 'Download View Excel'],
+  ['completeTxt', 'Download Complete TXT'],
+  ['viewTxt', 'Download View TXT'],
+];
+
 /** The search `adminOrderPath` links to (the owner's alert e-mails): `/admin?search=<orderId>`. */
 export const SEARCH_PARAM = 'search';
 
@@ -259,18 +267,11 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
 
       <section className="admin-actions" aria-label="Exports and removal">
         <div className="admin-exports" role="group" aria-label="Exports">
-          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('completeExcel')}>
-            Download Complete Excel
-          </button>
-          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('viewExcel')}>
-            Download View Excel
-          </button>
-          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('completeTxt')}>
-            Download Complete TXT
-          </button>
-          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('viewTxt')}>
-            Download View TXT
-          </button>
+          {EXPORT_BUTTONS.map(([kind, label]) => (
+            <button key={kind} type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport(kind)}>
+              {label}
+            </button>
+          ))}
           {busy && busy !== 'batch' && busy !== 'remove' && busy !== 'ship' ? (
             <span className="admin-busy" role="status">
               Preparing export...
