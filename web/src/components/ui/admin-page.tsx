@@ -52,3 +52,24 @@ export function AdminLoadFailure({ message, onRetry }: { message: string; onRetr
     </div>
   );
 }
+
+interface AdminLoadedProps<T> {
+  /** What useAdminData answered, if anything yet. */
+  data: T | undefined;
+  isLoading: boolean;
+  failure: string | undefined;
+  onRetry: () => void;
+  /** The status line until the first answer. */
+  loadingText: string;
+  children: (data: T) => ReactNode;
+}
+
+/**
+ * A page's content as useAdminData loads it: the loading line or the failure only until the first
+ * answer, then the content, kept on screen while a reload is under way.
+ */
+export function AdminLoaded<T>({ data, isLoading, failure, onRetry, loadingText, children }: AdminLoadedProps<T>) {
+  if (isLoading && !data) return <p role="status">{loadingText}</p>;
+  if (failure && !data) return <AdminLoadFailure message={failure} onRetry={onRetry} />;
+  return data ? children(data) : null;
+}

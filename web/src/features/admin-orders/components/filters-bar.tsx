@@ -48,6 +48,19 @@ export function FiltersBar({ filter, sort, onFilterChange, onSortChange, onReset
       )}
     </Field>
   );
+  const sortSelect = <K extends keyof OrdersSort>(key: K, label: string, options: ReadonlyArray<readonly [OrdersSort[K], string]>) => (
+    <Field label={label}>
+      {(id) => (
+        <select id={id} value={sort[key]} onChange={(e) => onSortChange({ ...sort, [key]: e.target.value as OrdersSort[K] })}>
+          {options.map(([value, optionLabel]) => (
+            <option key={value} value={value}>
+              {optionLabel}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
   return (
     <section className="filters-bar" aria-label="Filters">
       <Field label="Search" className="filter-field filter-search">
@@ -84,23 +97,15 @@ export function FiltersBar({ filter, sort, onFilterChange, onSortChange, onReset
       <Field label="Date To">
         {(id) => <input id={id} type="date" value={filter.dateTo} onChange={(e) => onFilterChange({ dateTo: e.target.value })} />}
       </Field>
-      <Field label="Sort By">
-        {(id) => (
-          <select id={id} value={sort.field} onChange={(e) => onSortChange({ ...sort, field: e.target.value as OrdersSort['field'] })}>
-            <option value="createdAt">Created</option>
-            <option value="updatedAt">Updated</option>
-            <option value="amount">Amount</option>
-          </select>
-        )}
-      </Field>
-      <Field label="Sort Direction">
-        {(id) => (
-          <select id={id} value={sort.direction} onChange={(e) => onSortChange({ ...sort, direction: e.target.value as OrdersSort['direction'] })}>
-            <option value="desc">Desc</option>
-            <option value="asc">Asc</option>
-          </select>
-        )}
-      </Field>
+      {sortSelect('field', 'Sort By', [
+        ['createdAt', 'Created'],
+        ['updatedAt', 'Updated'],
+        ['amount', 'Amount'],
+      ])}
+      {sortSelect('direction', 'Sort Direction', [
+        ['desc', 'Desc'],
+        ['asc', 'Asc'],
+      ])}
       <button type="button" className="btn btn-ghost filter-reset" onClick={onReset}>
         Reset Filters
       </button>

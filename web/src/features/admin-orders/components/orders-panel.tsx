@@ -33,6 +33,14 @@ interface OrdersPanelProps {
   batchActions?: ReactNode;
 }
 
+/** The export buttons, in the order they stand. */
+const EXPORT_BUTTONS: ReadonlyArray<readonly [ExportKind, string]> = [
+  ['completeExcel', 'Download Complete Excel'],
+  ['viewExcel', 'Download View Excel'],
+  ['completeTxt', 'Download Complete TXT'],
+  ['viewTxt', 'Download View TXT'],
+];
+
 /** The search `adminOrderPath` links to (the owner's alert e-mails): `/admin?search=<orderId>`. */
 export const SEARCH_PARAM = 'search';
 
@@ -145,6 +153,18 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
     }
   }, [replaceOrder, reload]);
 
+  /** Runs one of the panel's bulk actions: its button shows busy meanwhile, and a failure becomes the notice. */
+  const whileBusy = async (kind: string, failed: (cause: unknown) => string, work: () => Promise<void>) => {
+    setBusy(kind);
+    try {
+      await work();
+    } catch (cause) {
+      setNotice({ tone: 'failed', text: failed(cause) });
+    } finally {
+      setBusy(undefined);
+    }
+  };
+
   /**
    * "Visible orders" span every page of the filter. The ids are those the button counted: of the
    * list answer on screen (its filter and asOf), minus any order changed since and any the chosen
@@ -156,20 +176,15 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
       return;
     }
     if (!window.confirm(MESSAGES.batchConfirm(targets.length, batchStatus))) return;
-    setBusy('batch');
     setBatchResult(undefined);
     setNotice(undefined);
-    try {
+    await whileBusy('batch', () => MESSAGES.batchFailed, async () => {
       const response = await batchUpdateOrders(targets, batchStatus);
       // The result, the spec's sentence first, stays under the batch bar.
       setBatchResult({ response, status: batchStatus });
       setBatchStatus('');
       reload();
-    } catch {
-      setNotice({ tone: 'failed', text: MESSAGES.batchFailed });
-    } finally {
-      setBusy(undefined);
-    }
+    });
   };
 
   /** Every order the lifecycle lets Remove archive (whatever the filter), unchanged since the list on screen. */
@@ -178,9 +193,8 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
       setNotice({ tone: 'failed', text: MESSAGES.removeFailed });
       return;
     }
-    setBusy('remove');
     setNotice(undefined);
-    try {
+    await whileBusy('remove', () => MESSAGES.removeFailed, async () => {
       const { orderIds } = await getOrderIds(EMPTY_FILTER, answered.asOf, { removable: true });
       if (orderIds.length === 0) {
         setNotice({ tone: 'done', text: MESSAGES.nothingToRemove });
@@ -190,11 +204,7 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
       const response = await removeOrders(orderIds);
       setNotice({ tone: 'done', text: MESSAGES.removeDone(response.removedCount) });
       reload();
-    } catch {
-      setNotice({ tone: 'failed', text: MESSAGES.removeFailed });
-    } finally {
-      setBusy(undefined);
-    }
+    });
   };
 
   /** Books each ticked order with the courier's choice; the result, order by order, stays under the bar. */
@@ -206,19 +216,14 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
       return;
     }
     if (!window.confirm(`Book the courier for ${ids.length} order${ids.length === 1 ? '' : 's'}? Each gets the courier's recommended service and its shopper the tracking e-mail.`)) return;
-    setBusy('ship');
     setShipResult(undefined);
     setNotice(undefined);
-    try {
+    await whileBusy('ship', (cause) => failureText(cause, 'The orders could not be shipped'), async () => {
       const response = await shipOrders(ids);
       setShipResult(response);
       setSelected(new Map());
       reload(true);
-    } catch (cause) {
-      setNotice({ tone: 'failed', text: failureText(cause, 'The orders could not be shipped') });
-    } finally {
-      setBusy(undefined);
-    }
+    });
   };
 
   const markResolved = async (item: PaymentAttentionItem): Promise<boolean> => {
@@ -237,16 +242,7 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
     }
   };
 
-  const runExport = async (kind: ExportKind) => {
-    setBusy(kind);
-    try {
-      await onExport(kind, query, sort);
-    } catch {
-      setNotice({ tone: 'failed', text: MESSAGES.exportFailed });
-    } finally {
-      setBusy(undefined);
-    }
-  };
+  const runExport = (kind: ExportKind) => whileBusy(kind, () => MESSAGES.exportFailed, () => onExport(kind, query, sort));
 
   // Until the first list arrives the panel is its heading and 'Loading orders...': the attention
   // items, the cards and the buttons then arrive in one paint, so nothing the owner aims at moves.
@@ -271,18 +267,11 @@ export function OrdersPanel({ onExport, batchActions }: OrdersPanelProps) {
 
       <section className="admin-actions" aria-label="Exports and removal">
         <div className="admin-exports" role="group" aria-label="Exports">
-          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('completeExcel')}>
-            Download Complete Excel
-          </button>
-          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('viewExcel')}>
-            Download View Excel
-          </button>
-          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('completeTxt')}>
-            Download Complete TXT
-          </button>
-          <button type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport('viewTxt')}>
-            Download View TXT
-          </button>
+          {EXPORT_BUTTONS.map(([kind, label]) => (
+            <button key={kind} type="button" className="btn" disabled={Boolean(busy)} onClick={() => runExport(kind)}>
+              {label}
+            </button>
+          ))}
           {busy && busy !== 'batch' && busy !== 'remove' && busy !== 'ship' ? (
             <span className="admin-busy" role="status">
               Preparing export...

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import type { CatalogueProduct } from '@pickles/shared/catalogue';
 import { formatPaise } from '@pickles/shared/money';
-import { AdminLoadFailure, AdminPage } from '../../../components/ui/admin-page.js';
+import { AdminLoaded, AdminPage } from '../../../components/ui/admin-page.js';
 import { FormFailure } from '../../../components/ui/admin-form.js';
 import { paths } from '../../../config/paths.js';
 import { isApiFailure } from '../../../lib/api-client.js';
@@ -127,56 +127,54 @@ export function AdminCatalogue() {
         </p>
       </div>
       <FormFailure message={actionFailure} />
-      {isLoading && !products ? (
-        <p role="status">Loading the catalogue...</p>
-      ) : failure && !products ? (
-        <AdminLoadFailure message={failure} onRetry={reload} />
-      ) : products ? (
-        <>
-          <section className="op-card" aria-labelledby="catalogue-shown">
-            <h2 id="catalogue-shown">On the shop</h2>
-            {shown.length ? (
-              <ol className="cat-list" data-testid="catalogue-shown">
-                {shown.map((product, index) => (
-                  <ProductRow key={product.id} product={product} state={saleStateOf(product, stock)}>
-                    <button type="button" className="btn btn-small" aria-label={`Move ${product.name} up`} disabled={index === 0 || busy !== undefined} onClick={() => void move(product, -1)}>
-                      <span aria-hidden="true">↑</span> Up
-                    </button>
-                    <button
-                      type="button"
-                      className="btn btn-small"
-                      aria-label={`Move ${product.name} down`}
-                      disabled={index === shown.length - 1 || busy !== undefined}
-                      onClick={() => void move(product, 1)}
-                    >
-                      <span aria-hidden="true">↓</span> Down
-                    </button>
-                    <Link to={paths.adminCatalogueProduct(product.id)} className="btn btn-small" aria-label={`Edit ${product.name}`}>
-                      Edit
-                    </Link>
-                    <button type="button" className="btn btn-small cat-archive" aria-label={`Archive ${product.name}`} disabled={busy !== undefined} onClick={() => void archive(product)}>
-                      Archive
-                    </button>
-                  </ProductRow>
-                ))}
-              </ol>
-            ) : (
-              <p className="op-muted">No products on the shop. Add one, then put it on sale on the Stock page.</p>
-            )}
-          </section>
-          {archived.length ? (
-            <section className="op-card" aria-labelledby="catalogue-archived">
-              <h2 id="catalogue-archived">Archived</h2>
-              <p className="op-muted">Not on the shop and not for sale; orders already placed keep them. Open one to see it and its changes.</p>
-              <ol className="cat-list" data-testid="catalogue-archived">
-                {archived.map((product) => (
-                  <ProductRow key={product.id} product={product} state="archived" />
-                ))}
-              </ol>
+      <AdminLoaded data={products} isLoading={isLoading} failure={failure} onRetry={reload} loadingText="Loading the catalogue...">
+        {() => (
+          <>
+            <section className="op-card" aria-labelledby="catalogue-shown">
+              <h2 id="catalogue-shown">On the shop</h2>
+              {shown.length ? (
+                <ol className="cat-list" data-testid="catalogue-shown">
+                  {shown.map((product, index) => (
+                    <ProductRow key={product.id} product={product} state={saleStateOf(product, stock)}>
+                      <button type="button" className="btn btn-small" aria-label={`Move ${product.name} up`} disabled={index === 0 || busy !== undefined} onClick={() => void move(product, -1)}>
+                        <span aria-hidden="true">↑</span> Up
+                      </button>
+                      <button
+                        type="button"
+                        className="btn btn-small"
+                        aria-label={`Move ${product.name} down`}
+                        disabled={index === shown.length - 1 || busy !== undefined}
+                        onClick={() => void move(product, 1)}
+                      >
+                        <span aria-hidden="true">↓</span> Down
+                      </button>
+                      <Link to={paths.adminCatalogueProduct(product.id)} className="btn btn-small" aria-label={`Edit ${product.name}`}>
+                        Edit
+                      </Link>
+                      <button type="button" className="btn btn-small cat-archive" aria-label={`Archive ${product.name}`} disabled={busy !== undefined} onClick={() => void archive(product)}>
+                        Archive
+                      </button>
+                    </ProductRow>
+                  ))}
+                </ol>
+              ) : (
+                <p className="op-muted">No products on the shop. Add one, then put it on sale on the Stock page.</p>
+              )}
             </section>
-          ) : null}
-        </>
-      ) : null}
+            {archived.length ? (
+              <section className="op-card" aria-labelledby="catalogue-archived">
+                <h2 id="catalogue-archived">Archived</h2>
+                <p className="op-muted">Not on the shop and not for sale; orders already placed keep them. Open one to see it and its changes.</p>
+                <ol className="cat-list" data-testid="catalogue-archived">
+                  {archived.map((product) => (
+                    <ProductRow key={product.id} product={product} state="archived" />
+                  ))}
+                </ol>
+              </section>
+            ) : null}
+          </>
+        )}
+      </AdminLoaded>
     </AdminPage>
   );
 }

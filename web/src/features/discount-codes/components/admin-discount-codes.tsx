@@ -1,4 +1,4 @@
-import { AdminLoadFailure, AdminPage } from '../../../components/ui/admin-page.js';
+import { AdminLoaded, AdminPage } from '../../../components/ui/admin-page.js';
 import { useDiscountCodes } from '../hooks/use-discount-codes.js';
 import { DiscountCodeFormCard } from './discount-code-form.js';
 import { DiscountCodeList } from './discount-code-list.js';
@@ -15,13 +15,9 @@ export function AdminDiscountCodes() {
       <div className="discount-layout">
         <DiscountCodeFormCard onSaved={put} />
         <section aria-label="Codes">
-          {isLoading && !codes ? (
-            <p role="status">Loading codes...</p>
-          ) : failure && !codes ? (
-            <AdminLoadFailure message={failure} onRetry={reload} />
-          ) : codes ? (
-            <DiscountCodeList codes={codes} onSaved={put} />
-          ) : null}
+          <AdminLoaded data={codes} isLoading={isLoading} failure={failure} onRetry={reload} loadingText="Loading codes...">
+            {(loaded) => <DiscountCodeList codes={loaded} onSaved={put} />}
+          </AdminLoaded>
         </section>
       </div>
     </AdminPage>

@@ -1,4 +1,4 @@
-import { AdminLoadFailure, AdminPage } from '../../../components/ui/admin-page.js';
+import { AdminLoaded, AdminPage } from '../../../components/ui/admin-page.js';
 import { useAdminStock } from '../hooks/use-admin-stock.js';
 import { StockForm } from './stock-form.js';
 import '../admin-stock.css';
@@ -15,17 +15,15 @@ export function AdminStock() {
       title="Stock"
       intro="Set the jars in each batch: the shop stops selling when they are reserved or sold, and shows the next batch date. A jar is reserved when a shopper starts paying and goes back to the batch if the payment fails or is not made within the hold time."
     >
-      {isLoading && !products ? (
-        <p role="status">Loading stock...</p>
-      ) : failure && !products ? (
-        <AdminLoadFailure message={failure} onRetry={reload} />
-      ) : products ? (
-        <div className="stock-list">
-          {products.map((product) => (
-            <StockForm key={product.productId} product={product} onSaved={replace} />
-          ))}
-        </div>
-      ) : null}
+      <AdminLoaded data={products} isLoading={isLoading} failure={failure} onRetry={reload} loadingText="Loading stock...">
+        {(loaded) => (
+          <div className="stock-list">
+            {loaded.map((product) => (
+              <StockForm key={product.productId} product={product} onSaved={replace} />
+            ))}
+          </div>
+        )}
+      </AdminLoaded>
     </AdminPage>
   );
 }

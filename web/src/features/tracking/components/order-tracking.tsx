@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { Link } from 'react-router-dom';
 import { fieldErrors } from '@pickles/shared/validation';
 import type { TrackOrderResponse } from '@pickles/shared/api';
@@ -23,6 +23,55 @@ function TrackingHelp() {
         Still stuck? <Link to={paths.policy('contact-us')}>Contact us</Link> and we will help.
       </p>
     </section>
+  );
+}
+
+interface TrackFieldProps {
+  inputRef: RefObject<HTMLInputElement | null>;
+  id: string;
+  name: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoCapitalize: string;
+  placeholder?: string;
+  /** Shown under the input, before any error; the input is described by both. */
+  hint?: string;
+  error?: string;
+}
+
+/** One labelled input of the form, with its hint and its error tied to it for screen readers. */
+function TrackField({ inputRef, id, name, label, value, onChange, autoCapitalize, placeholder, hint, error }: TrackFieldProps) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [error ? errorId : '', hint ? hintId : ''].filter(Boolean).join(' ');
+  return (
+    <div className={`track-field${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        autoComplete="off"
+        autoCapitalize={autoCapitalize}
+        spellCheck={false}
+        placeholder={placeholder}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+      />
+      {hint ? (
+        <p className="track-field__hint" id={hintId}>
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p className="track-field__error" id={errorId}>
+          {error}
+        </p>
+      ) : null}
+    </div>
   );
 }
 
@@ -101,50 +150,28 @@ export function OrderTracking({ initialOrderNumber = '', linkToken }: OrderTrack
     <div className="form-page__columns track-layout">
       <form className="track-form card" onSubmit={submit} noValidate aria-labelledby="track-form-title">
         <h2 id="track-form-title">{lookup.kind === 'found' ? 'Look up another order' : 'Find your order'}</h2>
-        <div className={`track-field${fields.orderNumber ? ' has-error' : ''}`}>
-          <label htmlFor="track-order-number">Order number</label>
-          <input
-            ref={orderInput}
-            id="track-order-number"
-            name="orderNumber"
-            value={orderNumber}
-            onChange={(event) => setOrderNumber(event.target.value)}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            placeholder="e.g. RP261122-7KQ2XD"
-            aria-invalid={fields.orderNumber ? true : undefined}
-            aria-describedby={fields.orderNumber ? 'track-order-number-error' : undefined}
-          />
-          {fields.orderNumber ? (
-            <p className="track-field__error" id="track-order-number-error">
-              {fields.orderNumber}
-            </p>
-          ) : null}
-        </div>
-        <div className={`track-field${fields.contact ? ' has-error' : ''}`}>
-          <label htmlFor="track-contact">Phone number or e-mail</label>
-          <input
-            ref={contactInput}
-            id="track-contact"
-            name="contact"
-            value={contact}
-            onChange={(event) => setContact(event.target.value)}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            aria-invalid={fields.contact ? true : undefined}
-            aria-describedby={fields.contact ? 'track-contact-error track-contact-hint' : 'track-contact-hint'}
-          />
-          <p className="track-field__hint" id="track-contact-hint">
-            The one you gave at checkout.
-          </p>
-          {fields.contact ? (
-            <p className="track-field__error" id="track-contact-error">
-              {fields.contact}
-            </p>
-          ) : null}
-        </div>
+        <TrackField
+          inputRef={orderInput}
+          id="track-order-number"
+          name="orderNumber"
+          label="Order number"
+          value={orderNumber}
+          onChange={setOrderNumber}
+          autoCapitalize="characters"
+          placeholder="e.g. RP261122-7KQ2XD"
+          error={fields.orderNumber}
+        />
+        <TrackField
+          inputRef={contactInput}
+          id="track-contact"
+          name="contact"
+          label="Phone number or e-mail"
+          value={contact}
+          onChange={setContact}
+          autoCapitalize="none"
+          hint="The one you gave at checkout."
+          error={fields.contact}
+        />
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
         <button type="submit" className="btn btn-primary btn-block" aria-disabled={isLoading || undefined}>
           {isLoading ? 'Looking up...' : 'Track order'}
