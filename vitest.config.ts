@@ -12,14 +12,13 @@ import { defineConfig } from 'vitest/config';
 const exclude = ['**/node_modules/**', 'e2e/**', '**/dist/**'];
 
 /**
- * Files side by side, one per core (vitest's default leaves a core to its own process, which on 2
- * cores ran every file one after the other). Integration workers each get a database and a Redis key
- * prefix of their own (test-kit's global and worker setup), so files running at once never meet.
- * Not more than the cores: the integration files that start processes (the CLIs, production mode,
- * two replicas) are CPU work too, and time out when three share two cores. TEST_WORKERS overrides both.
+ * Files side by side: one fewer than the cores (vitest's own default), so one file at a time on 2
+ * cores. Two at a time was measured slower there (unit + integration 766 s against 463 s) and the
+ * outage tests ran out of time: most integration files are CPU work (the processes they start, tsx
+ * compiling them). On a machine with more cores, or with TEST_WORKERS, each integration worker gets a
+ * database and Redis key prefix of its own (test-kit's global and worker setup, decision 041).
  */
-const cores = availableParallelism();
-const workers = (fallback: number) => Number(process.env.TEST_WORKERS ?? fallback);
+const workers = Number(process.env.TEST_WORKERS ?? Math.max(1, availableParallelism() - 1));
 
 export default defineConfig({
   test: {
@@ -31,7 +30,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'unit',
-          maxWorkers: workers(cores),
+          maxWorkers: workers,
           // Projects with their own maxWorkers run as groups, one after the other: unit first.
           sequence: { groupOrder: 0 },
           include: ['{packages,services,tools}/*/src/**/*.test.{ts,tsx}', 'gateway/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
@@ -42,7 +41,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'integration',
-          maxWorkers: workers(cores),
+          maxWorkers: workers,
           sequence: { groupOrder: 1 },
           include: ['{packages,services,tools}/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'test/**/*.test.ts'],
           exclude,
