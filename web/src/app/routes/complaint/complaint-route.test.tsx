@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { SubmitComplaintResponse } from '@pickles/shared/api';
 import { COMPLAINT_MESSAGES } from '@pickles/shared/complaints';
 import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
@@ -60,7 +60,8 @@ describe('/complaint', () => {
 
     const sent = await screen.findByTestId('complaint-sent');
     expect(within(sent).getByTestId('complaint-ticket').textContent).toBe('GRV-261123-0042');
-    expect(document.activeElement).toBe(within(sent).getByRole('heading', { name: 'Complaint received' }));
+    // The heading takes the focus in an effect after the render, so on a loaded machine it comes a moment later.
+    await waitFor(() => expect(document.activeElement).toBe(within(sent).getByRole('heading', { name: 'Complaint received' })));
     expect(sent.textContent).toContain('23 November 2026, 11:00 am IST');
     expect(sent.textContent).toContain('We will acknowledge by25 November 2026, 11:00 am IST');
     expect(sent.textContent).toContain('and resolve by23 December 2026, 11:00 am IST');
