@@ -65,7 +65,7 @@ describe('/track', () => {
 
     const heading = await screen.findByRole('heading', { name: 'On its way with Delhivery' });
     expect(api.calls.map((call) => [call.route, call.body])).toEqual([['POST /track', { orderNumber: 'RP261120-7KQ2XD', contact: '+91 98123 45670' }]]);
-    expect(document.activeElement).toBe(heading);
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     const result = screen.getByTestId('track-result');
     expect(result.textContent).toContain('Order RP261120-7KQ2XD');
     expect(result.textContent).toContain('Placed 20 November 2026, 11:00 am IST');
@@ -135,7 +135,7 @@ describe('/track', () => {
     renderAt('/track?order=RP261120-7KQ2XD&t=abcDEF0123456789_-xyz');
     expect(screen.getByRole('status').textContent).toBe('Looking up your order...');
     const heading = await screen.findByRole('heading', { name: 'Your order is confirmed and being prepared' });
-    expect(document.activeElement).toBe(heading);
+    await waitFor(() => expect(document.activeElement).toBe(heading));
     expect(api.calls).toHaveLength(1);
     expect(api.calls[0]!.url.search).toBe('?order=RP261120-7KQ2XD&t=abcDEF0123456789_-xyz');
     expect(screen.queryByRole('link', { name: /Track with/ })).toBeNull();
