@@ -1,10 +1,19 @@
 import { afterEach, beforeEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { resetAvailability } from '../features/stock/availability-store.js';
+import { resetCatalogue } from '../lib/catalogue-store.js';
 
-/** After each test: unmounts what it rendered and undoes its stubbed fetch, spies, fake timers and stored token. */
+/**
+ * After each test: unmounts what it rendered, undoes its stubbed fetch, spies, fake timers and stored
+ * token, and puts the page's stores (catalogue, availability) back as a fresh page load has them: the
+ * unit tests share one module graph per worker (vitest.config.ts), so a store one test filled would
+ * otherwise still be filled in the next file.
+ */
 export function undoAfterEachTest(): void {
   afterEach(() => {
     cleanup();
+    resetCatalogue();
+    resetAvailability();
     vi.useRealTimers();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();

@@ -1,10 +1,18 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { EMPTY_FORM, type CheckoutFormValues } from './form-storage.js';
-import { CheckoutForm } from './components/checkout-form.js';
-import { checkoutRules } from './input-rules.js';
+
+// The rules load once per page: this file starts from a fresh page load, a module graph of its own
+// (the unit tests otherwise share one per worker), so nothing has loaded them yet.
+let CheckoutForm: typeof import('./components/checkout-form.js').CheckoutForm;
+let checkoutRules: typeof import('./input-rules.js').checkoutRules;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ CheckoutForm } = await import('./components/checkout-form.js'));
+  ({ checkoutRules } = await import('./input-rules.js'));
+});
 
 afterEach(cleanup);
 
@@ -17,7 +25,6 @@ function Form() {
 const field = (label: string) => screen.getByRole('textbox', { name: label }) as HTMLInputElement;
 
 describe('the checkout form before its rules have loaded', () => {
-  // One file, one module instance: this test runs before anything has loaded the rules.
   it('loads them, and what was typed into phone and pincode meanwhile is normalised when they arrive', async () => {
     render(<Form />);
     expect(checkoutRules()).toBeUndefined();

@@ -4,11 +4,15 @@ import type { ProductAvailability } from '@pickles/shared/stock';
 import { jsonResponse, stubApi } from '../../testing/api-stub.js';
 import { availabilityOf, readAvailability, refreshAvailability, resetAvailability, subscribeAvailability } from './availability-store.js';
 import { supplyProblems } from './cart-supply.js';
+import { resetCatalogue } from '../../lib/catalogue-store.js';
 
 const answer = (...products: ProductAvailability[]) => jsonResponse(200, { success: true, asOf: '2026-11-23T10:00:00Z', products });
 const chicken = (left: number | null, state: ProductAvailability['state'] = 'on-sale'): ProductAvailability => ({ productId: 1, state, left, nextBatchDate: null });
 
-beforeEach(() => resetAvailability());
+beforeEach(() => {
+  resetCatalogue();
+  resetAvailability();
+});
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the availability store', () => {

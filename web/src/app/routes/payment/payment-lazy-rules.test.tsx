@@ -19,6 +19,9 @@ undoAfterEachTest();
 describe('/payment and zod', () => {
   it('renders the checkout without evaluating the form rules; they load when the form is first touched', async () => {
     stubApi({ 'GET /catalogue/availability': () => jsonResponse(200, { success: true, asOf: new Date().toISOString(), products: [] }) });
+    // A fresh page load: a module graph of its own (the unit tests otherwise share one per worker).
+    vi.resetModules();
+    evaluated.validation = false;
     const { default: PaymentRoute } = await import('./payment-route.js');
     render(
       <MemoryRouter initialEntries={[{ pathname: '/payment', state: toCheckoutState({ 1: 2 }, priceCart({ 1: 2 })) }]}>

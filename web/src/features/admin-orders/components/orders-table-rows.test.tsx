@@ -1,10 +1,18 @@
 // @vitest-environment jsdom
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import type { AdminOrder } from '@pickles/shared';
 import { adminOrder } from '../../../testing/admin-order.js';
-import { OrdersTable, ROWS_PER_FRAME } from './orders-table.js';
+
+// The table remembers whether this page load has shown a list yet: these tests start from a fresh
+// page load, a module graph of their own (the unit tests otherwise share one per worker).
+let OrdersTable: typeof import('./orders-table.js').OrdersTable;
+let ROWS_PER_FRAME: number;
+beforeAll(async () => {
+  vi.resetModules();
+  ({ OrdersTable, ROWS_PER_FRAME } = await import('./orders-table.js'));
+});
 
 const orders = (count: number, tag: string): AdminOrder[] =>
   Array.from({ length: count }, (_, i) =>
@@ -26,7 +34,7 @@ const orderRows = () => document.querySelectorAll('tr.order-row');
 afterEach(cleanup);
 
 describe('the orders table', () => {
-  // One module per file: these run in order, the first list first.
+  // These run in order, the first list first.
   it('shows the first list a few rows per frame, top rows first, until every row is there', async () => {
     const first = orders(50, '10');
     render(table(first));
