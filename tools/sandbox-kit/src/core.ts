@@ -14,6 +14,22 @@ export interface DeliveryAttempt {
   ok: boolean;
 }
 
+/**
+ * One try of a webhook delivery, timed: when it started, the HTTP status `send` got (null when it
+ * threw), the error as `describe` tells it, and how long it took.
+ */
+export async function timedTry(send: () => Promise<number>, describe: (caught: unknown) => string): Promise<Pick<DeliveryAttempt, 'at' | 'statusCode' | 'error' | 'durationMs'>> {
+  const started = Date.now();
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  try {
+    statusCode = await send();
+  } catch (caught) {
+    error = describe(caught);
+  }
+  return { at: new Date(started).toISOString(), statusCode, error, durationMs: Date.now() - started };
+}
+
 /** A sandbox's knob rules: the schema of an update, the start-up defaults, how many requests the log keeps. */
 export interface KnobRules<K> {
   knobsUpdateSchema: { parse(update: unknown): Partial<K> };
