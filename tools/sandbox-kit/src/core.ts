@@ -40,7 +40,7 @@ export interface KnobRules<K> {
 /**
  * The part of a sandbox's in-memory state that is not about its outside service: timers that
  * reset() and close() cancel, knobs that reset() returns to their start-up values, and a capped log
- * of the API requests. A subclass forgets its own records in forget().
+ * of the API requests. A subclass lists its own records, which reset() clears.
  */
 export abstract class SandboxCore<C, K extends object, R> {
   readonly requests: R[] = [];
@@ -60,8 +60,8 @@ export abstract class SandboxCore<C, K extends object, R> {
     this.knobs = { ...this.initialKnobs };
   }
 
-  /** Forgets the sandbox's own records (reset() does the rest). */
-  protected abstract forget(): void;
+  /** The sandbox's own records, cleared in this order by reset() (which does the timers, requests, webhooks and knobs). */
+  protected abstract readonly records: readonly { clear(): void }[];
 
   /** A timer that close() and reset() cancel. */
   later(ms: number, fn: () => void): void {
@@ -81,7 +81,7 @@ export abstract class SandboxCore<C, K extends object, R> {
   /** Forgets every record and webhook; knobs go back to their start-up values. */
   reset(): void {
     this.cancelTimers();
-    this.forget();
+    for (const record of this.records) record.clear();
     this.requests.length = 0;
     this.webhooks.reset();
     this.knobs = { ...this.initialKnobs };
