@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
 
 /**
  * Two tiers, told apart by where a test lives:
@@ -20,35 +20,25 @@ const exclude = ['**/node_modules/**', 'e2e/**', '**/dist/**'];
  */
 const workers = Number(process.env.TEST_WORKERS ?? Math.max(1, availableParallelism() - 1));
 
+/**
+ * One tier as a vitest project. Projects with their own maxWorkers run as groups, one after the
+ * other, in `groupOrder`: unit first.
+ */
+function tier(name: string, groupOrder: number, include: string[], setup: { globalSetup?: string[]; setupFiles?: string[] } = {}): TestProjectInlineConfiguration {
+  return { extends: true, test: { name, maxWorkers: workers, sequence: { groupOrder }, include, exclude, ...setup } };
+}
+
 export default defineConfig({
   test: {
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      {
-        extends: true,
-        test: {
-          name: 'unit',
-          maxWorkers: workers,
-          // Projects with their own maxWorkers run as groups, one after the other: unit first.
-          sequence: { groupOrder: 0 },
-          include: ['{packages,services,tools}/*/src/**/*.test.{ts,tsx}', 'gateway/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'],
-          exclude,
-        },
-      },
-      {
-        extends: true,
-        test: {
-          name: 'integration',
-          maxWorkers: workers,
-          sequence: { groupOrder: 1 },
-          include: ['{packages,services,tools}/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'test/**/*.test.ts'],
-          exclude,
-          globalSetup: ['packages/test-kit/src/global-setup.ts'],
-          setupFiles: ['packages/test-kit/src/worker-setup.ts'],
-        },
-      },
+      tier('unit', 0, ['{packages,services,tools}/*/src/**/*.test.{ts,tsx}', 'gateway/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}']),
+      tier('integration', 1, ['{packages,services,tools}/*/test/**/*.test.ts', 'gateway/test/**/*.test.ts', 'test/**/*.test.ts'], {
+        globalSetup: ['packages/test-kit/src/global-setup.ts'],
+        setupFiles: ['packages/test-kit/src/worker-setup.ts'],
+      }),
     ],
   },
 });

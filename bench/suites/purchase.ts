@@ -84,52 +84,29 @@ export async function purchaseSuite(stack: BenchStack, rec: Recorder, opts: { se
   const verifyWarmUp = verifyAll.slice(0, Math.floor(verifyAll.length / 5));
   const verifyList = verifyAll.slice(verifyWarmUp.length);
 
-  const verify = (list: SandboxPayment[]) => {
-    let v = 0;
+  /** POSTs each item of `list` to `path` once (autocannon stops after `amount`), as `asRequest` makes it. */
+  const postEach = <T>(list: T[], path: string, connections: number, asRequest: (item: T) => { headers: Record<string, string>; body: string }) => {
+    let next = 0;
     return load({
       url: stack.origin,
-      connections: opts.connections,
+      connections,
       amount: list.length,
-      requests: [
-        {
-          method: 'POST',
-          path: '/api/payment/verify-payment',
-          setupRequest: (request: Record<string, unknown>) => {
-            const p = list[v++ % list.length]!;
-            return {
-              ...request,
-              headers: { 'content-type': 'application/json' },
-              body: JSON.stringify({ razorpay_order_id: p.razorpay_order_id, razorpay_payment_id: p.razorpay_payment_id, razorpay_signature: p.razorpay_signature }),
-            };
-          },
-        },
-      ],
+      requests: [{ method: 'POST', path, setupRequest: (request: Record<string, unknown>) => ({ ...request, ...asRequest(list[next++ % list.length]!) }) }],
     });
   };
+  const verify = (list: SandboxPayment[]) =>
+    postEach(list, '/api/payment/verify-payment', opts.connections, (p) => ({
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ razorpay_order_id: p.razorpay_order_id, razorpay_payment_id: p.razorpay_payment_id, razorpay_signature: p.razorpay_signature }),
+    }));
   if (verifyWarmUp.length) await verify(verifyWarmUp);
   const { result: verifyRun, cpuMs: verifyCpu } = await withCpu(stack, served, () => verify(verifyList));
 
   const hooks = webhookList.map((p) => capturedWebhook(p.payment));
-  let w = 0;
   let webhookRun: LoadResult | undefined;
   let webhookCpu: Record<string, number> | undefined;
   if (hooks.length) {
-    const deliver = () =>
-      load({
-        url: stack.origin,
-        connections: opts.connections * 2,
-        amount: hooks.length,
-        requests: [
-          {
-            method: 'POST',
-            path: '/api/payment/webhook',
-            setupRequest: (request: Record<string, unknown>) => {
-              const hook = hooks[w++ % hooks.length]!;
-              return { ...request, headers: hook.headers, body: hook.body };
-            },
-          },
-        ],
-      });
+    const deliver = () => postEach(hooks, '/api/payment/webhook', opts.connections * 2, (hook) => ({ headers: hook.headers, body: hook.body }));
     ({ result: webhookRun, cpuMs: webhookCpu } = await withCpu(stack, served, deliver));
   }
 

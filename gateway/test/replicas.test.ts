@@ -33,6 +33,18 @@ async function replica(name: string): Promise<Replica> {
   return state;
 }
 
+/** Runs `test` against a stand-in upstream that answers every request with `handler`; it closes after, however the test ends. */
+async function withUpstream(handler: express.RequestHandler, test: (url: string) => Promise<void>): Promise<void> {
+  const app = express();
+  app.use(handler);
+  const running = await startApp(app);
+  try {
+    await test(running.url);
+  } finally {
+    await running.close();
+  }
+}
+
 /** A URL nothing listens on: a replica that is down. */
 async function deadUrl(): Promise<string> {
   const gone = await startApp(express());
@@ -193,42 +205,38 @@ describe('retrying on another replica', () => {
 
   it('never retries once the replica began answering', async () => {
     let reached = 0;
-    const app = express();
-    app.use((_req, res) => {
-      reached++;
-      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
-      res.write('{"partial":');
-      setTimeout(() => res.socket?.destroy(), 20);
-    });
-    const halfAnswering = await startApp(app);
-    try {
-      const gateway = await gatewayWithBrokenFirst(halfAnswering.url);
-      await expect(fetch(`${gateway.url}/api/catalogue/availability`).then((response) => response.text())).rejects.toThrow();
-      expect(reached).toBe(1);
-    } finally {
-      await halfAnswering.close();
-    }
+    await withUpstream(
+      (_req, res) => {
+        reached++;
+        res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+        res.write('{"partial":');
+        setTimeout(() => res.socket?.destroy(), 20);
+      },
+      async (halfAnsweringUrl) => {
+        const gateway = await gatewayWithBrokenFirst(halfAnsweringUrl);
+        await expect(fetch(`${gateway.url}/api/catalogue/availability`).then((response) => response.text())).rejects.toThrow();
+        expect(reached).toBe(1);
+      },
+    );
   });
 
   it('a replica that answers Connection: close (draining before it stops) gets no new requests for a while', async () => {
     let draining = 0;
-    const app = express();
-    app.use((_req, res) => {
-      draining++;
-      res.setHeader('connection', 'close');
-      res.json({ replica: 'draining' });
-    });
-    const drainingReplica = await startApp(app);
-    try {
-      const gateway = await gatewayWithBrokenFirst(drainingReplica.url);
-      const answeredBy: string[] = [];
-      for (let i = 0; i < 4; i++) answeredBy.push(((await (await fetch(`${gateway.url}/api/catalogue/availability`)).json()) as { replica: string }).replica);
-      // Its answer is still delivered; after it, the other replica takes everything.
-      expect(answeredBy).toEqual(['draining', 'checkout2', 'checkout2', 'checkout2']);
-      expect(draining).toBe(1);
-    } finally {
-      await drainingReplica.close();
-    }
+    await withUpstream(
+      (_req, res) => {
+        draining++;
+        res.setHeader('connection', 'close');
+        res.json({ replica: 'draining' });
+      },
+      async (drainingReplicaUrl) => {
+        const gateway = await gatewayWithBrokenFirst(drainingReplicaUrl);
+        const answeredBy: string[] = [];
+        for (let i = 0; i < 4; i++) answeredBy.push(((await (await fetch(`${gateway.url}/api/catalogue/availability`)).json()) as { replica: string }).replica);
+        // Its answer is still delivered; after it, the other replica takes everything.
+        expect(answeredBy).toEqual(['draining', 'checkout2', 'checkout2', 'checkout2']);
+        expect(draining).toBe(1);
+      },
+    );
   });
 
   it('a body larger than the route allows, sent in chunks, is refused with a 413', async () => {
@@ -250,27 +258,25 @@ describe('under load', () => {
     const seen: Array<string | undefined> = [];
     const held: Array<() => void> = [];
     let released = false;
-    const app = express();
-    app.use((req, res) => {
-      seen.push(req.header('x-request-id'));
-      const answer = () => void res.json({ ok: true });
-      if (released) return answer();
-      held.push(answer);
-      // Every agent socket is busy: the rest wait in the agent's queue until these are answered.
-      if (held.length === AGENT_SOCKETS) {
-        released = true;
-        for (const each of held) each();
-      }
-    });
-    const slow = await startApp(app);
-    try {
-      const gateway = await startGateway(gatewayConfig({ checkout: [slow.url], payments: urls('payments1'), admin: urls('admin1'), notifications: urls('notifications1') }));
-      const answers = await Promise.all(Array.from({ length: AGENT_SOCKETS + 44 }, (_, i) => fetch(`${gateway.url}/api/catalogue/availability`, { headers: { 'x-request-id': `queued-${i}` } }).then((response) => response.status)));
-      expect(answers.filter((status) => status === 200)).toHaveLength(AGENT_SOCKETS + 44);
-      expect(new Set(seen).size).toBe(AGENT_SOCKETS + 44);
-    } finally {
-      await slow.close();
-    }
+    await withUpstream(
+      (req, res) => {
+        seen.push(req.header('x-request-id'));
+        const answer = () => void res.json({ ok: true });
+        if (released) return answer();
+        held.push(answer);
+        // Every agent socket is busy: the rest wait in the agent's queue until these are answered.
+        if (held.length === AGENT_SOCKETS) {
+          released = true;
+          for (const each of held) each();
+        }
+      },
+      async (slowUrl) => {
+        const gateway = await startGateway(gatewayConfig({ checkout: [slowUrl], payments: urls('payments1'), admin: urls('admin1'), notifications: urls('notifications1') }));
+        const answers = await Promise.all(Array.from({ length: AGENT_SOCKETS + 44 }, (_, i) => fetch(`${gateway.url}/api/catalogue/availability`, { headers: { 'x-request-id': `queued-${i}` } }).then((response) => response.status)));
+        expect(answers.filter((status) => status === 200)).toHaveLength(AGENT_SOCKETS + 44);
+        expect(new Set(seen).size).toBe(AGENT_SOCKETS + 44);
+      },
+    );
   });
 });
 

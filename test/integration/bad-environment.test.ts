@@ -1,14 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { runWithEnv } from '@pickles/test-kit';
 import { describe, expect, it } from 'vitest';
 
 /** A process started with a bad variable stops at once, non-zero, with one line naming it. */
 function start(entry: string, env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', entry], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    encoding: 'utf8',
-    timeout: 20_000,
-  });
-  return { code: result.status, lines: result.stderr.trim().split('\n').filter(Boolean) };
+  return runWithEnv(entry, env, 20_000);
 }
 
 describe('configuration errors', () => {

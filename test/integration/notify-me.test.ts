@@ -64,6 +64,20 @@ const stateOf = async (email: string) =>
   (await db.selectFrom('batch_subscribers').select(['state', 'confirmations_sent']).where('email', '=', email).executeTakeFirst()) ?? null;
 const eventsOf = async (type: string) => db.selectFrom('outbox_events').select(['id', 'payload', 'published_at']).where('type', '=', type).execute();
 
+/**
+ * A link of an e-mail opened as a mail scanner opens it (GET: a page with `button`, the address
+ * still `stateWhileLooking`), then its button pressed (a form POST of `body`): the answer's text.
+ */
+async function lookThenPress(link: string, { button, email, stateWhileLooking, body }: { button: string; email: string; stateWhileLooking: string; body: string }) {
+  const look = await fetch(link);
+  expect(look.status).toBe(200);
+  expect(await look.text()).toContain(button);
+  expect((await stateOf(email))?.state).toBe(stateWhileLooking);
+  const pressed = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body });
+  expect(pressed.status).toBe(200);
+  return pressed.text();
+}
+
 beforeAll(async () => {
   own = await useOwnDatabase();
   db = testDb();
@@ -132,13 +146,8 @@ describe('tell me when the next batch is ready', () => {
     // the button (POST) confirms; pressing it twice is the same.
     for (const email of [asha, ravi, leaver]) {
       const link = linkIn(mailsTo(email)[0]!.text, '/api/notify-me/confirm');
-      const look = await fetch(link);
-      expect(look.status).toBe(200);
-      expect(await look.text()).toContain('Yes, tell me</button>');
-      expect((await stateOf(email))?.state).toBe('pending');
-      const pressed = await fetch(link, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: '' });
-      expect(pressed.status).toBe(200);
-      expect(await pressed.text()).toContain(NOTIFY_ME_MESSAGES.confirmed('Royal Chicken Pickle'));
+      const pressed = await lookThenPress(link, { button: 'Yes, tell me</button>', email, stateWhileLooking: 'pending', body: '' });
+      expect(pressed).toContain(NOTIFY_ME_MESSAGES.confirmed('Royal Chicken Pickle'));
     }
     const twice = linkIn(mailsTo(asha)[0]!.text, '/api/notify-me/confirm');
     expect((await fetch(twice, { method: 'POST' })).status).toBe(200);
@@ -150,13 +159,8 @@ describe('tell me when the next batch is ready', () => {
 
     // One-click unsubscribe: a mail client POSTs the List-Unsubscribe address with RFC 8058's body. Opening it (GET) changes nothing.
     const unsubscribeUrl = outgoing.find((mail) => mail.to === leaver)!.headers!['List-Unsubscribe']!.slice(1, -1).replace(SHOP_URL, checkout.url);
-    const look = await fetch(unsubscribeUrl);
-    expect(look.status).toBe(200);
-    expect(await look.text()).toContain('Unsubscribe</button>');
-    expect((await stateOf(leaver))?.state).toBe('confirmed');
-    const oneClick = await fetch(unsubscribeUrl, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'List-Unsubscribe=One-Click' });
-    expect(oneClick.status).toBe(200);
-    expect(await oneClick.text()).toContain('You are unsubscribed');
+    const oneClick = await lookThenPress(unsubscribeUrl, { button: 'Unsubscribe</button>', email: leaver, stateWhileLooking: 'confirmed', body: 'List-Unsubscribe=One-Click' });
+    expect(oneClick).toContain('You are unsubscribed');
     expect((await stateOf(leaver))?.state).toBe('unsubscribed');
     expect((await fetch(unsubscribeUrl, { method: 'POST' })).status).toBe(200);
 

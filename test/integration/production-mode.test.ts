@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_ADMIN_PASSWORD, productionProblems, PUBLISHED_VALUES } from '@pickles/service-kit';
 import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION } from '@pickles/shared/seller-profile';
-import { createTestDatabase, eventually, type TestDatabase } from '@pickles/test-kit';
+import { createTestDatabase, eventually, runWithEnv, type TestDatabase } from '@pickles/test-kit';
 
 /**
  * NODE_ENV=production refuses every value the repository publishes, the demo admin password, a
@@ -15,12 +15,7 @@ import { createTestDatabase, eventually, type TestDatabase } from '@pickles/test
  * is one line naming the variable, and the process exits 1 before it listens.
  */
 function start(entry: string, env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', entry], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', NODE_ENV: 'production', ...env },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  return { code: result.status, lines: result.stderr.trim().split('\n').filter(Boolean) };
+  return runWithEnv(entry, { NODE_ENV: 'production', ...env }, 30_000);
 }
 
 // Values of our own: what an owner going live would set.

@@ -167,6 +167,14 @@ export function createCourierClient(config: CourierConfig): CourierClient {
   }
 
   /**
+   * A step on one shipment that must be done once (an AWB, a pickup): when its answer was lost, or
+   * it is refused because it was done, what `doneIn` reads from the shipment's details is the answer.
+   */
+  function onceOnShipment<T>(shipmentId: number, doneIn: (shipment: Record<string, unknown>) => T | undefined, step: () => Promise<T>): Promise<T> {
+    return doneOnce(step, async () => doneIn(await shipmentDetails(shipmentId)));
+  }
+
+  /**
    * The booking with our reference, if the courier has one. Its search is fuzzy ("contains") and
    * newest first, so later orders whose references contain ours can fill the first pages: every
    * page is read (up to SEARCH_MAX_PAGES) and only an exact reference counts.
@@ -270,14 +278,13 @@ export function createCourierClient(config: CourierConfig): CourierClient {
     async assignAwb({ shipmentId, courierId }) {
       assertPositiveInteger(shipmentId, 'shipmentId');
       if (courierId !== undefined) assertPositiveInteger(courierId, 'courierId');
-      const assigned = async (): Promise<AssignedAwb | undefined> => {
-        const shipment = await shipmentDetails(shipmentId);
+      const assignedIn = (shipment: Record<string, unknown>): AssignedAwb | undefined => {
         const awb = text(shipment.awb);
         const assignedCourier = numberOf(shipment.courier_company_id);
         if (!awb || assignedCourier === null) return undefined;
         return { awb, courierId: assignedCourier, courierName: text(shipment.courier), shipmentId, courierOrderId: numberOf(shipment.order_id) };
       };
-      return doneOnce(async () => {
+      return onceOnShipment(shipmentId, assignedIn, async () => {
         const body = await call('POST', '/courier/assign/awb', { body: { shipment_id: shipmentId, ...(courierId !== undefined ? { courier_id: courierId } : {}) } });
         const data = isObject(body) && isObject(body.response) && isObject(body.response.data) ? body.response.data : undefined;
         if (!isObject(body) || body.awb_assign_status !== 1 || !data) {
@@ -287,23 +294,22 @@ export function createCourierClient(config: CourierConfig): CourierClient {
         const assignedCourier = numberOf(data.courier_company_id);
         if (!awb || assignedCourier === null) throw unexpected('assign AWB');
         return { awb, courierId: assignedCourier, courierName: text(data.courier_name), shipmentId, courierOrderId: numberOf(data.order_id) };
-      }, assigned);
+      });
     },
 
     async schedulePickup({ shipmentId, pickupDate }) {
       assertPositiveInteger(shipmentId, 'shipmentId');
       if (pickupDate !== undefined) assertFutureDay(pickupDate, 'pickupDate');
-      const scheduled = async (): Promise<ScheduledPickup | undefined> => {
-        const shipment = await shipmentDetails(shipmentId);
+      const scheduledIn = (shipment: Record<string, unknown>): ScheduledPickup | undefined => {
         const at = parseCourierTime(shipment.pickup_scheduled_date);
         return at ? { shipmentId, pickupScheduledAt: at, pickupTokenNumber: text(shipment.pickup_token_number) || null } : undefined;
       };
-      return doneOnce(async () => {
+      return onceOnShipment(shipmentId, scheduledIn, async () => {
         const body = await call('POST', '/courier/generate/pickup', { body: { shipment_id: [shipmentId], ...(pickupDate ? { pickup_date: [pickupDate] } : {}) } });
         const response = isObject(body) && isObject(body.response) ? body.response : undefined;
         if (!isObject(body) || body.pickup_status !== 1 || !response) throw new CourierError('invalid_request', text(isObject(body) ? body.message : '') || 'The courier did not schedule the pickup');
         return { shipmentId, pickupScheduledAt: parseCourierTime(response.pickup_scheduled_date) ?? null, pickupTokenNumber: text(response.pickup_token_number) || null };
-      }, scheduled);
+      });
     },
 
     async labelUrl(shipmentIds) {

@@ -134,23 +134,27 @@ describe('retrying what has no idempotency key', () => {
   const slowToAnswer = { knobs: { apiTimeoutHoldMs: 2_000 } };
   const impatient = { timeoutMs: 400 };
 
-  it('a create that went through but whose answer never came (timeout) is found by its reference, not booked twice', async () => {
+  /** Books `reference` on an impatient client while its create call fails once as `failure`: the answer, the create calls, the sandbox's shipments after. */
+  async function createFailingOnce(failure: 'lost_response' | 'timeout', reference: string) {
     const { client, sandbox, calls } = await setUp(slowToAnswer, impatient);
-    sandbox.state.setKnobs({ apiFailure: 'lost_response', apiFailureCount: 1, apiFailurePath: '/orders/create/adhoc' });
-    const booked = await client.createShipment(sampleOrder('RP-9301'));
+    sandbox.state.setKnobs({ apiFailure: failure, apiFailureCount: 1, apiFailurePath: '/orders/create/adhoc' });
+    const booked = await client.createShipment(sampleOrder(reference));
+    return { booked, creates: calls('/orders/create/adhoc'), shipments: [...sandbox.state.shipments.values()] };
+  }
+
+  it('a create that went through but whose answer never came (timeout) is found by its reference, not booked twice', async () => {
+    const { booked, creates, shipments } = await createFailingOnce('lost_response', 'RP-9301');
     expect(booked.alreadyExisted).toBe(true);
-    expect([...sandbox.state.shipments.values()].filter((s) => s.channelOrderId === 'RP-9301')).toHaveLength(1);
-    expect(calls('/orders/create/adhoc')).toBe(1);
-    expect(booked.shipmentId).toBe([...sandbox.state.shipments.values()][0]!.id);
+    expect(shipments.filter((s) => s.channelOrderId === 'RP-9301')).toHaveLength(1);
+    expect(creates).toBe(1);
+    expect(booked.shipmentId).toBe(shipments[0]!.id);
   });
 
   it('a create that did not go through (timeout, nothing done) is made once on the retry', async () => {
-    const { client, sandbox, calls } = await setUp(slowToAnswer, impatient);
-    sandbox.state.setKnobs({ apiFailure: 'timeout', apiFailureCount: 1, apiFailurePath: '/orders/create/adhoc' });
-    const booked = await client.createShipment(sampleOrder('RP-9302'));
+    const { booked, creates, shipments } = await createFailingOnce('timeout', 'RP-9302');
     expect(booked.alreadyExisted).toBe(false);
-    expect([...sandbox.state.shipments.values()].filter((s) => s.channelOrderId === 'RP-9302')).toHaveLength(1);
-    expect(calls('/orders/create/adhoc')).toBe(2);
+    expect(shipments.filter((s) => s.channelOrderId === 'RP-9302')).toHaveLength(1);
+    expect(creates).toBe(2);
   });
 
   it('a create refused by a busy courier (503, then 429) is simply made again', async () => {
@@ -175,24 +179,25 @@ describe('retrying what has no idempotency key', () => {
     expect(sandbox.state.webhooks.records.filter((w) => w.status === 'PICKUP SCHEDULED')).toHaveLength(1);
   });
 
-  it('an NDR action recorded unseen is not sent again', async () => {
+  /** The seller's NDR action on a failed delivery of `orderRef`, sent while the action call fails once as `failure`: the action calls, the parcel after. */
+  async function ndrActionFailingOnce(failure: 'lost_response' | 'timeout', orderRef: string, action: Omit<Parameters<Setup['client']['ndrAction']>[0], 'awb'>) {
     const setup = await setUp(slowToAnswer, impatient);
-    const { client, sandbox, calls } = setup;
-    const awb = await failedDelivery(setup, 'RP-9304');
-    sandbox.state.setKnobs({ apiFailure: 'lost_response', apiFailureCount: 1, apiFailurePath: `/ndr/${awb}/action` });
-    await client.ndrAction({ awb, action: 're-attempt', comments: 'Call first' });
-    expect(calls(`/ndr/${awb}/action`)).toBe(1);
-    expect(sandbox.state.findAwb(awb)?.ndr?.history.filter((entry) => entry.actionBy === 'seller')).toHaveLength(1);
+    const awb = await failedDelivery(setup, orderRef);
+    setup.sandbox.state.setKnobs({ apiFailure: failure, apiFailureCount: 1, apiFailurePath: `/ndr/${awb}/action` });
+    await setup.client.ndrAction({ awb, ...action });
+    return { actions: setup.calls(`/ndr/${awb}/action`), parcel: setup.sandbox.state.findAwb(awb) };
+  }
+
+  it('an NDR action recorded unseen is not sent again', async () => {
+    const { actions, parcel } = await ndrActionFailingOnce('lost_response', 'RP-9304', { action: 're-attempt', comments: 'Call first' });
+    expect(actions).toBe(1);
+    expect(parcel?.ndr?.history.filter((entry) => entry.actionBy === 'seller')).toHaveLength(1);
   });
 
   it('an NDR action that did not reach the courier is sent again, once', async () => {
-    const setup = await setUp(slowToAnswer, impatient);
-    const { client, sandbox, calls } = setup;
-    const awb = await failedDelivery(setup, 'RP-9306');
-    sandbox.state.setKnobs({ apiFailure: 'timeout', apiFailureCount: 1, apiFailurePath: `/ndr/${awb}/action` });
-    await client.ndrAction({ awb, action: 'return', comments: 'Not reachable for a week' });
-    expect(calls(`/ndr/${awb}/action`)).toBe(2);
-    expect(sandbox.state.findAwb(awb)?.phase).toBe('rto-initiated');
+    const { actions, parcel } = await ndrActionFailingOnce('timeout', 'RP-9306', { action: 'return', comments: 'Not reachable for a week' });
+    expect(actions).toBe(2);
+    expect(parcel?.phase).toBe('rto-initiated');
   });
 });
 

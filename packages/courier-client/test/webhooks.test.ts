@@ -1,19 +1,21 @@
 import { eventually } from '@pickles/test-kit';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { webhookPairPerFile } from '@pickles/test-kit/per-file';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { SHIPMENT_STATUSES, type TrackingEvent } from '../src/index.js';
 import { courierSteps, DEFAULT_WEBHOOK_TOKEN, sampleOrder, startWebhookReceiver, startWithClient, type Setup } from './helpers.js';
 
 /** Tracking webhooks as the sandbox sends them, checked and parsed by the client the way the shop will. */
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let setup: Setup;
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  setup = await startWithClient({ webhookUrl: receiver.url });
-});
-afterAll(async () => {
-  await setup.sandbox.close();
-  await receiver.close();
-});
+webhookPairPerFile(
+  startWebhookReceiver,
+  (webhookUrl) => startWithClient({ webhookUrl }),
+  (started) => started.sandbox.close(),
+  (started, sending) => {
+    receiver = started;
+    setup = sending;
+  },
+);
 beforeEach(() => {
   setup.sandbox.state.reset();
   receiver.received.length = 0;

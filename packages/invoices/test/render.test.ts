@@ -10,6 +10,11 @@ const order: InvoicedOrder = { ...BENGALURU_ORDER, items: [...BENGALURU_ORDER.it
 
 const invoice: TaxDocument = { ...draftInvoice(order, profile), number: 'RP/26-27/000042', issuedAt: new Date('2026-11-23T18:45:00Z') };
 
+/** Each of `fields` is printed somewhere in the PDF's text. */
+function expectPrinted(text: string, fields: string[]): void {
+  for (const field of fields) expect(text).toContain(field);
+}
+
 describe('renderTaxDocumentPdf', () => {
   it('prints everything a GST tax invoice must carry, read back from the PDF', async () => {
     const { text, pages, info } = await pdfText(await renderTaxDocumentPdf(invoice));
@@ -48,7 +53,7 @@ describe('renderTaxDocumentPdf', () => {
       'Authorised signatory',
       'Tax Invoice RP/26-27/000042 - page 1 of 1',
     ];
-    for (const field of required) expect(text).toContain(field);
+    expectPrinted(text, required);
     expect(text).not.toContain('CGST');
     expect(info).toMatchObject({ Title: 'Tax Invoice RP/26-27/000042', Author: 'Saffron Jar Foods Private Limited' });
   });
@@ -72,35 +77,36 @@ describe('renderTaxDocumentPdf', () => {
     };
     const { text, pages } = await pdfText(await renderTaxDocumentPdf(discounted));
     expect(pages).toBe(1);
-    for (const field of [
+    expectPrinted(text, [
       'HSN Qty Unit price incl. GST Discount GST rate Taxable value IGST Total',
       // 90000 × 100/112 = 80357.14 -> 80357; IGST 9643.
       '1 Royal Chicken Pickle 1602 2 500.00 -100.00 12% 803.57 96.43 @ 12% 900.00',
       '2 Mango Thokku 2001 1 420.00 -42.00 5% 360.00 18.00 @ 5% 378.00',
       'Invoice total Rs. 1,428.00',
       'Discount code LAUNCH10: Rs. 142.00 off',
-    ])
-      expect(text).toContain(field);
+    ]);
   });
 
   it('splits the tax into CGST and SGST, each at half the rate, for a delivery in the seller\'s state', async () => {
     const delhi: TaxDocument = { ...draftInvoice({ ...order, state: 'NCT of Delhi' }, profile), number: 'RP/26-27/000043', issuedAt: invoice.issuedAt };
     const { text } = await pdfText(await renderTaxDocumentPdf(delhi));
-    expect(text).toContain('Place of supply: Delhi (07)');
-    expect(text).toContain('State: Delhi, code 07 GSTIN');
-    expect(text).toContain('Taxable value CGST SGST Total');
-    // 10714 paise of tax: CGST takes the odd paisa.
-    expect(text).toContain('1 Royal Chicken Pickle 1602 2 500.00 12% 892.86 53.57 @ 6% 53.57 @ 6% 1,000.00');
-    expect(text).toContain('2 Mango Thokku 2001 1 420.00 5% 400.00 10.00 @ 2.5% 10.00 @ 2.5% 420.00');
-    expect(text).toContain('Taxable value Rs. 1,426.79 CGST Rs. 71.61 SGST Rs. 71.60 Total tax Rs. 143.21 Invoice total Rs. 1,570.00');
-    expect(text).toContain('Intra-state supply: CGST and SGST');
+    expectPrinted(text, [
+      'Place of supply: Delhi (07)',
+      'State: Delhi, code 07 GSTIN',
+      'Taxable value CGST SGST Total',
+      // 10714 paise of tax: CGST takes the odd paisa.
+      '1 Royal Chicken Pickle 1602 2 500.00 12% 892.86 53.57 @ 6% 53.57 @ 6% 1,000.00',
+      '2 Mango Thokku 2001 1 420.00 5% 400.00 10.00 @ 2.5% 10.00 @ 2.5% 420.00',
+      'Taxable value Rs. 1,426.79 CGST Rs. 71.61 SGST Rs. 71.60 Total tax Rs. 143.21 Invoice total Rs. 1,570.00',
+      'Intra-state supply: CGST and SGST',
+    ]);
     expect(text).not.toContain('IGST');
   });
 
   it('prints a credit note with its own number, the original invoice\'s number and date, and the amount credited', async () => {
     const note: TaxDocument = { ...draftCreditNote(invoice, 30_000, profile), number: 'RPC/26-27/000007', issuedAt: new Date('2026-11-30T06:00:00Z') };
     const { text } = await pdfText(await renderTaxDocumentPdf(note));
-    for (const field of [
+    expectPrinted(text, [
       'Credit Note',
       'Credit note number: RPC/26-27/000007',
       'Credit note date: 30 Nov 2026',
@@ -118,9 +124,7 @@ describe('renderTaxDocumentPdf', () => {
       'Rupees Three Hundred Only',
       'Prices are inclusive of GST.',
       'Authorised signatory',
-    ]) {
-      expect(text).toContain(field);
-    }
+    ]);
   });
 
   it('is the same bytes every time it is rendered', async () => {

@@ -63,5 +63,10 @@ export function rateLimit(redis: Redis, prefix: string, rules: RateLimitRule[], 
   };
 }
 
+/** rateLimit over one service's Redis, key prefix and logger: each route's limit names only its rules. */
+export function rateLimiter(redis: Redis, prefix: string, logger: Logger): (...rules: RateLimitRule[]) => RequestHandler {
+  return (...rules) => rateLimit(redis, prefix, rules, logger);
+}
+
 /** The client as the gateway saw it (services trust exactly that one hop). */
 export const byClient = (req: Request) => req.ip ?? req.socket.remoteAddress ?? 'unknown';

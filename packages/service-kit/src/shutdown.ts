@@ -24,6 +24,11 @@ export interface ShutdownOptions {
   drainMs?: number;
 }
 
+/** The closers of a process's background loops, stopped in the order named (`{ 'stock holds': stockHolds }`). */
+export function loopClosers(loops: Record<string, { stop: () => Promise<unknown> }>): ShutdownOptions['closers'] {
+  return Object.entries(loops).map(([name, loop]) => ({ name, close: () => loop.stop() }));
+}
+
 /** Connections that finished their request after the listener closed would otherwise idle until keepAliveTimeout. */
 const IDLE_SWEEP_MS = 100;
 

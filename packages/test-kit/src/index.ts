@@ -6,3 +6,4 @@ export * from './prometheus.js';
 export * from './redis.js';
 export * from './clock.js';
 export * from './quiet.js';
+export * from './processes.js';

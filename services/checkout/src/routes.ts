@@ -1,5 +1,5 @@
 import { Router, type Request } from 'express';
-import { byClient, limitRule, rateLimit, STOCK_HOLD_GRACE_MINUTES } from '@pickles/service-kit';
+import { byClient, limitRule, rateLimiter, STOCK_HOLD_GRACE_MINUTES } from '@pickles/service-kit';
 import { createOrderHandler, type CheckoutLimits, type CreateOrderDeps } from './handlers/create-order.js';
 import { createJarHolds } from './jar-holds.js';
 import { trackByContactHandler, trackBySignedLinkHandler, type TrackOrderDeps } from './handlers/track-order.js';
@@ -52,32 +52,18 @@ export interface NotifyMeLimits {
 
 export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutLimits, tracking: TrackingLimits, complaints: ComplaintLimits, notifyMe: NotifyMeLimits): Router {
   const router = Router();
-  const limited = rateLimit(
-    limits.redis,
-    limits.prefix,
-    [limitRule('create-order:client', byClient, limits.perClientPerMinute), limitRule('create-order:email', byEmail, limits.perEmailPerHour)],
-    deps.logger,
-  );
+  const limitedBy = rateLimiter(limits.redis, limits.prefix, deps.logger);
+  const limited = limitedBy(limitRule('create-order:client', byClient, limits.perClientPerMinute), limitRule('create-order:email', byEmail, limits.perEmailPerHour));
   const paymentWindowMinutes = limits.paymentWindowMinutes ?? 10;
   const jarHolds = createJarHolds(limits.redis, limits.prefix, { perClient: 30, perContact: 20, holdMinutes: paymentWindowMinutes + STOCK_HOLD_GRACE_MINUTES, ...limits.heldJars }, deps.logger);
   router.post('/api/payment/create-order', limited, createOrderHandler(deps, { jarHolds, paymentWindowSeconds: paymentWindowMinutes * 60 }));
 
   // Checking codes is counted per client, so nobody guesses the owner's codes by trying many.
-  const discountCheckLimited = rateLimit(limits.redis, limits.prefix, [limitRule('discount-check:client', byClient, limits.discountChecksPerClientPerMinute)], deps.logger);
+  const discountCheckLimited = limitedBy(limitRule('discount-check:client', byClient, limits.discountChecksPerClientPerMinute));
   router.post('/api/discount-codes/check', discountCheckLimited, discountCheckHandler(deps));
 
-  const lookupLimited = rateLimit(
-    limits.redis,
-    limits.prefix,
-    [limitRule('track:client', byClient, tracking.perClientPerMinute), limitRule('track:order', byOrderNumber, tracking.perOrderPerHour)],
-    deps.logger,
-  );
-  const linkLimited = rateLimit(
-    limits.redis,
-    limits.prefix,
-    [limitRule('track-link:client', byClient, tracking.linksPerClientPerMinute)],
-    deps.logger,
-  );
+  const lookupLimited = limitedBy(limitRule('track:client', byClient, tracking.perClientPerMinute), limitRule('track:order', byOrderNumber, tracking.perOrderPerHour));
+  const linkLimited = limitedBy(limitRule('track-link:client', byClient, tracking.linksPerClientPerMinute));
   router.post('/api/track', lookupLimited, trackByContactHandler(deps));
   router.get('/api/track', linkLimited, trackBySignedLinkHandler(deps));
   router.get('/api/track/invoice', linkLimited, trackInvoiceHandler(deps));
@@ -89,20 +75,15 @@ export function routes(deps: CreateOrderDeps & TrackOrderDeps, limits: CheckoutL
   // India Post's directory, from memory: public data, cheap to answer, cached by the browser for a day.
   router.get('/api/pincodes/:pincode', pincodeLookupHandler());
 
-  const complaintLimited = rateLimit(
-    limits.redis,
-    limits.prefix,
-    [limitRule('complaint:client', byClient, complaints.perClientPerHour), limitRule('complaint:email', byComplaintEmail, complaints.perEmailPerDay)],
-    deps.logger,
-  );
+  const complaintLimited = limitedBy(limitRule('complaint:client', byClient, complaints.perClientPerHour), limitRule('complaint:email', byComplaintEmail, complaints.perEmailPerDay));
   router.post('/api/complaints', complaintLimited, submitComplaintHandler(deps));
 
   // "Tell me when the next batch is ready" (decision 029): a sign-up may send a confirmation e-mail,
   // so a client, and an address from anywhere, are limited before anything is written.
-  const notifyMeLimited = rateLimit(limits.redis, limits.prefix, [limitRule('notify-me:client', byClient, notifyMe.perClientPerHour), limitRule('notify-me:email', byNotifyMeEmail, notifyMe.perEmailPerDay)], deps.logger);
+  const notifyMeLimited = limitedBy(limitRule('notify-me:client', byClient, notifyMe.perClientPerHour), limitRule('notify-me:email', byNotifyMeEmail, notifyMe.perEmailPerDay));
   router.post('/api/notify-me', notifyMeLimited, notifyMeHandler(deps));
   // The links in its e-mails: signed, counted per client like the tracking links.
-  const notifyLinkLimited = rateLimit(limits.redis, limits.prefix, [limitRule('notify-link:client', byClient, tracking.linksPerClientPerMinute)], deps.logger);
+  const notifyLinkLimited = limitedBy(limitRule('notify-link:client', byClient, tracking.linksPerClientPerMinute));
   router.get('/api/notify-me/confirm', notifyLinkLimited, confirmLinkHandler(deps, 'GET'));
   router.post('/api/notify-me/confirm', notifyLinkLimited, confirmLinkHandler(deps, 'POST'));
   router.get('/api/notify-me/unsubscribe', notifyLinkLimited, unsubscribeLinkHandler(deps, 'GET'));

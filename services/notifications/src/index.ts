@@ -1,7 +1,7 @@
 import { Queue } from 'bullmq';
 import express from 'express';
 import { createDb, pingDatabase } from '@pickles/db';
-import { createRedis, healthRouter, pingRedis, runService, serviceMetrics } from '@pickles/service-kit';
+import { createRedis, healthRouter, loopClosers, pingRedis, runService, serviceMetrics } from '@pickles/service-kit';
 import { QUEUES } from '@pickles/shared';
 import { createMailer } from './clients/mailer.js';
 import { startCourierAlert } from './courier-alert.js';
@@ -48,9 +48,7 @@ await runService('notifications', notificationsEnvSchema, ({ env, logger, isShut
     app,
     // worker.close() waits for jobs in flight to finish, then stops taking new ones.
     closers: [
-      { name: 'sweeper', close: () => sweeper.stop() },
-      { name: 'daily summary', close: () => summary.stop() },
-      { name: 'courier alert', close: () => courierAlert.stop() },
+      ...loopClosers({ sweeper, 'daily summary': summary, 'courier alert': courierAlert }),
       { name: 'worker', close: () => worker.close() },
       { name: 'metrics queue', close: () => queue.close() },
       { name: 'redis', close: () => redis.quit() },

@@ -1,12 +1,12 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '@pickles/db';
 import { COMPLAINT_UPDATED, type ComplaintUpdateKind, type EventEnvelope } from '@pickles/shared';
 import { complaintDeadlines, formatTicketNumber } from '@pickles/shared/complaints';
 import { processComplaintUpdated } from '../src/events/process-complaint-updated.js';
 import type { NotificationDeps } from '../src/events/process-payment-verified.js';
-import { india, SHOP_URL, notificationsHarnessPerFile, startSweeperQueue, visibleText, type NotificationsHarness } from './harness.js';
+import { india, SHOP_URL, notificationsHarnessPerFile, sweeperQueuePerBlock, visibleText, type NotificationsHarness, type SweeperQueue } from './harness.js';
 
 /** complaint.updated -> the shopper's e-mail of each step and, for a new complaint, the owner's alert. */
 const OFFICER = { name: 'Anita Sharma', designation: 'Grievance Officer', phone: '+91 11 2345 6790', email: 'grievance@royalpickles.in' };
@@ -212,11 +212,8 @@ describe('complaints that send nothing', () => {
 });
 
 describe('the sweeper and complaint e-mails', () => {
-  let sweeper: ReturnType<typeof startSweeperQueue>;
-  beforeAll(() => {
-    sweeper = startSweeperQueue(db);
-  });
-  afterAll(() => sweeper.close());
+  let sweeper: SweeperQueue;
+  sweeperQueuePerBlock(() => db, (started) => (sweeper = started));
 
   it('queues a complaint event whose e-mails are not sent again, and leaves it once they are; an erased one is left alone', async () => {
     const complaint = await seedComplaint();

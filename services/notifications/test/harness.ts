@@ -63,10 +63,6 @@ export async function startNotificationsHarness({ deps = {}, ownDatabase = false
   };
 }
 
-/**
- * The notifications queue under a prefix of the test's own, and the sweeper over it: for the tests
- * of what the sweeper queues again (an event published long ago whose e-mail was never sent).
- */
 /** One harness for the test file: started before its first test and handed to `use`, closed after its last. */
 export function notificationsHarnessPerFile(options: Parameters<typeof startNotificationsHarness>[0], use: (harness: NotificationsHarness) => void): void {
   let harness: NotificationsHarness;
@@ -77,6 +73,10 @@ export function notificationsHarnessPerFile(options: Parameters<typeof startNoti
   afterAll(() => harness.close());
 }
 
+/**
+ * The notifications queue under a prefix of the test's own, and the sweeper over it: for the tests
+ * of what the sweeper queues again (an event published long ago whose e-mail was never sent).
+ */
 export function startSweeperQueue(db: Db) {
   const redis = createRedis(process.env.REDIS_URL!, 'notifications-sweeper-test');
   const queue = new Queue(QUEUES.notifications, { connection: redis, prefix: `${process.env.REDIS_PREFIX}-${randomUUID().slice(0, 8)}` });
@@ -97,6 +97,18 @@ export function startSweeperQueue(db: Db) {
       await redis.quit();
     },
   };
+}
+
+export type SweeperQueue = ReturnType<typeof startSweeperQueue>;
+
+/** One sweeper queue for the tests of a describe block, over the file's database (read when the block starts). */
+export function sweeperQueuePerBlock(db: () => Db, use: (sweeper: SweeperQueue) => void): void {
+  let sweeper: SweeperQueue;
+  beforeAll(() => {
+    sweeper = startSweeperQueue(db());
+    use(sweeper);
+  });
+  afterAll(() => sweeper.close());
 }
 
 /** An instant given as India's wall clock (UTC+5:30). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { UnrecoverableError } from 'bullmq';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type Db } from '@pickles/db';
 import { trackingTokenVersion } from '@pickles/service-kit';
 import { ORDER_CHANGED, type EventEnvelope, type ShopperUpdateKind } from '@pickles/shared';
@@ -8,7 +8,7 @@ import { insertOrder, type InsertedOrder } from '@pickles/test-kit';
 import { processOrderChanged } from '../src/events/process-order-changed.js';
 import type { NotificationDeps } from '../src/events/process-payment-verified.js';
 import { EmailInFlightError } from '../src/db/sent-emails.js';
-import { SHOP_URL, notificationsHarnessPerFile, startSweeperQueue, visibleText, type NotificationsHarness } from './harness.js';
+import { SHOP_URL, notificationsHarnessPerFile, sweeperQueuePerBlock, visibleText, type NotificationsHarness, type SweeperQueue } from './harness.js';
 
 const SECRET = 'test-tracking-link-secret-0123456789abcdef';
 
@@ -333,11 +333,8 @@ describe('order.changed -> the shopper\'s e-mail', () => {
 });
 
 describe('the sweeper and shopper updates', () => {
-  let sweeper: ReturnType<typeof startSweeperQueue>;
-  beforeAll(() => {
-    sweeper = startSweeperQueue(db);
-  });
-  afterAll(() => sweeper.close());
+  let sweeper: SweeperQueue;
+  sweeperQueuePerBlock(() => db, (started) => (sweeper = started));
 
   it('queues a published update whose e-mail is not sent again, and leaves it once sent', async () => {
     const order = await insertOrder(db, { status: 'delivered' });

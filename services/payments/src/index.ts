@@ -1,6 +1,6 @@
 import { createDb } from '@pickles/db';
 import { razorpayFromEnv } from '@pickles/razorpay-client';
-import { createRedis, runService, stockHoldMinutes } from '@pickles/service-kit';
+import { createRedis, loopClosers, runService, stockHoldMinutes } from '@pickles/service-kit';
 import { createPaymentsApp } from './app.js';
 import { INVOICE_VARIABLES_REQUIRED_IN_PRODUCTION } from '@pickles/shared/seller-profile';
 import { paymentsEnvSchema } from './env.js';
@@ -35,13 +35,7 @@ await runService(
     return {
       app: createPaymentsApp({ db, razorpay, logger, relay, redis, limits: { prefix: env.REDIS_PREFIX, perClientPerMinute: env.PAYMENT_CALL_LIMIT_PER_CLIENT } }, isShuttingDown),
       closers: [
-        { name: 'reconciler', close: () => reconciler.stop() },
-        { name: 'expiry', close: () => expiry.stop() },
-        { name: 'stock holds', close: () => stockHolds.stop() },
-        { name: 'refund submitter', close: () => refundSubmitter.stop() },
-        { name: 'refund check', close: () => refundCheck.stop() },
-        { name: 'invoice check', close: () => invoiceCheck.stop() },
-        { name: 'outbox relay', close: () => relay.stop() },
+        ...loopClosers({ reconciler, expiry, 'stock holds': stockHolds, 'refund submitter': refundSubmitter, 'refund check': refundCheck, 'invoice check': invoiceCheck, 'outbox relay': relay }),
         { name: 'redis', close: () => redis.quit() },
         { name: 'postgres', close: () => db.destroy() },
       ],

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import type { Redis } from 'ioredis';
-import { byClient, limitRule, rateLimit } from '@pickles/service-kit';
+import { byClient, limitRule, rateLimiter } from '@pickles/service-kit';
 import type { PaymentsDeps } from './deps.js';
 import { paymentFailedHandler } from './handlers/payment-failed.js';
 import { verifyPaymentHandler } from './handlers/verify-payment.js';
@@ -19,12 +19,8 @@ export interface PaymentLimits {
  */
 export function jsonRoutes(deps: PaymentsDeps, limits: PaymentLimits): Router {
   const router = Router();
-  const limited = rateLimit(
-    limits.redis,
-    limits.prefix,
-    [limitRule('payment-calls:client', byClient, limits.perClientPerMinute)],
-    deps.logger,
-  );
+  const limitedBy = rateLimiter(limits.redis, limits.prefix, deps.logger);
+  const limited = limitedBy(limitRule('payment-calls:client', byClient, limits.perClientPerMinute));
   router.post('/api/payment/verify-payment', limited, verifyPaymentHandler(deps));
   router.post('/api/payment/payment-failed', limited, paymentFailedHandler(deps));
   router.get('/api/payment/link-callback', limited, linkCallbackHandler(deps));

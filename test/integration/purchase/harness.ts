@@ -40,6 +40,8 @@ export interface PurchaseHarness {
   worker: Worker;
   mail: RunningMailCatcher;
   setKnobs: (knobs: Partial<Knobs>) => void;
+  /** Runs `run` with the sandbox's knobs set to `on`, and sets `off` after it, however it ends. */
+  withKnobs: <T>(on: Partial<Knobs>, off: Partial<Knobs>, run: () => Promise<T>) => Promise<T>;
   createOrder: (quantity?: number, email?: string) => Promise<{ orderNumber: string; razorpayOrderId: string; amountPaise: number }>;
   pay: (razorpayOrderId: string, status?: 'captured' | 'failed') => Promise<{ paymentId: string; signature?: string }>;
   verify: (body: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string }) => Promise<{ status: number; body: any }>;
@@ -126,6 +128,14 @@ export async function startPurchaseHarness(options: { knobs?: Partial<Knobs>; re
     worker,
     mail,
     setKnobs: (knobs) => sandbox.state.setKnobs(knobs),
+    withKnobs: async (on, off, run) => {
+      sandbox.state.setKnobs(on);
+      try {
+        return await run();
+      } finally {
+        sandbox.state.setKnobs(off);
+      }
+    },
     createOrder: async (quantity = 2, email) => {
       const response = await postJson(`${checkout.url}/api/payment/create-order`, orderPayload(quantity, email), { 'idempotency-key': randomUUID() });
       if (response.status !== 201) throw new Error(`create-order answered ${response.status}: ${JSON.stringify(response.body)}`);

@@ -62,8 +62,7 @@ async function expectOneAttention(paymentId: string, kind: string) {
 
 /** A failed attempt that Razorpay authorises (and, per the order's automatic capture, captures) later. */
 async function failedThenLateCaptured(delayMs: number) {
-  h.setKnobs({ lateAuthorisation: true, lateAuthorisationDelayMs: delayMs });
-  try {
+  return h.withKnobs({ lateAuthorisation: true, lateAuthorisationDelayMs: delayMs }, { lateAuthorisation: false }, async () => {
     const order = await h.createOrder();
     const { paymentId } = await h.pay(order.razorpayOrderId);
     const row = await eventually(async () => {
@@ -71,9 +70,7 @@ async function failedThenLateCaptured(delayMs: number) {
       return current.payment_status === 'failed' ? current : undefined;
     });
     return { ...order, id: row.id, paymentId };
-  } finally {
-    h.setKnobs({ lateAuthorisation: false });
-  }
+  });
 }
 
 describe('a capture that lands on an order nobody is waiting for', () => {
@@ -135,8 +132,7 @@ describe('a capture that lands on an order nobody is waiting for', () => {
   });
 
   it('the reconciler never captures an authorised payment on an order the owner cancelled', async () => {
-    h.setKnobs({ withholdWebhooks: true });
-    try {
+    await h.withKnobs({ withholdWebhooks: true }, { withholdWebhooks: false }, async () => {
       const order = await h.createOrder();
       await h.pay(order.razorpayOrderId, 'failed');
       await h.reconcile();
@@ -151,16 +147,13 @@ describe('a capture that lands on an order nobody is waiting for', () => {
       const captures = h.sandbox.state.snapshot().requests.filter((r) => r.path.includes(`${second.payment.id}/capture`));
       expect(captures).toEqual([]);
       expect(await h.order(order.orderNumber)).toMatchObject({ status: 'cancelled', payment_status: 'failed' });
-    } finally {
-      h.setKnobs({ withholdWebhooks: false });
-    }
+    });
   });
 });
 
 describe('capture is what pays an order', () => {
   it('verify records an authorised payment without confirming it; the capture then pays it once', async () => {
-    h.setKnobs({ withholdWebhooks: true });
-    try {
+    await h.withKnobs({ withholdWebhooks: true }, { withholdWebhooks: false }, async () => {
       const order = await h.createOrder();
       const attempt = h.sandbox.state.attemptPayment({ orderId: order.razorpayOrderId, instrument: { method: 'card', cardNumber: '4100280000001007' }, forceOutcome: 'authorized' });
       const response = await h.verify({ razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: attempt.payment.id, razorpay_signature: attempt.signature! });
@@ -177,16 +170,13 @@ describe('capture is what pays an order', () => {
       expect(await h.order(order.orderNumber)).toMatchObject({ status: 'paid', payment_status: 'paid', razorpay_payment_id: attempt.payment.id });
       const emails = await eventually(async () => (h.emailsFor(order.orderNumber).length >= 2 ? h.emailsFor(order.orderNumber) : undefined));
       expect(emails.filter((email) => email.subject.includes('is confirmed'))).toHaveLength(1);
-    } finally {
-      h.setKnobs({ withholdWebhooks: false });
-    }
+    });
   });
 });
 
 describe('refunds made at Razorpay reach the order', () => {
   it('a partial refund is recorded with its amount and history; the rest makes the payment refunded; duplicates apply once', async () => {
-    h.setKnobs({ duplicateWebhooks: true });
-    try {
+    await h.withKnobs({ duplicateWebhooks: true }, { duplicateWebhooks: false }, async () => {
       const order = await h.createOrder();
       const { paymentId } = await h.pay(order.razorpayOrderId);
       const paid = await eventually(async () => {
@@ -227,9 +217,7 @@ describe('refunds made at Razorpay reach the order', () => {
       ]);
       const after = await call(admin.app, 'GET', `/api/admin/orders?search=${order.orderNumber}`, { token });
       expect(after.body.orders[0]).toMatchObject({ paymentStatus: 'refunded', refundedAmount: order.amountPaise / 100 });
-    } finally {
-      h.setKnobs({ duplicateWebhooks: false });
-    }
+    });
   });
 
   it('a failed refund is shown to the owner: the shopper has not got the money back', async () => {
@@ -248,8 +236,7 @@ describe('refunds made at Razorpay reach the order', () => {
 
 describe('orders nobody pays expire and can be removed', () => {
   it('an unpaid order and a failed one are cancelled after the window; a paid one is never touched', async () => {
-    h.setKnobs({ withholdWebhooks: true });
-    try {
+    await h.withKnobs({ withholdWebhooks: true }, { withholdWebhooks: false }, async () => {
       const unpaid = await h.createOrder();
       const failed = await h.createOrder();
       await h.pay(failed.razorpayOrderId, 'failed');
@@ -277,8 +264,6 @@ describe('orders nobody pays expire and can be removed', () => {
       expect(ids.body.orderIds).toEqual(expect.arrayContaining(expiredIds));
       const removed = await call(admin.app, 'POST', '/api/order/remove-multiple', { token, body: { orderIds: expiredIds } });
       expect(removed.body).toEqual({ success: true, removedCount: 2, refusedCount: 0 });
-    } finally {
-      h.setKnobs({ withholdWebhooks: false });
-    }
+    });
   });
 });

@@ -62,8 +62,7 @@ describe('a paid order is recorded once and confirmed once', () => {
   });
 
   it('when webhooks arrive twice, out of order, and before the browser verifies', async () => {
-    h.setKnobs({ duplicateWebhooks: true, reorderWebhooks: true });
-    try {
+    await h.withKnobs({ duplicateWebhooks: true, reorderWebhooks: true }, { duplicateWebhooks: false, reorderWebhooks: false }, async () => {
       const order = await h.createOrder();
       const payment = await h.pay(order.razorpayOrderId);
       await eventually(async () => (await h.order(order.orderNumber)).payment_status === 'paid');
@@ -73,50 +72,39 @@ describe('a paid order is recorded once and confirmed once', () => {
       await expectPaidOnceWithOneEmailEach(order.orderNumber);
       const deduplicated = await h.db.selectFrom('processed_webhook_events').select('event_id').execute();
       expect(deduplicated.length).toBeGreaterThan(0);
-    } finally {
-      h.setKnobs({ duplicateWebhooks: false, reorderWebhooks: false });
-    }
+    });
   });
 
   it('when verify is sent twice at once', async () => {
-    h.setKnobs({ withholdWebhooks: true });
-    try {
+    await h.withKnobs({ withholdWebhooks: true }, { withholdWebhooks: false }, async () => {
       const order = await h.createOrder();
       const payment = await h.pay(order.razorpayOrderId);
       const body = { razorpay_order_id: order.razorpayOrderId, razorpay_payment_id: payment.paymentId, razorpay_signature: payment.signature! };
       const [first, second] = await Promise.all([h.verify(body), h.verify(body)]);
       expect([first.status, second.status]).toEqual([200, 200]);
       await expectPaidOnceWithOneEmailEach(order.orderNumber);
-    } finally {
-      h.setKnobs({ withholdWebhooks: false });
-    }
+    });
   });
 
   it('when the payments service dies between the capture and the verify: the reconciler settles it', async () => {
     // Neither the browser's verify nor any webhook reaches us.
-    h.setKnobs({ withholdWebhooks: true });
-    try {
+    await h.withKnobs({ withholdWebhooks: true }, { withholdWebhooks: false }, async () => {
       const order = await h.createOrder();
       await h.pay(order.razorpayOrderId);
       expect((await h.order(order.orderNumber)).payment_status).toBe('pending');
       const result = await h.reconcile();
       expect(result.paid).toBeGreaterThanOrEqual(1);
       await expectPaidOnceWithOneEmailEach(order.orderNumber);
-    } finally {
-      h.setKnobs({ withholdWebhooks: false });
-    }
+    });
   });
 
   it('when a payment that failed is authorised late: the failed order becomes paid', async () => {
-    h.setKnobs({ lateAuthorisation: true, lateAuthorisationDelayMs: 300 });
-    try {
+    await h.withKnobs({ lateAuthorisation: true, lateAuthorisationDelayMs: 300 }, { lateAuthorisation: false }, async () => {
       const order = await h.createOrder();
       await h.pay(order.razorpayOrderId);
       await eventually(async () => (await h.order(order.orderNumber)).payment_status === 'failed');
       await expectPaidOnceWithOneEmailEach(order.orderNumber);
-    } finally {
-      h.setKnobs({ lateAuthorisation: false });
-    }
+    });
   });
 
   it('when SMTP is down for a while: the e-mails go out once it is back', async () => {

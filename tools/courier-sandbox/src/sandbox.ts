@@ -1,6 +1,6 @@
-import { finishSandbox, listenSandbox, sandboxApp, stateControls, type Listening } from '@pickles/sandbox-kit';
-import { ConflictError, createLogger, InvalidError, NotFoundError, type Logger } from '@pickles/service-kit';
-import express, { type Express, type Request, type Response } from 'express';
+import { finishSandbox, listenSandbox, sandboxApp, stateControls, type Listening, type SandboxStartOptions, type StatefulSandbox } from '@pickles/sandbox-kit';
+import { ConflictError, createLogger, InvalidError, NotFoundError } from '@pickles/service-kit';
+import express, { type Request, type Response } from 'express';
 import { z } from 'zod';
 import { apiRouter, publicUrlOf } from './api.js';
 import { renderDashboard, renderTrackingPage } from './dashboard.js';
@@ -20,7 +20,7 @@ export { SANDBOX_COURIERS } from './rates.js';
 export { orderSends, type WebhookRecord, type DeliveryRecord } from './webhooks.js';
 export { DEFAULT_API_EMAIL, DEFAULT_API_PASSWORD, DEFAULT_WEBHOOK_TOKEN };
 
-export interface SandboxOptions {
+export interface SandboxOptions extends SandboxStartOptions<Knobs> {
   email?: string;
   password?: string;
   /** Where tracking webhooks are POSTed; unset = recorded only (or set the webhookUrl knob later). */
@@ -29,17 +29,10 @@ export interface SandboxOptions {
   webhookToken?: string;
   /** The sandbox's URL as browsers reach it; unset = the Host of each request. */
   publicUrl?: string;
-  /** Start-up knob values (POST /sandbox/reset returns to these). */
-  knobs?: Partial<Knobs>;
-  logger?: Logger;
 }
 
-export interface Sandbox {
-  app: Express;
-  state: CourierState;
-  /** Cancels timers (webhooks, retries) and drops held connections. */
-  close(): Promise<void>;
-}
+/** close() cancels its timers (webhooks, retries) and drops held connections. */
+export type Sandbox = StatefulSandbox<CourierState>;
 
 const stepBodySchema = z.object({ reason: z.enum(FAIL_REASON_IDS).optional() }).strict();
 

@@ -66,18 +66,11 @@ export class CourierState extends SandboxCore<SandboxConfig, Knobs, ApiRequestRe
   private readonly tokens = new Map<string, number>();
   private nextOrderId = 400_000_000 + randomInt(1_000_000);
   private nextShipmentId = 300_000_000 + randomInt(1_000_000);
+  /** Every shipment, token and file: what reset() forgets. */
+  protected readonly records = [this.shipments, this.byOrderId, this.byAwb, this.files, this.tokens];
 
   constructor(config: SandboxConfig, knobs: Partial<Knobs>, logger: Logger) {
     super(config, knobs, logger, { knobsUpdateSchema, defaults: DEFAULT_KNOBS, maxRequestLog: MAX_REQUEST_LOG });
-  }
-
-  /** Forgets every shipment, token and file (reset() does the timers, requests, webhooks and knobs). */
-  protected forget(): void {
-    this.shipments.clear();
-    this.byOrderId.clear();
-    this.byAwb.clear();
-    this.files.clear();
-    this.tokens.clear();
   }
 
   /** The failure to simulate for this API call (path under /v1/external), if any; counts apiFailureCount down. */

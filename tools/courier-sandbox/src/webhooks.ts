@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { orderSends as orderWebhookSends, type DeliveryAttempt } from '@pickles/sandbox-kit';
+import { orderSends as orderWebhookSends, timedTry, type DeliveryAttempt } from '@pickles/sandbox-kit';
 import type { Logger } from '@pickles/service-kit';
 import type { Knobs } from './knobs.js';
 
@@ -141,28 +141,27 @@ export class WebhookDispatcher {
     }
     if (record.state !== 'delivered') record.state = 'sending';
     record.deliveries += 1;
-    const started = Date.now();
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    try {
-      const response = await fetch(url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', ...(this.deps.token ? { 'x-api-key': this.deps.token } : {}) },
-        body: record.body,
-        signal: AbortSignal.timeout(knobs.webhookTimeoutMs),
-      });
-      await response.arrayBuffer();
-      statusCode = response.status;
-    } catch (caught) {
-      const { code, message } = (caught as { cause?: { code?: unknown; message?: unknown } })?.cause ?? {};
-      const cause = typeof code === 'string' ? code : message;
-      error =
-        caught instanceof Error ? (caught.name === 'TimeoutError' ? `no answer within ${knobs.webhookTimeoutMs} ms` : `${caught.message}${typeof cause === 'string' ? ` (${cause})` : ''}`) : String(caught);
-    }
+    const tried = await timedTry(
+      async () => {
+        const response = await fetch(url, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', ...(this.deps.token ? { 'x-api-key': this.deps.token } : {}) },
+          body: record.body,
+          signal: AbortSignal.timeout(knobs.webhookTimeoutMs),
+        });
+        await response.arrayBuffer();
+        return response.status;
+      },
+      (caught) => {
+        const { code, message } = (caught as { cause?: { code?: unknown; message?: unknown } })?.cause ?? {};
+        const cause = typeof code === 'string' ? code : message;
+        return caught instanceof Error ? (caught.name === 'TimeoutError' ? `no answer within ${knobs.webhookTimeoutMs} ms` : `${caught.message}${typeof cause === 'string' ? ` (${cause})` : ''}`) : String(caught);
+      },
+    );
     // Shiprocket's documentation: it expects an HTTP 200, nothing else.
-    const ok = statusCode === 200;
-    this.deliveries.push({ webhookId: record.id, awb: record.awb, status: record.status, attempt, duplicate, url, at: new Date(started).toISOString(), statusCode, error, durationMs: Date.now() - started, ok });
-    this.deps.logger.info({ webhookId: record.id, awb: record.awb, status: record.status, attempt, statusCode, error }, 'webhook delivery');
+    const ok = tried.statusCode === 200;
+    this.deliveries.push({ webhookId: record.id, awb: record.awb, status: record.status, attempt, duplicate, url, ...tried, ok });
+    this.deps.logger.info({ webhookId: record.id, awb: record.awb, status: record.status, attempt, statusCode: tried.statusCode, error: tried.error }, 'webhook delivery');
     if (ok) {
       record.state = 'delivered';
       return;

@@ -1,19 +1,21 @@
 import { eventually } from '@pickles/test-kit';
 import { parseCourierTime } from '@pickles/courier-client';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { webhookPairPerFile } from '@pickles/test-kit/per-file';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { bookedShipment, control, DEFAULT_WEBHOOK_TOKEN, startTestSandbox, startWebhookReceiver, steps, type TestSandbox } from './helpers.js';
 
 /** What the sandbox's courier lets happen to a parcel, and the webhooks that tell the shop. */
 let receiver: Awaited<ReturnType<typeof startWebhookReceiver>>;
 let sandbox: TestSandbox;
-beforeAll(async () => {
-  receiver = await startWebhookReceiver();
-  sandbox = await startTestSandbox({ webhookUrl: receiver.url });
-});
-afterAll(async () => {
-  await sandbox.close();
-  await receiver.close();
-});
+webhookPairPerFile(
+  startWebhookReceiver,
+  (webhookUrl) => startTestSandbox({ webhookUrl }),
+  (started) => started.close(),
+  (started, sending) => {
+    receiver = started;
+    sandbox = sending;
+  },
+);
 beforeEach(async () => {
   await control(sandbox.url, '/reset');
   receiver.received.length = 0;

@@ -1,14 +1,9 @@
-import { spawnSync } from 'node:child_process';
+import { runWithEnv } from '@pickles/test-kit';
 import { describe, expect, it } from 'vitest';
 
 /** The process: never in production, and a clear line per bad variable. */
 function start(env: Record<string, string>) {
-  const result = spawnSync(process.execPath, ['--import', 'tsx', 'tools/courier-sandbox/src/index.ts'], {
-    env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', ...env },
-    encoding: 'utf8',
-    timeout: 30_000,
-  });
-  return { code: result.status, lines: result.stderr.trim().split('\n').filter(Boolean) };
+  return runWithEnv('tools/courier-sandbox/src/index.ts', env, 30_000);
 }
 
 describe('courier sandbox process', () => {

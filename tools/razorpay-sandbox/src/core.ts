@@ -80,21 +80,20 @@ export class SandboxState extends SandboxCore<SandboxConfig, Knobs, ApiRequestRe
   });
   private readonly orderCapture = new Map<string, 'automatic' | 'manual'>();
   private readonly refundKeys = new Map<string, { fingerprint: string; refundId: string }>();
+  /** Every order, payment, refund and link: what reset() forgets. */
+  protected readonly records = [
+    this.orders,
+    this.payments,
+    this.refunds,
+    this.paymentsByOrder,
+    this.refundsByPayment,
+    this.orderCapture,
+    this.refundKeys,
+    { clear: () => this.paymentLinks.reset() },
+  ];
 
   constructor(config: SandboxConfig, knobs: Partial<Knobs>, logger: Logger) {
     super(config, knobs, logger, { knobsUpdateSchema, defaults: DEFAULT_KNOBS, maxRequestLog: MAX_REQUEST_LOG });
-  }
-
-  /** Forgets every order, payment, refund and link (reset() does the timers, requests, webhooks and knobs). */
-  protected forget(): void {
-    this.orders.clear();
-    this.payments.clear();
-    this.refunds.clear();
-    this.paymentsByOrder.clear();
-    this.refundsByPayment.clear();
-    this.orderCapture.clear();
-    this.refundKeys.clear();
-    this.paymentLinks.reset();
   }
 
   /** Counts down apiFailureCount; returns the failure to simulate for this /v1 call, if any. */

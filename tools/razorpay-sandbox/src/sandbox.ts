@@ -1,6 +1,6 @@
-import { finishSandbox, listenSandbox, sandboxApp, stateControls, type Listening } from '@pickles/sandbox-kit';
-import { createLogger, InvalidError, NotFoundError, type Logger } from '@pickles/service-kit';
-import express, { type Express, type Response } from 'express';
+import { finishSandbox, listenSandbox, sandboxApp, stateControls, type Listening, type SandboxStartOptions, type StatefulSandbox } from '@pickles/sandbox-kit';
+import { createLogger, InvalidError, NotFoundError } from '@pickles/service-kit';
+import express, { type Response } from 'express';
 import { z } from 'zod';
 import { apiRouter } from './api.js';
 import { ApiError } from './api-errors.js';
@@ -23,7 +23,7 @@ export const DEFAULT_KEY_SECRET = 'sandbox_key_secret_change_me';
 export const DEFAULT_WEBHOOK_SECRET = 'sandbox_webhook_secret_change_me';
 export const DEFAULT_BUSINESS_NAME = 'Royal Pickles';
 
-export interface SandboxOptions {
+export interface SandboxOptions extends SandboxStartOptions<Knobs> {
   keyId?: string;
   keySecret?: string;
   webhookSecret?: string;
@@ -33,17 +33,10 @@ export interface SandboxOptions {
   publicUrl?: string;
   /** The business name on the payment link page; default Royal Pickles. */
   businessName?: string;
-  /** Start-up knob values (POST /sandbox/reset returns to these). */
-  knobs?: Partial<Knobs>;
-  logger?: Logger;
 }
 
-export interface Sandbox {
-  app: Express;
-  state: SandboxState;
-  /** Cancels timers (webhook retries, late authorisations) and drops held connections. */
-  close(): Promise<void>;
-}
+/** close() cancels its timers (webhook retries, late authorisations) and drops held connections. */
+export type Sandbox = StatefulSandbox<SandboxState>;
 
 const failureReasons = Object.keys(FAILURES) as [FailureReason, ...FailureReason[]];
 

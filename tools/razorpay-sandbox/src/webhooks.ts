@@ -1,7 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { signWebhook } from '@pickles/razorpay-client';
-import { orderSends as orderWebhookSends } from '@pickles/sandbox-kit';
+import { orderSends as orderWebhookSends, timedTry } from '@pickles/sandbox-kit';
 import type { Logger } from '@pickles/service-kit';
 import { newId, nowSeconds } from './ids.js';
 import type { Knobs } from './knobs.js';
@@ -160,39 +160,25 @@ export class WebhookDispatcher {
     const knobs = this.deps.knobs();
     if (record.status !== 'delivered') record.status = 'sending';
     record.deliveries += 1;
-    const started = Date.now();
-    let statusCode: number | null = null;
-    let error: string | null = null;
-    try {
-      statusCode = await postWebhook(
-        url,
-        {
-          'Content-Type': 'application/json',
-          'X-Razorpay-Signature': signWebhook(record.body, this.deps.secret),
-          'X-Razorpay-Event-Id': record.id,
-          'Request-Id': record.id,
-          'User-Agent': 'Razorpay-Webhook/v1',
-        },
-        record.body,
-        knobs.webhookTimeoutMs,
-      );
-    } catch (caught) {
-      error = caught instanceof Error ? caught.message : String(caught);
-    }
-    const ok = statusCode !== null && statusCode >= 200 && statusCode < 300;
-    this.deliveries.push({
-      eventId: record.id,
-      event: record.event,
-      attempt,
-      duplicate,
-      url,
-      at: new Date(started).toISOString(),
-      statusCode,
-      error,
-      durationMs: Date.now() - started,
-      ok,
-    });
-    this.deps.logger.info({ eventId: record.id, event: record.event, attempt, statusCode, error }, 'webhook delivery');
+    const tried = await timedTry(
+      () =>
+        postWebhook(
+          url,
+          {
+            'Content-Type': 'application/json',
+            'X-Razorpay-Signature': signWebhook(record.body, this.deps.secret),
+            'X-Razorpay-Event-Id': record.id,
+            'Request-Id': record.id,
+            'User-Agent': 'Razorpay-Webhook/v1',
+          },
+          record.body,
+          knobs.webhookTimeoutMs,
+        ),
+      (caught) => (caught instanceof Error ? caught.message : String(caught)),
+    );
+    const ok = tried.statusCode !== null && tried.statusCode >= 200 && tried.statusCode < 300;
+    this.deliveries.push({ eventId: record.id, event: record.event, attempt, duplicate, url, ...tried, ok });
+    this.deps.logger.info({ eventId: record.id, event: record.event, attempt, statusCode: tried.statusCode, error: tried.error }, 'webhook delivery');
     if (ok) {
       record.status = 'delivered';
       return;

@@ -14,6 +14,22 @@ export interface DeliveryAttempt {
   ok: boolean;
 }
 
+/**
+ * One try of a webhook delivery, timed: when it started, the HTTP status `send` got (null when it
+ * threw), the error as `describe` tells it, and how long it took.
+ */
+export async function timedTry(send: () => Promise<number>, describe: (caught: unknown) => string): Promise<Pick<DeliveryAttempt, 'at' | 'statusCode' | 'error' | 'durationMs'>> {
+  const started = Date.now();
+  let statusCode: number | null = null;
+  let error: string | null = null;
+  try {
+    statusCode = await send();
+  } catch (caught) {
+    error = describe(caught);
+  }
+  return { at: new Date(started).toISOString(), statusCode, error, durationMs: Date.now() - started };
+}
+
 /** A sandbox's knob rules: the schema of an update, the start-up defaults, how many requests the log keeps. */
 export interface KnobRules<K> {
   knobsUpdateSchema: { parse(update: unknown): Partial<K> };
@@ -24,7 +40,7 @@ export interface KnobRules<K> {
 /**
  * The part of a sandbox's in-memory state that is not about its outside service: timers that
  * reset() and close() cancel, knobs that reset() returns to their start-up values, and a capped log
- * of the API requests. A subclass forgets its own records in forget().
+ * of the API requests. A subclass lists its own records, which reset() clears.
  */
 export abstract class SandboxCore<C, K extends object, R> {
   readonly requests: R[] = [];
@@ -44,8 +60,8 @@ export abstract class SandboxCore<C, K extends object, R> {
     this.knobs = { ...this.initialKnobs };
   }
 
-  /** Forgets the sandbox's own records (reset() does the rest). */
-  protected abstract forget(): void;
+  /** The sandbox's own records, cleared in this order by reset() (which does the timers, requests, webhooks and knobs). */
+  protected abstract readonly records: readonly { clear(): void }[];
 
   /** A timer that close() and reset() cancel. */
   later(ms: number, fn: () => void): void {
@@ -65,7 +81,7 @@ export abstract class SandboxCore<C, K extends object, R> {
   /** Forgets every record and webhook; knobs go back to their start-up values. */
   reset(): void {
     this.cancelTimers();
-    this.forget();
+    for (const record of this.records) record.clear();
     this.requests.length = 0;
     this.webhooks.reset();
     this.knobs = { ...this.initialKnobs };

@@ -9,6 +9,16 @@ export interface BuiltSandbox {
   close(): Promise<void>;
 }
 
+/** A built sandbox with its in-memory state, for tests and the dashboard to drive. */
+export type StatefulSandbox<State> = BuiltSandbox & { state: State };
+
+/** The options every sandbox takes last: its start-up knobs and its logger. */
+export interface SandboxStartOptions<Knobs> {
+  /** Start-up knob values (POST /sandbox/reset returns to these). */
+  knobs?: Partial<Knobs>;
+  logger?: Logger;
+}
+
 export type Listening<S extends BuiltSandbox> = S & {
   server: Server;
   port: number;

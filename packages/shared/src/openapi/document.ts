@@ -1,4 +1,4 @@
-import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { OpenAPIRegistry, OpenApiGeneratorV31, type RouteConfig } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import {
   adminLoginSchema,
@@ -37,17 +37,14 @@ export function buildOpenApiDocument() {
   const admin = { security: [{ [bearer.name]: [] }] };
   const unauthorised = { 401: error('No, expired or revoked admin token') };
   const orderId = z.object({ id: z.uuid().meta({ description: 'The order\'s internal id (`_id`)' }) });
+  /** One operation: its method, path and summary, then the rest of what the registry takes. */
+  const route = (method: RouteConfig['method'], path: string, summary: string, operation: Omit<RouteConfig, 'method' | 'path' | 'summary'>) =>
+    registry.registerPath({ method, path, summary, ...operation });
 
-  registry.registerPath({
-    method: 'get',
-    path: '/api/health',
-    summary: 'Health of every service, PostgreSQL and Redis',
+  route('get', '/api/health', 'Health of every service, PostgreSQL and Redis', {
     responses: { 200: json(answers.apiHealthResponseSchema, 'All healthy'), 503: json(answers.apiHealthResponseSchema, 'Something is failing') },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/payment/create-order',
-    summary: 'Price the cart on the server, store the order and create its Razorpay order',
+  route('post', '/api/payment/create-order', 'Price the cart on the server, store the order and create its Razorpay order', {
     request: {
       headers: z.object({ 'idempotency-key': z.string().optional().meta({ description: 'One per checkout attempt: a retry gets the same order back' }) }),
       body: { content: { 'application/json': { schema: createOrderPayloadSchema } } },
@@ -59,10 +56,7 @@ export function buildOpenApiDocument() {
       502: error('Razorpay could not be reached or refused'),
     },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/payment/verify-payment',
-    summary: 'Razorpay Checkout succeeded: check the signature and whether the payment was captured',
+  route('post', '/api/payment/verify-payment', 'Razorpay Checkout succeeded: check the signature and whether the payment was captured', {
     request: { body: { content: { 'application/json': { schema: verifyPaymentPayloadSchema } } } },
     responses: {
       200: json(answers.verifyPaymentResponseSchema, 'Payment authorised or captured'),
@@ -71,27 +65,18 @@ export function buildOpenApiDocument() {
       409: error('Paid, but the order had been closed, or its jars were released and the batch sold out meanwhile: not confirmed, the owner is alerted'),
     },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/payment/payment-failed',
-    summary: "Razorpay Checkout reported a failure (a hint: only a still-pending order moves to failed)",
+  route('post', '/api/payment/payment-failed', "Razorpay Checkout reported a failure (a hint: only a still-pending order moves to failed)", {
     request: { body: { content: { 'application/json': { schema: paymentFailedPayloadSchema } } } },
     responses: { 200: json(answers.paymentFailedResponseSchema, 'Recorded'), 400: error('Invalid report'), 404: error('Order not found') },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/payment/webhook',
-    summary: "Razorpay's webhooks (payment.*, order.paid, refund.*, payment_link.*), signed over the raw body",
+  route('post', '/api/payment/webhook', "Razorpay's webhooks (payment.*, order.paid, refund.*, payment_link.*), signed over the raw body", {
     request: {
       headers: z.object({ 'x-razorpay-signature': z.string(), 'x-razorpay-event-id': z.string().optional() }),
       body: { content: { 'application/json': { schema: z.object({ event: z.string(), payload: z.record(z.string(), z.unknown()) }).loose() } } },
     },
     responses: { 200: json(answers.webhookResponseSchema, 'Handled (or a duplicate)'), 400: error('Bad signature or body') },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/payment/link-callback',
-    summary: "Where Razorpay sends a paid payment link's shopper: a redirect to /payment-success (genuine and paid) or /payment-failed",
+  route('get', '/api/payment/link-callback', "Where Razorpay sends a paid payment link's shopper: a redirect to /payment-success (genuine and paid) or /payment-failed", {
     request: {
       query: z.object({
         razorpay_payment_id: z.string().optional(),
@@ -103,10 +88,7 @@ export function buildOpenApiDocument() {
     },
     responses: { 303: { description: "To /payment-success?order=&payment= when Razorpay's signature holds and the link is paid; /payment-failed otherwise" } },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/courier/webhook',
-    summary: "The courier's tracking webhooks (Shiprocket's shape), authenticated by the token in x-api-key; each event stored once by AWB, status and scan time, applied in the order it happened",
+  route('post', '/api/courier/webhook', "The courier's tracking webhooks (Shiprocket's shape), authenticated by the token in x-api-key; each event stored once by AWB, status and scan time, applied in the order it happened", {
     request: {
       headers: z.object({ 'x-api-key': z.string() }),
       body: { content: { 'application/json': { schema: z.object({ awb: z.string(), current_status: z.string(), shipment_status_id: z.number().optional(), current_timestamp: z.string() }).loose() } } },
@@ -118,74 +100,47 @@ export function buildOpenApiDocument() {
       404: error('No courier is configured'),
     },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/login',
-    summary: 'Admin login',
+  route('post', '/api/admin/login', 'Admin login', {
     request: { body: { content: { 'application/json': { schema: adminLoginSchema } } } },
     responses: { 200: json(answers.adminLoginResponseSchema, 'A token'), 400: error('Missing field'), 401: error('Invalid credentials'), 429: error('Too many attempts') },
   });
-  registry.registerPath({ method: 'post', path: '/api/admin/logout', summary: 'Revoke the token', ...admin, responses: { 200: json(answers.successResponseSchema, 'Revoked'), ...unauthorised } });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/orders',
-    summary: 'One page of the orders matching the filter, the filter total, the cards and open payment problems',
+  route('post', '/api/admin/logout', 'Revoke the token', { ...admin, responses: { 200: json(answers.successResponseSchema, 'Revoked'), ...unauthorised } });
+  route('get', '/api/admin/orders', 'One page of the orders matching the filter, the filter total, the cards and open payment problems', {
     ...admin,
     request: { query: adminOrderQuerySchema },
     responses: { 200: json(answers.adminOrdersResponseSchema, 'The page'), 400: error('Invalid filter'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/orders/ids',
-    summary: 'Ids of the orders matching the filter unchanged since asOf (what batch and remove send)',
+  route('get', '/api/admin/orders/ids', 'Ids of the orders matching the filter unchanged since asOf (what batch and remove send)', {
     ...admin,
     request: { query: orderIdsQuerySchema },
     responses: { 200: json(answers.orderIdsResponseSchema, 'The ids'), 400: error('Invalid filter or asOf'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/orders/export',
-    summary: 'Every order matching the filter, one AdminOrder per line',
+  route('get', '/api/admin/orders/export', 'Every order matching the filter, one AdminOrder per line', {
     ...admin,
     request: { query: adminOrderQuerySchema },
     responses: { 200: { description: 'NDJSON stream', content: { 'application/x-ndjson': { schema: answers.adminOrderSchema } } }, ...unauthorised },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/orders/{id}/history',
-    summary: "The order's status history",
+  route('get', '/api/admin/orders/{id}/history', "The order's status history", {
     ...admin,
     request: { params: orderId },
     responses: { 200: json(answers.orderHistoryResponseSchema, 'Oldest first'), 404: error('Order not found'), ...unauthorised },
   });
   const notFoundOrder = error('No order matches: an unknown number, the wrong phone or e-mail, or a bad link all answer alike');
   const tooMany = error('Too many lookups (Retry-After says when to try again)');
-  registry.registerPath({
-    method: 'post',
-    path: '/api/track',
-    summary: "The shopper's order tracking: the order number and the phone or e-mail used at checkout",
+  route('post', '/api/track', "The shopper's order tracking: the order number and the phone or e-mail used at checkout", {
     request: { body: { content: { 'application/json': { schema: trackOrderRequestSchema } } } },
     responses: { 200: json(answers.trackOrderResponseSchema, 'Where the order is, in plain words'), 400: error('Missing or unreadable order number or contact'), 404: notFoundOrder, 429: tooMany },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/track',
-    summary: 'The signed tracking link of the e-mails (t = HMAC of the order number)',
+  route('get', '/api/track', 'The signed tracking link of the e-mails (t = HMAC of the order number)', {
     request: { query: trackLinkQuerySchema },
     responses: { 200: json(answers.trackOrderResponseSchema, 'Where the order is, in plain words'), 404: notFoundOrder, 429: tooMany },
   });
   const pdf = (description: string) => ({ description, content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/track/invoice',
-    summary: "The shopper's GST tax invoice, by the signed tracking link of the e-mails",
+  route('get', '/api/track/invoice', "The shopper's GST tax invoice, by the signed tracking link of the e-mails", {
     request: { query: trackLinkQuerySchema },
     responses: { 200: pdf('The tax invoice (attachment named by its number)'), 404: notFoundOrder, 429: tooMany },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/pincodes/{pincode}',
-    summary: "Where India Post's pincode directory puts a pincode (city, state) and how long an order takes to get there; cacheable for a day",
+  route('get', '/api/pincodes/{pincode}', "Where India Post's pincode directory puts a pincode (city, state) and how long an order takes to get there; cacheable for a day", {
     request: { params: z.object({ pincode: z.string().meta({ description: 'Six digits', example: '560034' }) }) },
     responses: {
       200: json(answers.pincodeLookupResponseSchema, 'The pincode, its city and state, and the delivery estimate'),
@@ -193,34 +148,22 @@ export function buildOpenApiDocument() {
       404: error("Not in India Post's directory (`fields.pincode` says so, as on create-order)"),
     },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/orders/{id}/invoice.pdf',
-    summary: "The order's GST tax invoice",
+  route('get', '/api/admin/orders/{id}/invoice.pdf', "The order's GST tax invoice", {
     ...admin,
     request: { params: orderId },
     responses: { 200: pdf('The tax invoice'), 404: error('No such order, or no invoice (not paid, or paid before invoicing began)'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/orders/{id}/credit-notes/{number}.pdf',
-    summary: 'A credit note of the order (one per processed refund)',
+  route('get', '/api/admin/orders/{id}/credit-notes/{number}.pdf', 'A credit note of the order (one per processed refund)', {
     ...admin,
     request: { params: orderId.extend({ number: z.string().meta({ description: "The credit note's number with '/' written as '-', e.g. RPC-26-27-000007" }) }) },
     responses: { 200: pdf('The credit note'), 404: error('No such credit note on this order'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/orders/{id}',
-    summary: "The order page: priced items, amounts, dispatch, payments, refunds with their state, history, e-mails sent, the statuses it may move to",
+  route('get', '/api/admin/orders/{id}', "The order page: priced items, amounts, dispatch, payments, refunds with their state, history, e-mails sent, the statuses it may move to", {
     ...admin,
     request: { params: orderId },
     responses: { 200: json(answers.adminOrderDetailResponseSchema, 'The order'), 404: error('Order not found (or archived)'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'put',
-    path: '/api/admin/orders/{id}/dispatch',
-    summary: "Record (or correct) a paid order's dispatch; the first record e-mails the shopper, corrections do not",
+  route('put', '/api/admin/orders/{id}/dispatch', "Record (or correct) a paid order's dispatch; the first record e-mails the shopper, corrections do not", {
     ...admin,
     request: { params: orderId, body: { content: { 'application/json': { schema: recordDispatchSchema } } } },
     responses: {
@@ -231,10 +174,7 @@ export function buildOpenApiDocument() {
       ...unauthorised,
     },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/orders/{id}/ship',
-    summary: "Book a paid order with the courier (create shipment, AWB by the courier's rules or the courierId given, pickup); booked, its dispatch is recorded and the shopper e-mailed. Safe to send again",
+  route('post', '/api/admin/orders/{id}/ship', "Book a paid order with the courier (create shipment, AWB by the courier's rules or the courierId given, pickup); booked, its dispatch is recorded and the shopper e-mailed. Safe to send again", {
     ...admin,
     request: { params: orderId, body: { content: { 'application/json': { schema: shipOrderSchema } } } },
     responses: {
@@ -247,18 +187,12 @@ export function buildOpenApiDocument() {
       ...unauthorised,
     },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/orders/{id}/courier-options',
-    summary: "The couriers serving the order's pincode for its parcel's weight (rate, expected days), cheapest first, and the recommended one; or the courier's message when none delivers there",
+  route('get', '/api/admin/orders/{id}/courier-options', "The couriers serving the order's pincode for its parcel's weight (rate, expected days), cheapest first, and the recommended one; or the courier's message when none delivers there", {
     ...admin,
     request: { params: orderId },
     responses: { 200: json(answers.courierOptionsResponseSchema, 'The choices, or not serviceable'), 404: error('Order not found, or no courier is configured'), 503: error('The courier did not answer'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/orders/{id}/cancel-shipment',
-    summary: 'Cancel the courier booking before pickup: cancelled at the courier, the dispatch record removed, the order ready to ship again',
+  route('post', '/api/admin/orders/{id}/cancel-shipment', 'Cancel the courier booking before pickup: cancelled at the courier, the dispatch record removed, the order ready to ship again', {
     ...admin,
     request: { params: orderId },
     responses: {
@@ -269,33 +203,21 @@ export function buildOpenApiDocument() {
       ...unauthorised,
     },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/orders/labels',
-    summary: 'One PDF of the courier labels of the orders given (at most 50); orders without an AWB are listed as missing',
+  route('post', '/api/admin/orders/labels', 'One PDF of the courier labels of the orders given (at most 50); orders without an AWB are listed as missing', {
     ...admin,
     request: { body: { content: { 'application/json': { schema: shipBatchSchema } } } },
     responses: { 200: json(answers.shipmentLabelsResponseSchema, 'Where the PDF is'), 400: error('No orders or too many'), 404: error('None of them has a label, or no courier is configured'), 503: error('The courier did not answer'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/orders/ship-batch',
-    summary: 'Ship many paid orders at once (at most 50), each with the courier\'s choice; each order on its own',
+  route('post', '/api/admin/orders/ship-batch', 'Ship many paid orders at once (at most 50), each with the courier\'s choice; each order on its own', {
     ...admin,
     request: { body: { content: { 'application/json': { schema: shipBatchSchema } } } },
     responses: { 200: json(answers.shipBatchResponseSchema, 'Orders booked or pending, and orders refused with the reason'), 400: error('No orders or too many'), 404: error('No courier is configured'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/delivery-problems',
-    summary: 'Failed deliveries waiting for the owner (reason, attempts, time left: 24 hours), and parcels returning or returned on orders still paid',
+  route('get', '/api/admin/delivery-problems', 'Failed deliveries waiting for the owner (reason, attempts, time left: 24 hours), and parcels returning or returned on orders still paid', {
     ...admin,
     responses: { 200: json(answers.deliveryProblemsResponseSchema, 'The queue'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/orders/{id}/delivery-problem',
-    summary: "The owner's answer to a failed delivery: re-attempt (with a corrected phone, a note for the delivery agent, a day) or return (final)",
+  route('post', '/api/admin/orders/{id}/delivery-problem', "The owner's answer to a failed delivery: re-attempt (with a corrected phone, a note for the delivery agent, a day) or return (final)", {
     ...admin,
     request: { params: orderId, body: { content: { 'application/json': { schema: deliveryProblemActionSchema } } } },
     responses: {
@@ -308,26 +230,17 @@ export function buildOpenApiDocument() {
       ...unauthorised,
     },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/orders/{id}/label',
-    summary: "The courier's shipping label (a PDF to print) of a booked order",
+  route('get', '/api/admin/orders/{id}/label', "The courier's shipping label (a PDF to print) of a booked order", {
     ...admin,
     request: { params: orderId },
     responses: { 200: json(answers.shipmentLabelResponseSchema, 'Where the label PDF is'), 404: error('Order not booked with the courier'), 503: error('The courier did not answer'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/orders/dispatch-batch',
-    summary: 'Record dispatches from pasted lines "order number, courier, AWB" (comma or tab separated, at most 500); each line on its own',
+  route('post', '/api/admin/orders/dispatch-batch', 'Record dispatches from pasted lines "order number, courier, AWB" (comma or tab separated, at most 500); each line on its own', {
     ...admin,
     request: { body: { content: { 'application/json': { schema: batchDispatchSchema } } } },
     responses: { 200: json(answers.batchDispatchResponseSchema, 'Lines recorded and lines refused with the reason'), 400: error('Nothing pasted or too many lines'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/orders/{id}/refunds',
-    summary: 'Ask for a refund (rupees, with a reason); the payments service submits it to Razorpay. The same requestKey again returns the same request',
+  route('post', '/api/admin/orders/{id}/refunds', 'Ask for a refund (rupees, with a reason); the payments service submits it to Razorpay. The same requestKey again returns the same request', {
     ...admin,
     request: { params: orderId, body: { content: { 'application/json': { schema: createRefundSchema } } } },
     responses: {
@@ -339,10 +252,7 @@ export function buildOpenApiDocument() {
       ...unauthorised,
     },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/phone-orders',
-    summary: 'Place an order taken by phone or WhatsApp and e-mail the shopper its payment link',
+  route('post', '/api/admin/phone-orders', 'Place an order taken by phone or WhatsApp and e-mail the shopper its payment link', {
     description:
       'Priced by the server from the catalogue and the discount code (never the browser), placed like a checkout order (payment pending, jars reserved, a Razorpay order), with a Razorpay Payment Link for its total. An Idempotency-Key makes a repeat answer the same order and link, sending nothing again.',
     ...admin,
@@ -356,10 +266,7 @@ export function buildOpenApiDocument() {
       ...unauthorised,
     },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/orders/{id}/payment-link',
-    summary: 'Make and e-mail a payment link for an unpaid order',
+  route('post', '/api/admin/orders/{id}/payment-link', 'Make and e-mail a payment link for an unpaid order', {
     description: "For the order's total as stored (the server's price). Allowed while the order may still be paid (mayOwner 'send-payment-link'); an open link is answered again, not replaced.",
     ...admin,
     request: { params: orderId },
@@ -371,10 +278,7 @@ export function buildOpenApiDocument() {
       ...unauthorised,
     },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/orders/{id}/payment-link/cancel',
-    summary: "Cancel the order's open payment link (the order stays unpaid)",
+  route('post', '/api/admin/orders/{id}/payment-link/cancel', "Cancel the order's open payment link (the order stays unpaid)", {
     ...admin,
     request: { params: orderId },
     responses: {
@@ -385,10 +289,7 @@ export function buildOpenApiDocument() {
       ...unauthorised,
     },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/orders/{id}/resend-confirmation',
-    summary: "E-mail a paid order's confirmation to the shopper again",
+  route('post', '/api/admin/orders/{id}/resend-confirmation', "E-mail a paid order's confirmation to the shopper again", {
     ...admin,
     request: { params: orderId },
     responses: {
@@ -399,42 +300,27 @@ export function buildOpenApiDocument() {
       ...unauthorised,
     },
   });
-  registry.registerPath({
-    method: 'patch',
-    path: '/api/admin/orders/{id}/status',
-    summary: 'Set one order\'s status, as the order lifecycle allows',
+  route('patch', '/api/admin/orders/{id}/status', 'Set one order\'s status, as the order lifecycle allows', {
     ...admin,
     request: { params: orderId, body: { content: { 'application/json': { schema: statusUpdateSchema } } } },
     responses: { 200: json(answers.updateStatusResponseSchema, 'The order after the change'), 404: error('Order not found'), 409: error('The lifecycle refuses this move'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'patch',
-    path: '/api/order/batch-update-status',
-    summary: 'Set the given orders to one status; those the lifecycle refuses are reported, not changed',
+  route('patch', '/api/order/batch-update-status', 'Set the given orders to one status; those the lifecycle refuses are reported, not changed', {
     ...admin,
     request: { body: { content: { 'application/json': { schema: batchUpdateSchema } } } },
     responses: { 200: json(answers.batchUpdateResponseSchema, 'What changed and what was refused'), 400: error('Invalid ids or status'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/order/remove-multiple',
-    summary: 'Archive the given orders that are finished with no money held',
+  route('post', '/api/order/remove-multiple', 'Archive the given orders that are finished with no money held', {
     ...admin,
     request: { body: { content: { 'application/json': { schema: removeOrdersSchema } } } },
     responses: { 200: json(answers.removeOrdersResponseSchema, 'How many were archived'), 400: error('Invalid ids'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/attention/{id}/resolve',
-    summary: 'Mark a payment problem as dealt with',
+  route('post', '/api/admin/attention/{id}/resolve', 'Mark a payment problem as dealt with', {
     ...admin,
     request: { params: z.object({ id: z.uuid() }) },
     responses: { 200: json(answers.successResponseSchema, 'Resolved'), 404: error('No such open item'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/discount-codes/check',
-    summary: 'What a discount code does for this cart now, priced from the catalogue (advisory: create-order decides again and reserves the use)',
+  route('post', '/api/discount-codes/check', 'What a discount code does for this cart now, priced from the catalogue (advisory: create-order decides again and reserves the use)', {
     request: { body: { content: { 'application/json': { schema: discountCheckPayloadSchema } } } },
     responses: {
       200: json(answers.discountCheckResponseSchema, 'What the code takes off and the total'),
@@ -443,33 +329,21 @@ export function buildOpenApiDocument() {
       429: error('Too many codes tried from this client'),
     },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/discount-codes',
-    summary: 'Every discount code, newest first, with its uses and the discount it gave paid orders',
+  route('get', '/api/admin/discount-codes', 'Every discount code, newest first, with its uses and the discount it gave paid orders', {
     ...admin,
     responses: { 200: json(answers.adminDiscountCodesResponseSchema, 'The codes'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/discount-codes',
-    summary: 'A new discount code, stored upper case; its start and end are India time',
+  route('post', '/api/admin/discount-codes', 'A new discount code, stored upper case; its start and end are India time', {
     ...admin,
     request: { body: { content: { 'application/json': { schema: discountCodeFormSchema } } } },
     responses: { 201: json(answers.adminDiscountCodeResponseSchema, 'The code'), 400: error('Invalid form'), 409: error('A code of that name exists'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'put',
-    path: '/api/admin/discount-codes/{id}',
-    summary: "A code's new terms, or paused / active again (its name stays; orders made keep their discount)",
+  route('put', '/api/admin/discount-codes/{id}', "A code's new terms, or paused / active again (its name stays; orders made keep their discount)", {
     ...admin,
     request: { params: z.object({ id: z.string().meta({ description: "The code's id" }) }), body: { content: { 'application/json': { schema: discountCodeFormSchema } } } },
     responses: { 200: json(answers.adminDiscountCodeResponseSchema, 'The code'), 400: error('Invalid form'), 404: error('No such code'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/complaints',
-    summary: "A shopper's complaint: recorded with a ticket number and the grievance rules' two deadlines (acknowledge within 48 hours, resolve within a month); e-mailed to the shopper and the owner",
+  route('post', '/api/complaints', "A shopper's complaint: recorded with a ticket number and the grievance rules' two deadlines (acknowledge within 48 hours, resolve within a month); e-mailed to the shopper and the owner", {
     request: { body: { content: { 'application/json': { schema: complaintRequestSchema } } } },
     responses: {
       201: json(answers.submitComplaintResponseSchema, 'The ticket and its deadlines'),
@@ -477,11 +351,7 @@ export function buildOpenApiDocument() {
       429: error('Too many complaints from this client (Retry-After says when to try again)'),
     },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/notify-me',
-    summary:
-      '"Tell me when the next batch is ready" for a sold-out or coming-soon product: a new address is sent one confirmation e-mail (another only after a 24-hour cool-down); once confirmed, the next batch opening e-mails it once. The same answer whatever it did (decision 029)',
+  route('post', '/api/notify-me', '"Tell me when the next batch is ready" for a sold-out or coming-soon product: a new address is sent one confirmation e-mail (another only after a 24-hour cool-down); once confirmed, the next batch opening e-mails it once. The same answer whatever it did (decision 029)', {
     request: { body: { content: { 'application/json': { schema: notifyMeRequestSchema } } } },
     responses: {
       202: json(answers.notifyMeResponseSchema, 'Accepted: the shopper is asked to confirm from their inbox'),
@@ -493,56 +363,35 @@ export function buildOpenApiDocument() {
   });
   const subscriptionLink = z.object({ t: z.string().meta({ description: 'The signed token of the e-mail\'s link' }) });
   const plainPage = (description: string) => ({ description, content: { 'text/html': { schema: z.string() } } });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/notify-me/confirm',
-    summary: 'The confirmation link of a next-batch sign-up: a plain page with one button that POSTs to the same address (opening it, as mail scanners do, confirms nothing)',
+  route('get', '/api/notify-me/confirm', 'The confirmation link of a next-batch sign-up: a plain page with one button that POSTs to the same address (opening it, as mail scanners do, confirms nothing)', {
     request: { query: subscriptionLink },
     responses: { 200: plainPage('The page with the button (or that it is already confirmed)'), 404: plainPage('The link is not valid (or the sign-up was erased or unsubscribed)'), 429: error('Too many links opened from this client') },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/notify-me/confirm',
-    summary: "Confirm a next-batch sign-up (the confirmation page's button); repeating it changes nothing",
+  route('post', '/api/notify-me/confirm', "Confirm a next-batch sign-up (the confirmation page's button); repeating it changes nothing", {
     request: { query: subscriptionLink },
     responses: { 200: plainPage('Confirmed (or already confirmed)'), 404: plainPage('The link is not valid (or the sign-up was erased or unsubscribed)'), 429: error('Too many links opened from this client') },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/notify-me/unsubscribe',
-    summary: 'The unsubscribe link: a plain page with one button that POSTs to the same address (opening it changes nothing)',
+  route('get', '/api/notify-me/unsubscribe', 'The unsubscribe link: a plain page with one button that POSTs to the same address (opening it changes nothing)', {
     request: { query: subscriptionLink },
     responses: { 200: plainPage('The page with the button'), 404: plainPage('The link is not valid'), 429: error('Too many links opened from this client') },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/notify-me/unsubscribe',
-    summary: "Unsubscribe, one click (RFC 8058's List-Unsubscribe-Post, or the page's button); repeating it changes nothing",
+  route('post', '/api/notify-me/unsubscribe', "Unsubscribe, one click (RFC 8058's List-Unsubscribe-Post, or the page's button); repeating it changes nothing", {
     request: { query: subscriptionLink },
     responses: { 200: plainPage('Unsubscribed'), 404: plainPage('The link is not valid'), 429: error('Too many links opened from this client') },
   });
   const complaintId = z.object({ id: z.uuid().meta({ description: "The complaint's id" }) });
   const notFoundComplaint = error('No complaint with that id');
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/complaints',
-    summary: 'Complaints under one tab (open by the nearest deadline, resolved newest first; at most 500) and the counts of every tab',
+  route('get', '/api/admin/complaints', 'Complaints under one tab (open by the nearest deadline, resolved newest first; at most 500) and the counts of every tab', {
     ...admin,
     request: { query: complaintListQuerySchema },
     responses: { 200: json(answers.adminComplaintsResponseSchema, 'The list'), 400: error('Invalid state'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/complaints/{id}/acknowledge',
-    summary: 'Acknowledge a complaint (the shopper is e-mailed); acknowledging again changes nothing',
+  route('post', '/api/admin/complaints/{id}/acknowledge', 'Acknowledge a complaint (the shopper is e-mailed); acknowledging again changes nothing', {
     ...admin,
     request: { params: complaintId },
     responses: { 200: json(answers.adminComplaintResponseSchema, 'The complaint as it now stands'), 404: notFoundComplaint, ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/complaints/{id}/resolve',
-    summary: 'Resolve a complaint with what was done (acknowledging it too if needed); the resolution is e-mailed to the shopper',
+  route('post', '/api/admin/complaints/{id}/resolve', 'Resolve a complaint with what was done (acknowledging it too if needed); the resolution is e-mailed to the shopper', {
     ...admin,
     request: { params: complaintId, body: { content: { 'application/json': { schema: resolveComplaintSchema } } } },
     responses: {
@@ -553,67 +402,43 @@ export function buildOpenApiDocument() {
       ...unauthorised,
     },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/catalogue',
-    summary: "The storefront's products as the owner saved them, in the owner's order (cached for 30 seconds)",
+  route('get', '/api/catalogue', "The storefront's products as the owner saved them, in the owner's order (cached for 30 seconds)", {
     responses: { 200: json(answers.catalogueResponseSchema, 'One entry per product on the storefront') },
   });
   const productIdParam = z.object({ id: z.string().meta({ description: "The catalogue product's id", example: '3' }) });
   const conflict = error('Someone else saved the product since this version was opened: nothing was saved');
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/catalogue',
-    summary: "Every product, archived ones too, in the storefront's order",
+  route('get', '/api/admin/catalogue', "Every product, archived ones too, in the storefront's order", {
     ...admin,
     responses: { 200: json(answers.adminCatalogueResponseSchema, 'The catalogue'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/catalogue',
-    summary: 'Add a product at the end of the storefront, coming soon until its batch is set on the Stock page',
+  route('post', '/api/admin/catalogue', 'Add a product at the end of the storefront, coming soon until its batch is set on the Stock page', {
     ...admin,
     request: { body: { content: { 'application/json': { schema: catalogueProductInputSchema } } } },
     responses: { 201: json(answers.adminCatalogueProductResponseSchema, 'The product as saved'), 400: error('A field is missing or wrong; fields names each'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'put',
-    path: '/api/admin/catalogue/{id}',
-    summary: 'Save an edit of a product, made at `version`',
+  route('put', '/api/admin/catalogue/{id}', 'Save an edit of a product, made at `version`', {
     ...admin,
     request: { params: productIdParam, body: { content: { 'application/json': { schema: catalogueProductUpdateSchema } } } },
     responses: { 200: json(answers.adminCatalogueProductResponseSchema, 'The product as saved'), 400: error('A field is missing or wrong'), 404: error('No product with that id'), 409: conflict, ...unauthorised },
   });
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/catalogue/{id}/archive',
-    summary: 'Take a product off the storefront; it can no longer be bought, its orders keep it',
+  route('post', '/api/admin/catalogue/{id}/archive', 'Take a product off the storefront; it can no longer be bought, its orders keep it', {
     ...admin,
     request: { params: productIdParam, body: { content: { 'application/json': { schema: catalogueArchiveSchema } } } },
     responses: { 200: json(answers.adminCatalogueProductResponseSchema, 'The product as saved'), 404: error('No product with that id'), 409: conflict, ...unauthorised },
   });
-  registry.registerPath({
-    method: 'put',
-    path: '/api/admin/catalogue/order',
-    summary: "The storefront's order of its products (every product not archived, once)",
+  route('put', '/api/admin/catalogue/order', "The storefront's order of its products (every product not archived, once)", {
     ...admin,
     request: { body: { content: { 'application/json': { schema: catalogueOrderSchema } } } },
     responses: { 200: json(answers.adminCatalogueResponseSchema, 'The catalogue in its new order'), 409: error('The list does not name every product once'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/catalogue/{id}/changes',
-    summary: 'Who changed the product when, before and after, newest first',
+  route('get', '/api/admin/catalogue/{id}/changes', 'Who changed the product when, before and after, newest first', {
     ...admin,
     request: { params: productIdParam },
     responses: { 200: json(answers.adminProductChangesResponseSchema, 'The change log'), 404: error('No product with that id'), ...unauthorised },
   });
   const photoVersionQuery = photoQuerySchema.pick({ version: true });
   const photoConflict = error('Someone else saved the product since this version was opened, the photo is already there, there are 8 photos already, or the order does not name each photo once: nothing was saved');
-  registry.registerPath({
-    method: 'post',
-    path: '/api/admin/catalogue/{id}/photos',
-    summary: 'Add a photo at the end of the product\'s photos (decision 027). The body is the file itself, up to 10 MB; it is decoded (its type alone proves nothing), turned upright, stripped of all metadata and kept as AVIF and WebP at 320, 640, 960 and 1280 px wide. An iPhone\'s HEIC is decoded the same way (decision 035)',
+  route('post', '/api/admin/catalogue/{id}/photos', 'Add a photo at the end of the product\'s photos (decision 027). The body is the file itself, up to 10 MB; it is decoded (its type alone proves nothing), turned upright, stripped of all metadata and kept as AVIF and WebP at 320, 640, 960 and 1280 px wide. An iPhone\'s HEIC is decoded the same way (decision 035)', {
     ...admin,
     request: {
       params: productIdParam,
@@ -631,26 +456,17 @@ export function buildOpenApiDocument() {
       ...unauthorised,
     },
   });
-  registry.registerPath({
-    method: 'delete',
-    path: '/api/admin/catalogue/{id}/photos/{photoId}',
-    summary: 'Take a photo off the product (the next one becomes the main photo)',
+  route('delete', '/api/admin/catalogue/{id}/photos/{photoId}', 'Take a photo off the product (the next one becomes the main photo)', {
     ...admin,
     request: { params: productIdParam.extend({ photoId: z.string().meta({ description: "The photo's id" }) }), query: photoVersionQuery },
     responses: { 200: json(answers.adminCatalogueProductResponseSchema, 'The product with its new version and photos'), 404: error('No product or no such photo on it'), 409: photoConflict, ...unauthorised },
   });
-  registry.registerPath({
-    method: 'put',
-    path: '/api/admin/catalogue/{id}/photos/order',
-    summary: "The product's photos in a new order; the first is the main photo",
+  route('put', '/api/admin/catalogue/{id}/photos/order', "The product's photos in a new order; the first is the main photo", {
     ...admin,
     request: { params: productIdParam, body: { content: { 'application/json': { schema: photoOrderSchema } } } },
     responses: { 200: json(answers.adminCatalogueProductResponseSchema, 'The product with its new version and photos'), 404: error('No product with that id'), 409: photoConflict, ...unauthorised },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/catalogue/photos/{file}',
-    summary: 'One variant of a product photo: {id}-{320|640|960|1280}.{avif|webp}. Cache-Control: public, max-age=31536000, immutable; with an ETag',
+  route('get', '/api/catalogue/photos/{file}', 'One variant of a product photo: {id}-{320|640|960|1280}.{avif|webp}. Cache-Control: public, max-age=31536000, immutable; with an ETag', {
     request: { params: z.object({ file: z.string().meta({ example: '3f2a9c0e5b7d41a8-640.avif' }) }) },
     responses: {
       200: { description: 'The image', content: { 'image/avif': { schema: z.string().meta({ format: 'binary' }) }, 'image/webp': { schema: z.string().meta({ format: 'binary' }) } } },
@@ -658,23 +474,14 @@ export function buildOpenApiDocument() {
       404: error('No such photo, width or format'),
     },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/catalogue/availability',
-    summary: "Every product's sale state (on sale, coming soon, sold out) and jars left in this week's batch, live (never cached)",
+  route('get', '/api/catalogue/availability', "Every product's sale state (on sale, coming soon, sold out) and jars left in this week's batch, live (never cached)", {
     responses: { 200: json(answers.catalogueAvailabilityResponseSchema, 'One entry per catalogue product') },
   });
-  registry.registerPath({
-    method: 'get',
-    path: '/api/admin/stock',
-    summary: "Every catalogue product's batch: jars in it, reserved by unpaid orders, sold, left, and the next batch date",
+  route('get', '/api/admin/stock', "Every catalogue product's batch: jars in it, reserved by unpaid orders, sold, left, and the next batch date", {
     ...admin,
     responses: { 200: json(answers.adminStockResponseSchema, 'One entry per catalogue product'), ...unauthorised },
   });
-  registry.registerPath({
-    method: 'put',
-    path: '/api/admin/stock/{productId}',
-    summary: "Set a product's sale state, this week's batch (null: no limit) and the next batch date; newBatch starts the sold count again from 0",
+  route('put', '/api/admin/stock/{productId}', "Set a product's sale state, this week's batch (null: no limit) and the next batch date; newBatch starts the sold count again from 0", {
     ...admin,
     request: {
       params: z.object({ productId: z.string().meta({ description: "The catalogue product's id", example: '1' }) }),

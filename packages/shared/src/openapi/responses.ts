@@ -14,6 +14,9 @@ import type { NotifyMeResponse } from '../batch-subscriptions.js';
  * to one and not the other fails `npm run typecheck` (the `Same<...>` lines at the bottom).
  */
 const status = z.enum(ORDER_STATUSES);
+
+/** A successful answer, named `id` in the document: `success: true` first, then its own fields. */
+const answer = <Shape extends z.ZodRawShape>(id: string, shape: Shape) => z.object({ success: z.literal(true), ...shape }).meta({ id });
 const paymentStatus = z.enum(PAYMENT_STATUSES);
 
 export const apiErrorSchema = z
@@ -39,18 +42,15 @@ export const deliveryPromiseSchema = z
   })
   .meta({ id: 'DeliveryPromise', description: 'When the parcel arrives (packages/shared/src/delivery-promise.ts)' });
 
-export const createOrderResponseSchema = z
-  .object({
-    success: z.literal(true),
-    keyId: z.string(),
-    amount: z.number().int().meta({ description: 'Paise, as Razorpay Checkout expects' }),
-    currency: z.literal('INR'),
-    razorpayOrderId: z.string(),
-    orderId: z.string().meta({ description: 'The readable order number' }),
-    paymentWindowSeconds: z.number().int().meta({ description: "How long Razorpay Checkout stays open for it (Checkout's timeout); the order's jars are held a little longer" }),
-    deliveryPromise: deliveryPromiseSchema,
-  })
-  .meta({ id: 'CreateOrderResponse' });
+export const createOrderResponseSchema = answer('CreateOrderResponse', {
+  keyId: z.string(),
+  amount: z.number().int().meta({ description: 'Paise, as Razorpay Checkout expects' }),
+  currency: z.literal('INR'),
+  razorpayOrderId: z.string(),
+  orderId: z.string().meta({ description: 'The readable order number' }),
+  paymentWindowSeconds: z.number().int().meta({ description: "How long Razorpay Checkout stays open for it (Checkout's timeout); the order's jars are held a little longer" }),
+  deliveryPromise: deliveryPromiseSchema,
+});
 
 export const verifyPaymentResponseSchema = z
   .object({
@@ -62,8 +62,8 @@ export const verifyPaymentResponseSchema = z
   })
   .meta({ id: 'VerifyPaymentResponse' });
 
-export const paymentFailedResponseSchema = z.object({ success: z.literal(true), orderId: z.string(), status }).meta({ id: 'PaymentFailedResponse' });
-export const webhookResponseSchema = z.object({ success: z.literal(true), outcome: z.string() }).meta({ id: 'WebhookResponse' });
+export const paymentFailedResponseSchema = answer('PaymentFailedResponse', { orderId: z.string(), status });
+export const webhookResponseSchema = answer('WebhookResponse', { outcome: z.string() });
 
 export const apiHealthResponseSchema = z
   .object({
@@ -75,8 +75,8 @@ export const apiHealthResponseSchema = z
   })
   .meta({ id: 'ApiHealthResponse' });
 
-export const adminLoginResponseSchema = z.object({ success: z.literal(true), token: z.string(), expiresIn: z.number().int() }).meta({ id: 'AdminLoginResponse' });
-export const successResponseSchema = z.object({ success: z.literal(true) }).meta({ id: 'SuccessResponse' });
+export const adminLoginResponseSchema = answer('AdminLoginResponse', { token: z.string(), expiresIn: z.number().int() });
+export const successResponseSchema = answer('SuccessResponse', {});
 
 export const adminOrderSchema = z
   .object({
@@ -116,54 +116,43 @@ export const paymentAttentionItemSchema = z
   })
   .meta({ id: 'PaymentAttentionItem' });
 
-export const adminOrdersResponseSchema = z
-  .object({
-    success: z.literal(true),
-    orders: z.array(adminOrderSchema),
-    total: z.number().int(),
-    page: z.number().int(),
-    pageSize: z.number().int(),
-    cards: z.object({ total: z.number().int(), byStatus: z.record(status, z.number().int()), unattended: z.number().int() }),
-    asOf: z.string(),
-    attention: z.array(paymentAttentionItemSchema),
-  })
-  .meta({ id: 'AdminOrdersResponse' });
+export const adminOrdersResponseSchema = answer('AdminOrdersResponse', {
+  orders: z.array(adminOrderSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  cards: z.object({ total: z.number().int(), byStatus: z.record(status, z.number().int()), unattended: z.number().int() }),
+  asOf: z.string(),
+  attention: z.array(paymentAttentionItemSchema),
+});
 
-export const orderIdsResponseSchema = z.object({ success: z.literal(true), orderIds: z.array(z.string()) }).meta({ id: 'OrderIdsResponse' });
+export const orderIdsResponseSchema = answer('OrderIdsResponse', { orderIds: z.array(z.string()) });
 
-export const orderHistoryResponseSchema = z
-  .object({
-    success: z.literal(true),
-    history: z.array(
-      z.object({
-        fromStatus: z.string().nullable(),
-        toStatus: z.string(),
-        fromPaymentStatus: z.string().nullable(),
-        toPaymentStatus: z.string().nullable(),
-        changedBy: z.string(),
-        reason: z.string().nullable(),
-        changedAt: z.string(),
-      }),
-    ),
-  })
-  .meta({ id: 'OrderHistoryResponse' });
+export const orderHistoryResponseSchema = answer('OrderHistoryResponse', {
+  history: z.array(
+    z.object({
+      fromStatus: z.string().nullable(),
+      toStatus: z.string(),
+      fromPaymentStatus: z.string().nullable(),
+      toPaymentStatus: z.string().nullable(),
+      changedBy: z.string(),
+      reason: z.string().nullable(),
+      changedAt: z.string(),
+    }),
+  ),
+});
 
-export const updateStatusResponseSchema = z.object({ success: z.literal(true), order: adminOrderSchema }).meta({ id: 'UpdateStatusResponse' });
+export const updateStatusResponseSchema = answer('UpdateStatusResponse', { order: adminOrderSchema });
 
-export const batchUpdateResponseSchema = z
-  .object({
-    success: z.literal(true),
-    status: z.enum(ADMIN_SETTABLE_STATUSES),
-    updatedCount: z.number().int(),
-    unchangedCount: z.number().int(),
-    refusedCount: z.number().int(),
-    refused: z.array(z.object({ _id: z.string(), orderId: z.string(), reason: z.string() })),
-  })
-  .meta({ id: 'BatchUpdateResponse' });
+export const batchUpdateResponseSchema = answer('BatchUpdateResponse', {
+  status: z.enum(ADMIN_SETTABLE_STATUSES),
+  updatedCount: z.number().int(),
+  unchangedCount: z.number().int(),
+  refusedCount: z.number().int(),
+  refused: z.array(z.object({ _id: z.string(), orderId: z.string(), reason: z.string() })),
+});
 
-export const removeOrdersResponseSchema = z
-  .object({ success: z.literal(true), removedCount: z.number().int(), refusedCount: z.number().int() })
-  .meta({ id: 'RemoveOrdersResponse' });
+export const removeOrdersResponseSchema = answer('RemoveOrdersResponse', { removedCount: z.number().int(), refusedCount: z.number().int() });
 
 // ---- the admin's order page (decision 010) ----
 
@@ -234,63 +223,55 @@ export const courierOptionsResponseSchema = z
   ])
   .meta({ id: 'CourierOptionsResponse' });
 
-export const cancelShipmentResponseSchema = z.object({ success: z.literal(true), shipment: orderShipmentSchema }).meta({ id: 'CancelShipmentResponse' });
+export const cancelShipmentResponseSchema = answer('CancelShipmentResponse', { shipment: orderShipmentSchema });
 
-export const shipmentLabelsResponseSchema = z
-  .object({ success: z.literal(true), url: z.string(), missing: z.array(z.string()).meta({ description: 'Order numbers without a label (not booked, or cancelled)' }) })
-  .meta({ id: 'ShipmentLabelsResponse' });
+export const shipmentLabelsResponseSchema = answer('ShipmentLabelsResponse', { url: z.string(), missing: z.array(z.string()).meta({ description: 'Order numbers without a label (not booked, or cancelled)' }) });
 
-export const shipOrderResponseSchema = z.object({ success: z.literal(true), shipment: orderShipmentSchema }).meta({ id: 'ShipOrderResponse' });
+export const shipOrderResponseSchema = answer('ShipOrderResponse', { shipment: orderShipmentSchema });
 
-export const shipBatchResponseSchema = z
-  .object({
-    success: z.literal(true),
-    shipped: z.array(z.object({ orderId: z.string(), orderNumber: z.string(), shipment: orderShipmentSchema })),
-    refused: z.array(z.object({ orderId: z.string(), orderNumber: z.string().nullable(), reason: z.string() })),
-  })
-  .meta({ id: 'ShipBatchResponse' });
+export const shipBatchResponseSchema = answer('ShipBatchResponse', {
+  shipped: z.array(z.object({ orderId: z.string(), orderNumber: z.string(), shipment: orderShipmentSchema })),
+  refused: z.array(z.object({ orderId: z.string(), orderNumber: z.string().nullable(), reason: z.string() })),
+});
 
-export const deliveryProblemsResponseSchema = z
-  .object({
-    success: z.literal(true),
-    problems: z.array(
+export const deliveryProblemsResponseSchema = answer('DeliveryProblemsResponse', {
+  problems: z.array(
+    z.object({
+      orderId: z.string(),
+      orderNumber: z.string(),
+      customerName: z.string(),
+      customerPhone: z.string(),
+      city: z.string(),
+      pincode: z.string(),
+      awb: z.string(),
+      courierName: z.string().nullable(),
+      kind: z.enum(['undelivered', 'returning', 'returned']),
+      reason: z.string().nullable(),
+      attempts: z.number().int(),
+      failedAt: z.string().nullable(),
+      actBy: z.string().nullable().meta({ description: '24 hours after the failed attempt (undelivered only)' }),
+    }),
+  ),
+  waitingBookings: z
+    .array(
       z.object({
         orderId: z.string(),
         orderNumber: z.string(),
         customerName: z.string(),
-        customerPhone: z.string(),
         city: z.string(),
-        pincode: z.string(),
-        awb: z.string(),
-        courierName: z.string().nullable(),
-        kind: z.enum(['undelivered', 'returning', 'returned']),
-        reason: z.string().nullable(),
+        requestedAt: z.string(),
         attempts: z.number().int(),
-        failedAt: z.string().nullable(),
-        actBy: z.string().nullable().meta({ description: '24 hours after the failed attempt (undelivered only)' }),
+        lastError: z.string().nullable(),
       }),
-    ),
-    waitingBookings: z
-      .array(
-        z.object({
-          orderId: z.string(),
-          orderNumber: z.string(),
-          customerName: z.string(),
-          city: z.string(),
-          requestedAt: z.string(),
-          attempts: z.number().int(),
-          lastError: z.string().nullable(),
-        }),
-      )
-      .meta({ description: 'Bookings the courier has not taken for 30 minutes or more, oldest first (retried until booked)' }),
-  })
-  .meta({ id: 'DeliveryProblemsResponse' });
+    )
+    .meta({ description: 'Bookings the courier has not taken for 30 minutes or more, oldest first (retried until booked)' }),
+});
 
-export const deliveryProblemActionResponseSchema = z.object({ success: z.literal(true), action: z.enum(['re-attempt', 'return']) }).meta({ id: 'DeliveryProblemActionResponse' });
+export const deliveryProblemActionResponseSchema = answer('DeliveryProblemActionResponse', { action: z.enum(['re-attempt', 'return']) });
 
-export const courierWebhookResponseSchema = z.object({ success: z.literal(true) }).meta({ id: 'CourierWebhookResponse' });
+export const courierWebhookResponseSchema = answer('CourierWebhookResponse', {});
 
-export const shipmentLabelResponseSchema = z.object({ success: z.literal(true), url: z.string().meta({ description: "The courier's label PDF" }) }).meta({ id: 'ShipmentLabelResponse' });
+export const shipmentLabelResponseSchema = answer('ShipmentLabelResponse', { url: z.string().meta({ description: "The courier's label PDF" }) });
 
 export const orderRefundSchema = z
   .object({
@@ -324,112 +305,90 @@ export const orderPaymentLinkSchema = z
   })
   .meta({ id: 'OrderPaymentLink' });
 
-export const adminOrderDetailResponseSchema = z
-  .object({
-    success: z.literal(true),
-    order: adminOrderSchema.extend({
-      items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() })).meta({ description: 'Rupees' }),
-      subtotal: z.number(),
-      shipping: z.number(),
-      discount: z.object({ code: z.string(), amount: z.number() }).optional().meta({ description: 'The discount code the order used and what it took off, rupees (decision 028)' }),
-    }),
-    dispatch: orderDispatchSchema.nullable(),
-    shipment: orderShipmentSchema.nullable().optional().meta({ description: 'The courier booking and its tracking events; null when not shipped through the courier' }),
-    canShip: z.boolean().optional().meta({ description: 'Ship is offered: a courier is configured and the order may be shipped' }),
-    canCancelShipment: z.boolean().optional().meta({ description: 'Cancel booking is offered: booked with the courier and not yet picked up' }),
-    payments: z.array(z.object({ razorpayPaymentId: z.string(), status: z.string(), amount: z.number(), method: z.string().nullable(), createdAt: z.string() })),
-    refunds: z.array(orderRefundSchema),
-    refundable: z.number().meta({ description: 'Rupees that may still be refunded (0 when the order cannot be refunded)' }),
-    history: orderHistoryResponseSchema.shape.history,
-    emails: z.array(z.object({ kind: z.string(), recipient: z.string(), state: z.enum(['sending', 'sent', 'superseded']), sentAt: z.string() })),
-    statusChoices: z.array(z.enum(ADMIN_SETTABLE_STATUSES)),
-    invoice: orderTaxDocumentSchema.nullable().optional().meta({ description: 'The GST tax invoice, issued when the order was paid; null when it has none' }),
-    creditNotes: z
-      .array(orderTaxDocumentSchema.extend({ razorpayRefundId: z.string() }))
-      .optional()
-      .meta({ description: 'One credit note per processed refund of the invoiced payment, oldest first' }),
-    paymentLink: orderPaymentLinkSchema.nullable().optional().meta({ description: "The order's latest payment link; null without one" }),
-    canSendPaymentLink: z.boolean().optional(),
-  })
-  .meta({ id: 'AdminOrderDetailResponse' });
+export const adminOrderDetailResponseSchema = answer('AdminOrderDetailResponse', {
+  order: adminOrderSchema.extend({
+    items: z.array(z.object({ name: z.string(), quantity: z.number().int(), price: z.number(), total: z.number() })).meta({ description: 'Rupees' }),
+    subtotal: z.number(),
+    shipping: z.number(),
+    discount: z.object({ code: z.string(), amount: z.number() }).optional().meta({ description: 'The discount code the order used and what it took off, rupees (decision 028)' }),
+  }),
+  dispatch: orderDispatchSchema.nullable(),
+  shipment: orderShipmentSchema.nullable().optional().meta({ description: 'The courier booking and its tracking events; null when not shipped through the courier' }),
+  canShip: z.boolean().optional().meta({ description: 'Ship is offered: a courier is configured and the order may be shipped' }),
+  canCancelShipment: z.boolean().optional().meta({ description: 'Cancel booking is offered: booked with the courier and not yet picked up' }),
+  payments: z.array(z.object({ razorpayPaymentId: z.string(), status: z.string(), amount: z.number(), method: z.string().nullable(), createdAt: z.string() })),
+  refunds: z.array(orderRefundSchema),
+  refundable: z.number().meta({ description: 'Rupees that may still be refunded (0 when the order cannot be refunded)' }),
+  history: orderHistoryResponseSchema.shape.history,
+  emails: z.array(z.object({ kind: z.string(), recipient: z.string(), state: z.enum(['sending', 'sent', 'superseded']), sentAt: z.string() })),
+  statusChoices: z.array(z.enum(ADMIN_SETTABLE_STATUSES)),
+  invoice: orderTaxDocumentSchema.nullable().optional().meta({ description: 'The GST tax invoice, issued when the order was paid; null when it has none' }),
+  creditNotes: z
+    .array(orderTaxDocumentSchema.extend({ razorpayRefundId: z.string() }))
+    .optional()
+    .meta({ description: 'One credit note per processed refund of the invoiced payment, oldest first' }),
+  paymentLink: orderPaymentLinkSchema.nullable().optional().meta({ description: "The order's latest payment link; null without one" }),
+  canSendPaymentLink: z.boolean().optional(),
+});
 
-export const paymentLinkResponseSchema = z
-  .object({
-    success: z.literal(true),
-    _id: z.string(),
-    orderId: z.string(),
-    amount: z.number().meta({ description: "What the link asks for, in rupees: the order's total as the server priced it" }),
-    discount: z.object({ code: z.string(), amount: z.number() }).optional(),
-    paymentLink: orderPaymentLinkSchema,
-    created: z.boolean().meta({ description: 'False when the request repeated an earlier one: nothing new was made or sent' }),
-  })
-  .meta({ id: 'PaymentLinkResponse' });
+export const paymentLinkResponseSchema = answer('PaymentLinkResponse', {
+  _id: z.string(),
+  orderId: z.string(),
+  amount: z.number().meta({ description: "What the link asks for, in rupees: the order's total as the server priced it" }),
+  discount: z.object({ code: z.string(), amount: z.number() }).optional(),
+  paymentLink: orderPaymentLinkSchema,
+  created: z.boolean().meta({ description: 'False when the request repeated an earlier one: nothing new was made or sent' }),
+});
 
-export const recordDispatchResponseSchema = z
-  .object({ success: z.literal(true), dispatch: orderDispatchSchema, created: z.boolean().meta({ description: 'True the first time (the shopper is e-mailed), false for a correction' }) })
-  .meta({ id: 'RecordDispatchResponse' });
+export const recordDispatchResponseSchema = answer('RecordDispatchResponse', { dispatch: orderDispatchSchema, created: z.boolean().meta({ description: 'True the first time (the shopper is e-mailed), false for a correction' }) });
 
-export const batchDispatchResponseSchema = z
-  .object({
-    success: z.literal(true),
-    recorded: z.array(z.object({ orderId: z.string().meta({ description: 'The readable order number' }), awb: z.string(), created: z.boolean() })),
-    refused: z.array(z.object({ line: z.number().int().meta({ description: '1-based' }), text: z.string(), reason: z.string() })),
-  })
-  .meta({ id: 'BatchDispatchResponse' });
+export const batchDispatchResponseSchema = answer('BatchDispatchResponse', {
+  recorded: z.array(z.object({ orderId: z.string().meta({ description: 'The readable order number' }), awb: z.string(), created: z.boolean() })),
+  refused: z.array(z.object({ line: z.number().int().meta({ description: '1-based' }), text: z.string(), reason: z.string() })),
+});
 
-export const createRefundResponseSchema = z
-  .object({ success: z.literal(true), refund: orderRefundSchema, created: z.boolean().meta({ description: 'False when the requestKey was seen before: the earlier request, nothing new refunded' }) })
-  .meta({ id: 'CreateRefundResponse' });
+export const createRefundResponseSchema = answer('CreateRefundResponse', { refund: orderRefundSchema, created: z.boolean().meta({ description: 'False when the requestKey was seen before: the earlier request, nothing new refunded' }) });
 
-export const trackOrderResponseSchema = z
-  .object({
-    success: z.literal(true),
-    orderNumber: z.string(),
-    placedAt: z.string(),
-    stage: z.enum(['awaiting-payment', 'payment-failed', 'paid', 'dispatched', 'delivered', 'cancelled', 'refunded']),
-    headline: z.string().meta({ description: 'One sentence: where the order is' }),
-    next: z.string().meta({ description: 'One sentence: what happens next' }),
-    items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
-    amount: z.number().meta({ description: 'Rupees' }),
-    dispatch: z.object({ courierName: z.string(), awb: z.string(), trackingUrl: z.string().nullable(), dispatchedAt: z.string() }).nullable(),
-    refunds: z.array(z.object({ amount: z.number(), state: z.enum(['in-progress', 'processed', 'failed']), requestedAt: z.string() })),
-    invoiceNumber: z.string().nullable().meta({ description: "The order's GST tax invoice number, null until issued; the PDF is at /api/track/invoice" }),
-    deliveryPromise: deliveryPromiseSchema.nullable().meta({ description: 'Until dispatch from the order\'s day, then the courier\'s part from the dispatch\'s (or the courier\'s own expected day once it gives one); null once delivered, cancelled, refunded or unpaid' }),
-    courierEvents: z
-      .array(z.object({ status: z.enum(SHIPMENT_DELIVERY_STATUSES), occurredAt: z.string(), reason: z.string().nullable() }))
-      .meta({ description: "The courier's events, oldest first; a failed attempt carries its reason" }),
-  })
-  .meta({ id: 'TrackOrderResponse' });
+export const trackOrderResponseSchema = answer('TrackOrderResponse', {
+  orderNumber: z.string(),
+  placedAt: z.string(),
+  stage: z.enum(['awaiting-payment', 'payment-failed', 'paid', 'dispatched', 'delivered', 'cancelled', 'refunded']),
+  headline: z.string().meta({ description: 'One sentence: where the order is' }),
+  next: z.string().meta({ description: 'One sentence: what happens next' }),
+  items: z.array(z.object({ name: z.string(), quantity: z.number().int() })),
+  amount: z.number().meta({ description: 'Rupees' }),
+  dispatch: z.object({ courierName: z.string(), awb: z.string(), trackingUrl: z.string().nullable(), dispatchedAt: z.string() }).nullable(),
+  refunds: z.array(z.object({ amount: z.number(), state: z.enum(['in-progress', 'processed', 'failed']), requestedAt: z.string() })),
+  invoiceNumber: z.string().nullable().meta({ description: "The order's GST tax invoice number, null until issued; the PDF is at /api/track/invoice" }),
+  deliveryPromise: deliveryPromiseSchema.nullable().meta({ description: 'Until dispatch from the order\'s day, then the courier\'s part from the dispatch\'s (or the courier\'s own expected day once it gives one); null once delivered, cancelled, refunded or unpaid' }),
+  courierEvents: z
+    .array(z.object({ status: z.enum(SHIPMENT_DELIVERY_STATUSES), occurredAt: z.string(), reason: z.string().nullable() }))
+    .meta({ description: "The courier's events, oldest first; a failed attempt carries its reason" }),
+});
 
-export const pincodeLookupResponseSchema = z
-  .object({
-    success: z.literal(true),
-    pincode: z.string(),
-    city: z.string().meta({ description: "The city shoppers write for the pincode ('Bengaluru', 'Noida', 'New Town'): what the checkout fills in" }),
-    state: z.string().meta({ description: 'The canonical state name' }),
-    stateCode: z.string().meta({ description: "GST state code ('29')" }),
-    estimate: z
-      .object({
-        processingDays: days("The shop's preparing and packing"),
-        deliveryDays: days("The courier's, by distance from the seller's pincode"),
-        totalDays: days('From payment to the door'),
-        zone: deliveryZone,
-      })
-      .meta({ id: 'DeliveryEstimate' }),
-  })
-  .meta({ id: 'PincodeLookupResponse' });
+export const pincodeLookupResponseSchema = answer('PincodeLookupResponse', {
+  pincode: z.string(),
+  city: z.string().meta({ description: "The city shoppers write for the pincode ('Bengaluru', 'Noida', 'New Town'): what the checkout fills in" }),
+  state: z.string().meta({ description: 'The canonical state name' }),
+  stateCode: z.string().meta({ description: "GST state code ('29')" }),
+  estimate: z
+    .object({
+      processingDays: days("The shop's preparing and packing"),
+      deliveryDays: days("The courier's, by distance from the seller's pincode"),
+      totalDays: days('From payment to the door'),
+      zone: deliveryZone,
+    })
+    .meta({ id: 'DeliveryEstimate' }),
+});
 
 // ---- complaints ----
 
-export const submitComplaintResponseSchema = z
-  .object({
-    success: z.literal(true),
-    ticketNumber: z.string().meta({ description: "'GRV-261123-0042': the India date it arrived and a sequence number" }),
-    receivedAt: z.string(),
-    acknowledgeBy: z.string().meta({ description: '48 hours after receipt' }),
-    resolveBy: z.string().meta({ description: 'One calendar month after receipt (India time)' }),
-  })
-  .meta({ id: 'SubmitComplaintResponse' });
+export const submitComplaintResponseSchema = answer('SubmitComplaintResponse', {
+  ticketNumber: z.string().meta({ description: "'GRV-261123-0042': the India date it arrived and a sequence number" }),
+  receivedAt: z.string(),
+  acknowledgeBy: z.string().meta({ description: '48 hours after receipt' }),
+  resolveBy: z.string().meta({ description: 'One calendar month after receipt (India time)' }),
+});
 
 const complaintCategory = z.enum(COMPLAINT_CATEGORIES.map((category) => category.id) as [ComplaintCategory, ...ComplaintCategory[]]);
 
@@ -459,18 +418,15 @@ export const adminComplaintSchema = z
   })
   .meta({ id: 'AdminComplaint' });
 
-export const adminComplaintsResponseSchema = z
-  .object({
-    success: z.literal(true),
-    asOf: z.string(),
-    complaints: z.array(adminComplaintSchema),
-    counts: z
-      .object({ open: z.number().int(), late: z.number().int(), resolved: z.number().int() })
-      .meta({ description: 'Over every complaint, whatever the filter; late: open complaints that missed a deadline' }),
-  })
-  .meta({ id: 'AdminComplaintsResponse' });
+export const adminComplaintsResponseSchema = answer('AdminComplaintsResponse', {
+  asOf: z.string(),
+  complaints: z.array(adminComplaintSchema),
+  counts: z
+    .object({ open: z.number().int(), late: z.number().int(), resolved: z.number().int() })
+    .meta({ description: 'Over every complaint, whatever the filter; late: open complaints that missed a deadline' }),
+});
 
-export const adminComplaintResponseSchema = z.object({ success: z.literal(true), complaint: adminComplaintSchema }).meta({ id: 'AdminComplaintResponse' });
+export const adminComplaintResponseSchema = answer('AdminComplaintResponse', { complaint: adminComplaintSchema });
 
 // ---- the catalogue (decision 024) ----
 
@@ -539,46 +495,40 @@ export const catalogueProductSchema = z
   })
   .meta({ id: 'CatalogueProduct' });
 
-export const adminCatalogueResponseSchema = z.object({ success: z.literal(true), products: z.array(catalogueProductSchema) }).meta({ id: 'AdminCatalogueResponse' });
-export const adminCatalogueProductResponseSchema = z.object({ success: z.literal(true), product: catalogueProductSchema }).meta({ id: 'AdminCatalogueProductResponse' });
-export const adminProductChangesResponseSchema = z
-  .object({
-    success: z.literal(true),
-    changes: z.array(
-      z.object({
-        version: z.number().int(),
-        changedAt: z.string(),
-        changedBy: z.string(),
-        before: catalogueProductSchema.partial().nullable(),
-        after: catalogueProductSchema.partial(),
-      }),
-    ),
-  })
-  .meta({ id: 'AdminProductChangesResponse' });
+export const adminCatalogueResponseSchema = answer('AdminCatalogueResponse', { products: z.array(catalogueProductSchema) });
+export const adminCatalogueProductResponseSchema = answer('AdminCatalogueProductResponse', { product: catalogueProductSchema });
+export const adminProductChangesResponseSchema = answer('AdminProductChangesResponse', {
+  changes: z.array(
+    z.object({
+      version: z.number().int(),
+      changedAt: z.string(),
+      changedBy: z.string(),
+      before: catalogueProductSchema.partial().nullable(),
+      after: catalogueProductSchema.partial(),
+    }),
+  ),
+});
 
-export const catalogueResponseSchema = z.object({ success: z.literal(true), products: z.array(storefrontProductSchema) }).meta({ id: 'CatalogueResponse' });
+export const catalogueResponseSchema = answer('CatalogueResponse', { products: z.array(storefrontProductSchema) });
 
 // ---- batch stock (decision 012) ----
 
 const leftJars = z.number().int().nullable();
 const nextBatchDate = z.string().nullable().meta({ description: "'YYYY-MM-DD' (India date) of the next batch, when the owner gave one" });
 
-export const catalogueAvailabilityResponseSchema = z
-  .object({
-    success: z.literal(true),
-    asOf: z.string(),
-    products: z.array(
-      z
-        .object({
-          productId: z.number().int(),
-          state: z.enum(['on-sale', 'coming-soon', 'sold-out']),
-          left: leftJars.meta({ description: 'Jars a shopper may still buy; null when the owner set no limit, 0 when sold out or coming soon' }),
-          nextBatchDate,
-        })
-        .meta({ id: 'ProductAvailability' }),
-    ),
-  })
-  .meta({ id: 'CatalogueAvailabilityResponse' });
+export const catalogueAvailabilityResponseSchema = answer('CatalogueAvailabilityResponse', {
+  asOf: z.string(),
+  products: z.array(
+    z
+      .object({
+        productId: z.number().int(),
+        state: z.enum(['on-sale', 'coming-soon', 'sold-out']),
+        left: leftJars.meta({ description: 'Jars a shopper may still buy; null when the owner set no limit, 0 when sold out or coming soon' }),
+        nextBatchDate,
+      })
+      .meta({ id: 'ProductAvailability' }),
+  ),
+});
 
 export const adminProductStockSchema = z
   .object({
@@ -601,25 +551,20 @@ export const adminProductStockSchema = z
   })
   .meta({ id: 'AdminProductStock' });
 
-export const adminStockResponseSchema = z.object({ success: z.literal(true), products: z.array(adminProductStockSchema) }).meta({ id: 'AdminStockResponse' });
-export const adminProductStockResponseSchema = z
-  .object({ success: z.literal(true), product: adminProductStockSchema, told: z.number().int().meta({ description: 'Subscribers this save e-mailed (a batch opened); 0 when it opened none' }) })
-  .meta({ id: 'AdminProductStockResponse' });
+export const adminStockResponseSchema = answer('AdminStockResponse', { products: z.array(adminProductStockSchema) });
+export const adminProductStockResponseSchema = answer('AdminProductStockResponse', { product: adminProductStockSchema, told: z.number().int().meta({ description: 'Subscribers this save e-mailed (a batch opened); 0 when it opened none' }) });
 
-export const notifyMeResponseSchema = z.object({ success: z.literal(true), message: z.string().meta({ description: 'What the form shows: check your inbox' }) }).meta({ id: 'NotifyMeResponse' });
+export const notifyMeResponseSchema = answer('NotifyMeResponse', { message: z.string().meta({ description: 'What the form shows: check your inbox' }) });
 
-export const discountCheckResponseSchema = z
-  .object({
-    success: z.literal(true),
-    code: z.string().meta({ description: 'The code as stored (upper case)' }),
-    summary: z.string().meta({ description: "'LAUNCH10: 10% off — you save ₹160.50'" }),
-    subtotalPaise: z.number().int(),
-    shippingPaise: z.number().int(),
-    discountPaise: z.number().int(),
-    shippingDiscountPaise: z.number().int(),
-    totalPaise: z.number().int(),
-  })
-  .meta({ id: 'DiscountCheckResponse' });
+export const discountCheckResponseSchema = answer('DiscountCheckResponse', {
+  code: z.string().meta({ description: 'The code as stored (upper case)' }),
+  summary: z.string().meta({ description: "'LAUNCH10: 10% off — you save ₹160.50'" }),
+  subtotalPaise: z.number().int(),
+  shippingPaise: z.number().int(),
+  discountPaise: z.number().int(),
+  shippingDiscountPaise: z.number().int(),
+  totalPaise: z.number().int(),
+});
 
 export const adminDiscountCodeSchema = z
   .object({
@@ -641,8 +586,8 @@ export const adminDiscountCodeSchema = z
     createdAt: z.string(),
   })
   .meta({ id: 'AdminDiscountCode' });
-export const adminDiscountCodesResponseSchema = z.object({ success: z.literal(true), codes: z.array(adminDiscountCodeSchema) }).meta({ id: 'AdminDiscountCodesResponse' });
-export const adminDiscountCodeResponseSchema = z.object({ success: z.literal(true), code: adminDiscountCodeSchema }).meta({ id: 'AdminDiscountCodeResponse' });
+export const adminDiscountCodesResponseSchema = answer('AdminDiscountCodesResponse', { codes: z.array(adminDiscountCodeSchema) });
+export const adminDiscountCodeResponseSchema = answer('AdminDiscountCodeResponse', { code: adminDiscountCodeSchema });
 
 // ---- compile-time agreement with the TypeScript contracts ----
 // Identical types, field by field and all the way down (mutual assignability would let an optional field slip).

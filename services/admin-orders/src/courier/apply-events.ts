@@ -28,20 +28,15 @@ export function eventOfScan(scan: TrackingScan): CourierEventInput {
   };
 }
 
-/** A webhook's event and every scan it carries (a lost webhook's scan is among them). */
+/**
+ * A webhook's event and every scan it carries (a lost webhook's scan is among them). What the
+ * event leaves out is stored as null (applyCourierEvents); its location is its own scan's.
+ */
 export function eventsOfWebhook(event: TrackingEvent): CourierEventInput[] {
-  const scan = event.scans.find((s) => s.eventKey === event.eventKey);
-  const own: CourierEventInput = {
-    eventKey: event.eventKey,
-    status: event.status,
-    courierStatus: event.courierStatus,
-    occurredAt: event.occurredAt,
-    reason: event.reason ?? null,
-    reasonCode: event.reasonCode ?? null,
-    attempt: event.attempt ?? null,
-    location: scan?.location || null,
-  };
-  return [own, ...event.scans.filter((s) => s.eventKey !== event.eventKey).map(eventOfScan)];
+  const { eventKey, status, courierStatus, occurredAt, reason, reasonCode, attempt } = event;
+  const scan = event.scans.find((s) => s.eventKey === eventKey);
+  const own: CourierEventInput = { eventKey, status, courierStatus, occurredAt, reason, reasonCode, attempt, location: scan?.location || null };
+  return [own, ...event.scans.filter((s) => s.eventKey !== eventKey).map(eventOfScan)];
 }
 
 export type ApplyOutcome = { known: false } | { known: true; inserted: number; deliveryStatus: string };

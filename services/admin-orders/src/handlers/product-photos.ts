@@ -51,24 +51,18 @@ async function readUpload(req: Request): Promise<Buffer> {
   return Buffer.concat(chunks, total);
 }
 
+/** A refused change as the owner's answer; 'conflict', and any reason not listed, is the catalogue's conflict. */
+const REFUSALS = new Map<string, () => HttpError>([
+  ['not-found', () => new NotFoundError(CATALOGUE_MESSAGES.unknownProduct)],
+  ['too-many', () => new ConflictError(PHOTO_MESSAGES.tooMany)],
+  ['duplicate', () => new ConflictError(PHOTO_MESSAGES.duplicate)],
+  ['unknown-photo', () => new NotFoundError(PHOTO_MESSAGES.unknownPhoto)],
+  ['order-mismatch', () => new ConflictError(PHOTO_MESSAGES.orderMismatch)],
+]);
+
 function saved(result: { ok: true; product: AdminCatalogueProductResponse['product'] } | { ok: false; reason: string }) {
   if (result.ok) return result.product;
-  switch (result.reason) {
-    case 'not-found':
-      throw new NotFoundError(CATALOGUE_MESSAGES.unknownProduct);
-    case 'conflict':
-      throw new ConflictError(CATALOGUE_MESSAGES.conflict);
-    case 'too-many':
-      throw new ConflictError(PHOTO_MESSAGES.tooMany);
-    case 'duplicate':
-      throw new ConflictError(PHOTO_MESSAGES.duplicate);
-    case 'unknown-photo':
-      throw new NotFoundError(PHOTO_MESSAGES.unknownPhoto);
-    case 'order-mismatch':
-      throw new ConflictError(PHOTO_MESSAGES.orderMismatch);
-    default:
-      throw new ConflictError(CATALOGUE_MESSAGES.conflict);
-  }
+  throw REFUSALS.get(result.reason)?.() ?? new ConflictError(CATALOGUE_MESSAGES.conflict);
 }
 
 /**

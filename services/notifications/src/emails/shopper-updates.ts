@@ -152,34 +152,48 @@ function refundFacts(order: EmailOrder, refund: EmailRefund): [string, string][]
   ];
 }
 
-export function renderRefundStarted(order: EmailOrder, refund: EmailRefund, shop: ShopContact): RenderedEmail {
+/**
+ * A refund e-mail: its opening sentence (given the amount and order number, plain or bold), the
+ * refund's facts, then its closing paragraph.
+ */
+function refundEmail(
+  order: EmailOrder,
+  refund: EmailRefund,
+  shop: ShopContact,
+  wording: { subject: string; heading: string; opening: (amount: string, orderNumber: string) => string; closing: string[]; closingHtml: string },
+): RenderedEmail {
   const amount = formatPaise(refund.amountPaise);
-  const trace = 'If it has not arrived by then, your bank can trace it with the refund reference.';
   const facts = refundFacts(order, refund);
   return compose(order, shop, {
-    subject: `Refund of ${amount} started for your Royal Pickles order ${order.orderNumber}`,
-    heading: 'Your refund has started',
-    text: [`We have started a refund of ${amount} for your order ${order.orderNumber}.`, '', ...facts.map(([label, value]) => `${label}: ${value}`), '', REFUND_ARRIVAL, ...(refund.razorpayRefundId ? [trace] : [])],
+    subject: wording.subject,
+    heading: wording.heading,
+    text: [wording.opening(amount, order.orderNumber), '', ...facts.map(([label, value]) => `${label}: ${value}`), '', ...wording.closing],
     html: [
-      `<p>We have started a refund of ${strong(amount)} for your order ${strong(order.orderNumber)}.</p>`,
+      `<p>${wording.opening(strong(amount), strong(order.orderNumber))}</p>`,
       factsHtml(facts.map(([label, value]) => [label, e(value)])),
-      `<p>${escapeKeepingRanges(REFUND_ARRIVAL)}${refund.razorpayRefundId ? ` ${e(trace)}` : ''}</p>`,
+      `<p>${wording.closingHtml}</p>`,
     ].join('\n'),
   });
 }
 
+export function renderRefundStarted(order: EmailOrder, refund: EmailRefund, shop: ShopContact): RenderedEmail {
+  const trace = 'If it has not arrived by then, your bank can trace it with the refund reference.';
+  return refundEmail(order, refund, shop, {
+    subject: `Refund of ${formatPaise(refund.amountPaise)} started for your Royal Pickles order ${order.orderNumber}`,
+    heading: 'Your refund has started',
+    opening: (amount, orderNumber) => `We have started a refund of ${amount} for your order ${orderNumber}.`,
+    closing: [REFUND_ARRIVAL, ...(refund.razorpayRefundId ? [trace] : [])],
+    closingHtml: `${escapeKeepingRanges(REFUND_ARRIVAL)}${refund.razorpayRefundId ? ` ${e(trace)}` : ''}`,
+  });
+}
+
 export function renderRefundCompleted(order: EmailOrder, refund: EmailRefund, shop: ShopContact): RenderedEmail {
-  const amount = formatPaise(refund.amountPaise);
   const onItsWay = 'The money is on its way to the account you paid from. If you cannot find it in your statement, your bank can trace it with the refund reference.';
-  const facts = refundFacts(order, refund);
-  return compose(order, shop, {
-    subject: `Refund of ${amount} processed for your Royal Pickles order ${order.orderNumber}`,
+  return refundEmail(order, refund, shop, {
+    subject: `Refund of ${formatPaise(refund.amountPaise)} processed for your Royal Pickles order ${order.orderNumber}`,
     heading: 'Your refund has been processed',
-    text: [`Your refund of ${amount} for order ${order.orderNumber} has been processed.`, '', ...facts.map(([label, value]) => `${label}: ${value}`), '', onItsWay],
-    html: [
-      `<p>Your refund of ${strong(amount)} for order ${strong(order.orderNumber)} has been processed.</p>`,
-      factsHtml(facts.map(([label, value]) => [label, e(value)])),
-      `<p>${e(onItsWay)}</p>`,
-    ].join('\n'),
+    opening: (amount, orderNumber) => `Your refund of ${amount} for order ${orderNumber} has been processed.`,
+    closing: [onItsWay],
+    closingHtml: e(onItsWay),
   });
 }
