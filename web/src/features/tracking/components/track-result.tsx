@@ -4,6 +4,7 @@ import type { ShipmentDeliveryStatus, ShopperOrderStage, TrackOrderResponse } fr
 import { formatRupees } from '@pickles/shared/money';
 import { paths } from '../../../config/paths.js';
 import { DeliveryPromiseText } from '../../../components/ui/delivery-promise.js';
+import { GroupedTerm } from '../../../components/ui/term.js';
 import { invoiceDownloadUrl } from '../api/track-order.js';
 import { formatIndiaDay, formatIndiaTime } from '@pickles/shared/india-time';
 
@@ -112,18 +113,11 @@ export function TrackResult({ order, linkToken, headingRef }: { order: TrackOrde
         <div className="track-block track-dispatch">
           <h3>Parcel</h3>
           <dl className="track-facts">
-            <div>
-              <dt>Courier</dt>
-              <dd>{dispatch.courierName}</dd>
-            </div>
-            <div>
-              <dt>Tracking number (AWB)</dt>
-              <dd className="track-facts__awb">{dispatch.awb}</dd>
-            </div>
-            <div>
-              <dt>Dispatched</dt>
-              <dd>{formatIndiaDay(dispatch.dispatchedAt)}</dd>
-            </div>
+            <GroupedTerm label="Courier">{dispatch.courierName}</GroupedTerm>
+            <GroupedTerm label="Tracking number (AWB)" className="track-facts__awb">
+              {dispatch.awb}
+            </GroupedTerm>
+            <GroupedTerm label="Dispatched">{formatIndiaDay(dispatch.dispatchedAt)}</GroupedTerm>
           </dl>
           {order.courierEvents.length ? <CourierEvents events={order.courierEvents} /> : null}
           {dispatch.trackingUrl ? (
