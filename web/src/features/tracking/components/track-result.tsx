@@ -136,7 +136,7 @@ export function TrackResult({ order, linkToken, headingRef }: { order: TrackOrde
 
       <div className="track-block">
         <h3>Your order</h3>
-        <ul className="track-items">
+        <ul className="track-items receipt-lines">
           {order.items.map((item) => (
             <li key={item.name}>
               <span>{item.name}</span>
@@ -144,7 +144,7 @@ export function TrackResult({ order, linkToken, headingRef }: { order: TrackOrde
             </li>
           ))}
         </ul>
-        <p className="track-total">
+        <p className="track-total receipt-total">
           <span>Order total</span>
           <strong>{formatRupees(order.amount)}</strong>
         </p>
