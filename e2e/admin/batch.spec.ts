@@ -1,5 +1,4 @@
 import { REMOVABLE_STATES, decideOwnerMove } from '@pickles/shared';
-import { dismissDialogs } from '../support/dialogs.js';
 import { e2eDb, expect, openPanelLoggedIn, orderRows, recordDialogs, searchFor, seedOrder, test, uniqueTag } from './fixtures.js';
 
 async function statusesOf(ids: string[]): Promise<Record<string, string>> {
@@ -117,7 +116,11 @@ test('dismissing the batch confirmation changes nothing', async ({ page }) => {
   await searchFor(page, tag);
   await expect(orderRows(page)).toHaveCount(1);
   await page.getByLabel('Batch Status').selectOption('cancelled');
-  const messages = dismissDialogs(page, { once: true });
+  const messages: string[] = [];
+  page.once('dialog', (dialog) => {
+    messages.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.getByRole('button', { name: 'Batch Update (1 visible orders)' }).click();
   await expect.poll(() => messages).toEqual(['Update 1 visible orders to cancelled?']);
   const row = await e2eDb().selectFrom('orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow();

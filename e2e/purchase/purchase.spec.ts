@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
 import { emailsAbout, shopDb } from '../support/stack.js';
-import { dismissDialogs } from '../support/dialogs.js';
 import { shopSettled } from '../support/settled.js';
 import { PAYING_CARD, addJarsAndCheckout, confirmAndPay, fillDeliveryDetails } from '../support/purchase.js';
 
@@ -123,7 +122,11 @@ test('without the payment script the shopper is told to refresh', async ({ page 
   await addJarsAndCheckout(page, 1);
   await fillDeliveryDetails(page, { email: `noscript.${Date.now()}@example.in` });
   await page.getByRole('button', { name: 'Proceed to Pay' }).click();
-  const alerts = dismissDialogs(page);
+  const alerts: string[] = [];
+  page.on('dialog', (dialog) => {
+    alerts.push(dialog.message());
+    void dialog.dismiss();
+  });
   await page.getByRole('button', { name: 'Confirm & Pay' }).click();
   await expect.poll(() => alerts).toEqual(['Payment gateway not loaded. Please refresh the page and try again.']);
   await expect(page.getByRole('button', { name: 'Confirm & Pay' })).toBeEnabled();
