@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { DEMO_TRACKING_LINK_SECRET, trackingToken } from '@pickles/service-kit';
 import { pdfText } from '../../packages/invoices/test/read-pdf.js';
-import { PAYING_CARD } from '../support/purchase.js';
+import { PAYING_CARD, fillFields } from '../support/purchase.js';
 import { shopSettled } from '../support/settled.js';
 import { emailsAbout, shopDb } from '../support/stack.js';
 import { ADMIN, expect, seedOrder, test, uniqueTag } from './fixtures.js';
@@ -41,14 +41,7 @@ test('the owner takes a phone order with a discount code; the shopper pays its l
 
   const form = page.getByRole('form', { name: 'New order' });
   await form.getByLabel(/Royal Chicken Pickle/).fill('2');
-  await form.getByLabel('Full name').fill('Lakshmi Narayanan');
-  await form.getByLabel('Email').fill(email);
-  await form.getByLabel('Phone number').fill('+91 98450 12345');
-  await form.getByLabel('Pincode').fill('560038');
-  await form.getByLabel('Flat / House number').fill('12B');
-  await form.getByLabel('Street').fill('100 Feet Road');
-  await form.getByLabel('Area / Locality').fill('Indiranagar');
-  await form.getByLabel('City').fill('Bengaluru');
+  await fillFields(form, { name: 'Lakshmi Narayanan', email, phone: '+91 98450 12345', pincode: '560038', flatNumber: '12B', street: '100 Feet Road', area: 'Indiranagar', city: 'Bengaluru' });
   await form.getByLabel('State').selectOption('Karnataka');
   await form.getByRole('textbox', { name: 'Discount code' }).fill(code.toLowerCase());
   for (const width of WIDTHS) {

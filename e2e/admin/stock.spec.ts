@@ -1,5 +1,6 @@
 import type { Browser, Page } from '@playwright/test';
 import { formatBatchDate } from '@pickles/shared/stock';
+import { addTheLastThreeChickenJars } from '../support/batch-limit.js';
 import { PAYING_CARD, confirmAndPay, fillDeliveryDetails } from '../support/purchase.js';
 import { e2eDb, expect, openPanelLoggedIn, test, uniqueTag } from './fixtures.js';
 
@@ -81,12 +82,7 @@ test('the owner sets a batch of 3, the shop sells exactly 3 and then shows the n
   // A shopper: "Only 3 left", and no fourth jar.
   const shopper = await shopperPage(browser);
   await openShop(shopper);
-  const card = shopper.getByTestId('product-1');
-  await expect(card.getByText('Only 3 left')).toBeVisible();
-  const add = card.getByRole('button', { name: `Add to Cart: ${CHICKEN}` });
-  for (let jar = 0; jar < 3; jar += 1) await add.click();
-  await expect(add).toBeDisabled();
-  await expect(card.getByText('Only 3 jars of Royal Chicken Pickle are left in this batch')).toBeVisible();
+  const card = await addTheLastThreeChickenJars(shopper);
   await shopper.getByRole('button', { name: /^Open cart/ }).click();
   const cart = shopper.getByRole('dialog', { name: 'Your Royal Cart' });
   await expect(cart.getByRole('button', { name: `Add one ${CHICKEN}` })).toBeDisabled();

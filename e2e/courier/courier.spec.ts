@@ -51,6 +51,14 @@ async function emailsMatching(orderNumber: string, subject: RegExp, count: numbe
   return found;
 }
 
+/** A shopper buys one jar and the owner, logged in, opens its page: gives the order and its Courier card. */
+async function paidOrderOnItsPage(page: Page, email: string) {
+  const order = await buyOneJar(page, email);
+  await logIn(page);
+  await page.goto(`/admin/orders/${order.id}`);
+  return { order, courierCard: page.getByRole('region', { name: 'Courier' }) };
+}
+
 /** Ship's courier picker: the courier chosen by name, or "Automatic" as it opens; then Book courier. */
 async function bookInPicker(page: Page, courierName?: string) {
   const picker = page.getByRole('dialog', { name: /^Ship order / });
@@ -97,10 +105,7 @@ async function shootEmail(page: Page, mail: CaughtEmail, name: string) {
 
 test('ship, picked up, out for delivery, a failed attempt, re-attempted with a corrected phone, delivered: the e-mails, the tracking page and the timeline follow', async ({ page, context }) => {
   const email = `courier.${Date.now()}@example.in`;
-  const order = await buyOneJar(page, email);
-  await logIn(page);
-  await page.goto(`/admin/orders/${order.id}`);
-  const courierCard = page.getByRole('region', { name: 'Courier' });
+  const { order, courierCard } = await paidOrderOnItsPage(page, email);
   await expect(courierCard).toBeVisible();
   await shoot(page, 'order-ship');
   await courierCard.getByRole('button', { name: 'Ship' }).click();
@@ -184,10 +189,7 @@ test('ship, picked up, out for delivery, a failed attempt, re-attempted with a c
 
 test('a failed delivery returned at the owner\'s word ends as returned, waiting for the refund decision', async ({ page }) => {
   const email = `courier.rto.${Date.now()}@example.in`;
-  const order = await buyOneJar(page, email);
-  await logIn(page);
-  await page.goto(`/admin/orders/${order.id}`);
-  const courierCard = page.getByRole('region', { name: 'Courier' });
+  const { order, courierCard } = await paidOrderOnItsPage(page, email);
   await courierCard.getByRole('button', { name: 'Ship' }).click();
   await bookInPicker(page);
   await expect(courierCard.getByTestId('shipment-state')).toHaveText('Booked');
@@ -214,10 +216,7 @@ test('a failed delivery returned at the owner\'s word ends as returned, waiting 
 });
 
 test('the courier picker: the couriers for the pincode with rate and days, one chosen and booked; the booking cancelled before pickup, shipped again, and no cancel after pickup', async ({ page }) => {
-  const order = await buyOneJar(page, `courier.pick.${Date.now()}@example.in`);
-  await logIn(page);
-  await page.goto(`/admin/orders/${order.id}`);
-  const courierCard = page.getByRole('region', { name: 'Courier' });
+  const { order, courierCard } = await paidOrderOnItsPage(page, `courier.pick.${Date.now()}@example.in`);
   await courierCard.getByRole('button', { name: 'Ship' }).click();
   const picker = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
   await expect(picker.getByText('Couriers for pincode 400050, parcel 0.5 kg')).toBeVisible();
@@ -261,10 +260,7 @@ test('the courier picker: the couriers for the pincode with rate and days, one c
 });
 
 test('the courier down: the booking waits and the shop keeps trying; after half an hour the delivery problems page puts it before the owner, until the courier takes it', async ({ page }) => {
-  const order = await buyOneJar(page, `courier.down.${Date.now()}@example.in`);
-  await logIn(page);
-  await page.goto(`/admin/orders/${order.id}`);
-  const courierCard = page.getByRole('region', { name: 'Courier' });
+  const { order, courierCard } = await paidOrderOnItsPage(page, `courier.down.${Date.now()}@example.in`);
   await courierCard.getByRole('button', { name: 'Ship' }).click();
   const picker = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
   await expect(picker.getByRole('radio', { name: /^Automatic \(cheapest \/ recommended\)/ })).toBeChecked();

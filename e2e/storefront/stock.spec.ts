@@ -1,6 +1,7 @@
 import type { Browser, Page, Route } from '@playwright/test';
 import type { ProductAvailability } from '@pickles/shared/stock';
 import { CART_KEY, expect, test, waitForHydration } from './fixtures.js';
+import { addTheLastThreeChickenJars } from '../support/batch-limit.js';
 import { fillDeliveryDetails } from '../support/purchase.js';
 
 /**
@@ -85,12 +86,7 @@ test('"Only 3 left": a shopper adds at most 3, then the button and + stop and sa
   await page.route(AVAILABILITY, answer([chicken({ left: 3 }), kofta({})]));
   await page.goto('/shop');
   await waitForHydration(page);
-  const card = page.getByTestId('product-1');
-  await expect(card.getByText('Only 3 left')).toBeVisible();
-  const add = card.getByRole('button', { name: `Add to Cart: ${CHICKEN}` });
-  for (let jar = 0; jar < 3; jar += 1) await add.click();
-  await expect(add).toBeDisabled();
-  await expect(card.getByText('Only 3 jars of Royal Chicken Pickle are left in this batch')).toBeVisible();
+  await addTheLastThreeChickenJars(page);
   await expect(page.getByTestId('cart-badge')).toHaveText('3');
 
   await page.getByRole('button', { name: /^Open cart/ }).click();

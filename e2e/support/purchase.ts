@@ -31,6 +31,11 @@ const LABELS: Record<keyof DeliveryDetails, string> = {
   pincode: 'Pincode',
 };
 
+/** Fills the given fields of a delivery form (the checkout's or the owner's new order), in the order given. */
+export async function fillFields(form: Pick<Page, 'getByLabel'>, details: Partial<DeliveryDetails>): Promise<void> {
+  for (const [field, value] of Object.entries(details) as [keyof DeliveryDetails, string][]) await form.getByLabel(LABELS[field]).fill(value);
+}
+
 /** Fills the checkout form as a shopper in Mumbai would; `changes` replaces fields. */
 export async function fillDeliveryDetails(page: Page, changes: Partial<DeliveryDetails> = {}): Promise<void> {
   const details: DeliveryDetails = {
@@ -45,7 +50,7 @@ export async function fillDeliveryDetails(page: Page, changes: Partial<DeliveryD
     pincode: '400050',
     ...changes,
   };
-  for (const field of Object.keys(LABELS) as (keyof DeliveryDetails)[]) await page.getByLabel(LABELS[field]).fill(details[field]);
+  await fillFields(page, details);
 }
 
 /** Proceeds to pay, confirms the order and pays in the sandbox's checkout with `card`. */

@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { ADMIN, e2eDb, seedOrder, uniqueTag } from '../admin/fixtures.js';
 import { CART_KEY, SPLASH_SEEN_KEY, expect, test } from '../storefront/fixtures.js';
+import { fillFields } from '../support/purchase.js';
 import { tapsSettled } from '../support/settled.js';
 
 /**
@@ -51,6 +52,14 @@ async function prepareSession(page: Page, cart?: Record<string, number>): Promis
     },
     { splashKey: SPLASH_SEEN_KEY, cartKey: CART_KEY, stored: cart ? JSON.stringify(cart) : undefined },
   );
+}
+
+/** Opens /shop with `cart` stored and taps the cart button the moment it is drawn; gives the cart's dialog. */
+async function openCartOnSight(page: Page, cart: Record<string, number>): Promise<Locator> {
+  await prepareSession(page, cart);
+  await page.goto('/shop', { waitUntil: 'commit' });
+  await tapOnSight(page.getByRole('button', { name: /^Open cart/ }));
+  return page.getByRole('dialog', { name: 'Your Royal Cart' });
 }
 
 /**
@@ -157,10 +166,7 @@ for (const rate of CPU_RATES) {
     });
 
     test('the cart button, then + and − the moment each is drawn, change the cart by one each', async ({ page, pageErrors }) => {
-      await prepareSession(page, { 1: 2 });
-      await page.goto('/shop', { waitUntil: 'commit' });
-      await tapOnSight(page.getByRole('button', { name: /^Open cart/ }));
-      const cart = page.getByRole('dialog', { name: 'Your Royal Cart' });
+      const cart = await openCartOnSight(page, { 1: 2 });
       await expect(cart).toBeVisible();
       const quantity = cart.getByTestId('cart-line-quantity');
       await expect(quantity).toHaveText('2');
@@ -174,10 +180,7 @@ for (const rate of CPU_RATES) {
     });
 
     test('− on the last jar removes the line, and Proceed to Checkout tapped at once opens the checkout', async ({ page, pageErrors }) => {
-      await prepareSession(page, { 1: 1 });
-      await page.goto('/shop', { waitUntil: 'commit' });
-      await tapOnSight(page.getByRole('button', { name: /^Open cart/ }));
-      const cart = page.getByRole('dialog', { name: 'Your Royal Cart' });
+      const cart = await openCartOnSight(page, { 1: 1 });
       await tapOnSight(cart.getByRole('button', { name: 'Remove one Royal Chicken Pickle' }));
       await expect(cart.getByText('Your cart is empty.')).toBeVisible();
       expect(await storedCart(page)).toEqual({});
@@ -216,13 +219,7 @@ for (const rate of CPU_RATES) {
       await page.goto('/payment', { waitUntil: 'commit' });
       const form = page.getByRole('form', { name: 'Delivery details' });
       await form.getByLabel('Pincode').waitFor();
-      await form.getByLabel('Pincode').fill('110017');
-      await form.getByLabel('Full name').fill('Asha Verma');
-      await form.getByLabel('Email').fill('asha.verma@example.in');
-      await form.getByLabel('Phone number').fill('9876543210');
-      await form.getByLabel('Flat / House number').fill('B-12');
-      await form.getByLabel('Street').fill('Press Enclave Marg');
-      await form.getByLabel('Area / Locality').fill('Saket');
+      await fillFields(form, { pincode: '110017', name: 'Asha Verma', email: 'asha.verma@example.in', phone: '9876543210', flatNumber: 'B-12', street: 'Press Enclave Marg', area: 'Saket' });
       await expect(form.getByLabel('City')).toHaveValue('Delhi');
       await tapOnSight(form.getByRole('button', { name: 'Proceed to Pay' }));
       await expect(page.getByRole('dialog', { name: 'Confirm Your Royal Order' })).toBeVisible();

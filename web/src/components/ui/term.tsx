@@ -9,3 +9,13 @@ export function Term({ label, testId, children }: { label: string; testId?: stri
     </>
   );
 }
+
+/** A term and its description in a <div> of their own, the unit a grid of facts lays out (`className` styles the description). */
+export function GroupedTerm({ label, className, children }: { label: string; className?: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd className={className}>{children}</dd>
+    </div>
+  );
+}

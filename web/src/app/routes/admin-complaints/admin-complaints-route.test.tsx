@@ -8,6 +8,7 @@ import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
 import AdminComplaintsRoute from './admin-complaints-route.js';
 import { quietFailedCallLog, undoAfterEachTest } from '../../../testing/test-hooks.js';
 import { renderRoutes } from '../../../testing/render-routes.js';
+import { expectLoginWithoutServerCalls } from '../../../testing/admin-login.js';
 
 const TOKEN = 'header.payload.signature';
 
@@ -50,10 +51,7 @@ undoAfterEachTest();
 
 describe('/admin/complaints', () => {
   it('without a token goes to the login, asking the server nothing', async () => {
-    const { calls } = stubApi({});
-    renderAt();
-    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
-    expect(calls).toEqual([]);
+    await expectLoginWithoutServerCalls(renderAt);
   });
 
   it('lists the open complaints with their deadlines, the late one marked in words, and the counts on the tabs', async () => {

@@ -8,6 +8,7 @@ import AdminRoute from './admin-route.js';
 import LoginRoute from './login-route.js';
 import { quietFailedCallLog, undoAfterEachTest } from '../../../testing/test-hooks.js';
 import { renderRoutes } from '../../../testing/render-routes.js';
+import { expectLoginWithoutServerCalls } from '../../../testing/admin-login.js';
 
 const TOKEN = 'header.payload.signature';
 const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
@@ -33,11 +34,8 @@ undoAfterEachTest();
 
 describe('/admin and the admin session', () => {
   it('without a token shows the login page, with no message and no call to the server', async () => {
-    const { calls } = stubApi({});
-    renderAdmin();
-    expect(await screen.findByRole('heading', { name: 'Admin Login' })).toBeTruthy();
+    await expectLoginWithoutServerCalls(renderAdmin);
     expect(screen.queryByText(SESSION_EXPIRED)).toBeNull();
-    expect(calls).toEqual([]);
   });
 
   it('with a token shows the panel, and every admin call carries the token as a Bearer header', async () => {

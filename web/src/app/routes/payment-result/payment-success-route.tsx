@@ -15,7 +15,7 @@ function Receipt({ receipt }: { receipt: OrderReceipt }) {
     <div className="success-receipt">
       <section className="card success-receipt__items" aria-labelledby="receipt-items-title">
         <h2 id="receipt-items-title">What you paid for</h2>
-        <ul className="success-receipt__lines" data-testid="success-items">
+        <ul className="success-receipt__lines receipt-lines" data-testid="success-items">
           {receipt.items.map((item) => (
             <li key={item.name}>
               <span>
@@ -35,7 +35,7 @@ function Receipt({ receipt }: { receipt: OrderReceipt }) {
             </li>
           ) : null}
         </ul>
-        <p className="success-receipt__total">
+        <p className="success-receipt__total receipt-total">
           <span>Amount paid</span>
           <strong data-testid="success-amount">{formatRupees(receipt.amount)}</strong>
         </p>

@@ -6,23 +6,40 @@ export interface Column<Row> {
   className?: string;
 }
 
+/** What a column header needs: a table of its own (not a DataTable) can name its columns with it too. */
+export type ColumnHead = Pick<Column<unknown>, 'label' | 'className'>;
+
+/** A table's head row: one column header per label, with the column's class. */
+export function ColumnHeads({ columns }: { columns: readonly ColumnHead[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map((column) => (
+          <th key={column.label} scope="col" className={column.className}>
+            {column.label}
+          </th>
+        ))}
+      </tr>
+    </thead>
+  );
+}
+
 /**
  * A small table; below 40rem each row becomes a card of "label: value" lines (the label comes from
  * data-label), so a phone shows every column without scrolling sideways.
  */
-export function DataTable<Row>({ caption, columns, rows, rowKey }: { caption: string; columns: Column<Row>[]; rows: Row[]; rowKey: (row: Row, index: number) => string }) {
+export interface DataTableProps<Row> {
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  rowKey: (row: Row, index: number) => string;
+}
+
+export function DataTable<Row>({ caption, columns, rows, rowKey }: DataTableProps<Row>) {
   return (
     <table className="op-table">
       <caption className="visually-hidden">{caption}</caption>
-      <thead>
-        <tr>
-          {columns.map((column) => (
-            <th key={column.label} scope="col" className={column.className}>
-              {column.label}
-            </th>
-          ))}
-        </tr>
-      </thead>
+      <ColumnHeads columns={columns} />
       <tbody>
         {rows.map((row, index) => (
           <tr key={rowKey(row, index)}>

@@ -23,7 +23,7 @@ export function Modal({ title, isBusy = false, onClose, children }: ModalProps) 
   }, []);
   useFocusTrap(dialog, true, onEscape);
   return (
-    <div className="op-backdrop">
+    <div className="modal-backdrop">
       <div className="op-modal" role="dialog" aria-modal="true" aria-labelledby={titleId} ref={dialog}>
         <h2 id={titleId}>{title}</h2>
         {children}

@@ -9,6 +9,7 @@ import { updateOrderStatus } from '../api/update-status.js';
 import { failureText } from '../../../lib/api-failure.js';
 import { formatDateTime } from '../format.js';
 import { useOrderDetail } from '../hooks/use-order-detail.js';
+import { BusyButton } from './busy-button.js';
 import { DispatchSection } from './dispatch-section.js';
 import { ShipmentSection } from './shipment-section.js';
 import { CustomerSection, EmailsSection, HistorySection, ItemsSection, PaymentsSection, RefundsSection, Section, StatusBadge } from './order-sections.js';
@@ -148,9 +149,9 @@ export function OrderPage({ id }: { id: string }) {
             Print packing slip
           </Link>
           {canResend ? (
-            <button type="button" className="btn btn-small" disabled={busy === 'resend'} onClick={() => void resend()}>
-              {busy === 'resend' ? 'Sending...' : 'Resend confirmation e-mail'}
-            </button>
+            <BusyButton isBusy={busy === 'resend'} busyText="Sending..." onClick={() => void resend()}>
+              Resend confirmation e-mail
+            </BusyButton>
           ) : null}
         </div>
       </header>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { STATUS_BADGE_COLOURS, formatRupees, type AdminOrderDetailResponse, type OrderEmailRecord, type OrderHistoryEntry, type OrderPaymentRecord, type OrderRefund, type OrderStatus } from '@pickles/shared';
 import { addressLines } from '@pickles/shared/address';
 import { REFUND_STATE_LABELS, emailKindLabel, formatDateTime } from '../format.js';
-import { DataTable } from './data-table.js';
+import { ColumnHeads, DataTable, type DataTableProps } from './data-table.js';
 
 type Detail = AdminOrderDetailResponse;
 
@@ -70,26 +70,25 @@ export function CustomerSection({ order }: { order: Detail['order'] }) {
   );
 }
 
+const ITEM_COLUMNS = [{ label: 'Item' }, { label: 'Qty', className: 'op-num' }, { label: 'Price', className: 'op-num' }, { label: 'Total', className: 'op-num' }];
+
+/** A section of records in a table captioned with the section's title, or a line saying there are none. */
+function TableSection<Row>({ title, empty, actions, children, ...table }: Omit<DataTableProps<Row>, 'caption'> & { title: string; empty: string; actions?: ReactNode; children?: ReactNode }) {
+  return (
+    <Section title={title} actions={actions}>
+      {children}
+      {table.rows.length ? <DataTable caption={title} {...table} /> : <p className="op-muted">{empty}</p>}
+    </Section>
+  );
+}
+
 export function ItemsSection({ order }: { order: Detail['order'] }) {
   const { items } = order;
   return (
     <Section title="Items">
       <table className="op-table op-items">
         <caption className="visually-hidden">Items and amounts</caption>
-        <thead>
-          <tr>
-            <th scope="col">Item</th>
-            <th scope="col" className="op-num">
-              Qty
-            </th>
-            <th scope="col" className="op-num">
-              Price
-            </th>
-            <th scope="col" className="op-num">
-              Total
-            </th>
-          </tr>
-        </thead>
+        <ColumnHeads columns={ITEM_COLUMNS} />
         <tbody>
           {items.map((item, index) => (
             <tr key={`${item.name}-${index}`}>
@@ -143,24 +142,19 @@ export function ItemsSection({ order }: { order: Detail['order'] }) {
 
 export function PaymentsSection({ payments }: { payments: OrderPaymentRecord[] }) {
   return (
-    <Section title="Payments">
-      {payments.length ? (
-        <DataTable
-          caption="Payments"
-          rows={payments}
-          rowKey={(p) => p.razorpayPaymentId}
-          columns={[
-            { label: 'Payment ID', cell: (p) => <code>{p.razorpayPaymentId}</code>, className: 'op-wrap' },
-            { label: 'Method', cell: (p) => p.method ?? '-' },
-            { label: 'Amount', cell: (p) => formatRupees(p.amount), className: 'op-num' },
-            { label: 'State', cell: (p) => p.status },
-            { label: 'When', cell: (p) => formatDateTime(p.createdAt), className: 'op-nowrap' },
-          ]}
-        />
-      ) : (
-        <p className="op-muted">No payment recorded.</p>
-      )}
-    </Section>
+    <TableSection
+      title="Payments"
+      empty="No payment recorded."
+      rows={payments}
+      rowKey={(p) => p.razorpayPaymentId}
+      columns={[
+        { label: 'Payment ID', cell: (p) => <code>{p.razorpayPaymentId}</code>, className: 'op-wrap' },
+        { label: 'Method', cell: (p) => p.method ?? '-' },
+        { label: 'Amount', cell: (p) => formatRupees(p.amount), className: 'op-num' },
+        { label: 'State', cell: (p) => p.status },
+        { label: 'When', cell: (p) => formatDateTime(p.createdAt), className: 'op-nowrap' },
+      ]}
+    />
   );
 }
 
@@ -177,53 +171,45 @@ export function RefundState({ refund }: { refund: OrderRefund }) {
 
 export function RefundsSection({ refunds, refundable, isPolling, actions }: { refunds: OrderRefund[]; refundable: number; isPolling: boolean; actions?: ReactNode }) {
   return (
-    <Section title="Refunds" actions={actions}>
+    <TableSection
+      title="Refunds"
+      actions={actions}
+      empty="No refunds."
+      rows={refunds}
+      rowKey={(r) => r.id}
+      columns={[
+        { label: 'When', cell: (r) => formatDateTime(r.requestedAt), className: 'op-nowrap' },
+        { label: 'Amount', cell: (r) => formatRupees(r.amount), className: 'op-num' },
+        { label: 'State', cell: (r) => <RefundState refund={r} /> },
+        { label: 'Reason', cell: (r) => r.reason },
+        { label: 'By', cell: (r) => r.requestedBy, className: 'op-nowrap' },
+        { label: 'Refund ID', cell: (r) => (r.razorpayRefundId ? <code>{r.razorpayRefundId}</code> : '-'), className: 'op-wrap' },
+      ]}
+    >
       <p className="op-muted">
         Refundable now: <strong>{formatRupees(refundable)}</strong>
         {isPolling ? <span role="status"> · Waiting for Razorpay…</span> : null}
       </p>
-      {refunds.length ? (
-        <DataTable
-          caption="Refunds"
-          rows={refunds}
-          rowKey={(r) => r.id}
-          columns={[
-            { label: 'When', cell: (r) => formatDateTime(r.requestedAt), className: 'op-nowrap' },
-            { label: 'Amount', cell: (r) => formatRupees(r.amount), className: 'op-num' },
-            { label: 'State', cell: (r) => <RefundState refund={r} /> },
-            { label: 'Reason', cell: (r) => r.reason },
-            { label: 'By', cell: (r) => r.requestedBy, className: 'op-nowrap' },
-            { label: 'Refund ID', cell: (r) => (r.razorpayRefundId ? <code>{r.razorpayRefundId}</code> : '-'), className: 'op-wrap' },
-          ]}
-        />
-      ) : (
-        <p className="op-muted">No refunds.</p>
-      )}
-    </Section>
+    </TableSection>
   );
 }
 
 export function HistorySection({ history }: { history: OrderHistoryEntry[] }) {
   return (
-    <Section title="Status history">
-      {history.length ? (
-        <DataTable
-          caption="Status history"
-          rows={history}
-          rowKey={(entry, index) => `${entry.changedAt}-${index}`}
-          columns={[
-            { label: 'When', cell: (e) => formatDateTime(e.changedAt), className: 'op-nowrap' },
-            { label: 'From', cell: (e) => e.fromStatus ?? '-' },
-            { label: 'To', cell: (e) => e.toStatus },
-            { label: 'Payment', cell: (e) => (e.toPaymentStatus ? `${e.fromPaymentStatus ?? '-'} → ${e.toPaymentStatus}` : '-') },
-            { label: 'By', cell: (e) => e.changedBy, className: 'op-nowrap' },
-            { label: 'Note', cell: (e) => e.reason ?? '-' },
-          ]}
-        />
-      ) : (
-        <p className="op-muted">No status changes recorded.</p>
-      )}
-    </Section>
+    <TableSection
+      title="Status history"
+      empty="No status changes recorded."
+      rows={history}
+      rowKey={(entry, index) => `${entry.changedAt}-${index}`}
+      columns={[
+        { label: 'When', cell: (e) => formatDateTime(e.changedAt), className: 'op-nowrap' },
+        { label: 'From', cell: (e) => e.fromStatus ?? '-' },
+        { label: 'To', cell: (e) => e.toStatus },
+        { label: 'Payment', cell: (e) => (e.toPaymentStatus ? `${e.fromPaymentStatus ?? '-'} → ${e.toPaymentStatus}` : '-') },
+        { label: 'By', cell: (e) => e.changedBy, className: 'op-nowrap' },
+        { label: 'Note', cell: (e) => e.reason ?? '-' },
+      ]}
+    />
   );
 }
 
@@ -231,22 +217,17 @@ const EMAIL_STATE_LABELS: Record<OrderEmailRecord['state'], string> = { sending:
 
 export function EmailsSection({ emails }: { emails: OrderEmailRecord[] }) {
   return (
-    <Section title="E-mails sent">
-      {emails.length ? (
-        <DataTable
-          caption="E-mails sent"
-          rows={emails}
-          rowKey={(e, index) => `${e.kind}-${e.sentAt}-${index}`}
-          columns={[
-            { label: 'E-mail', cell: (e) => emailKindLabel(e.kind) },
-            { label: 'To', cell: (e) => <EmailText email={e.recipient} />, className: 'op-wrap' },
-            { label: 'State', cell: (e) => EMAIL_STATE_LABELS[e.state], className: 'op-nowrap' },
-            { label: 'When', cell: (e) => formatDateTime(e.sentAt), className: 'op-nowrap' },
-          ]}
-        />
-      ) : (
-        <p className="op-muted">No e-mails sent yet.</p>
-      )}
-    </Section>
+    <TableSection
+      title="E-mails sent"
+      empty="No e-mails sent yet."
+      rows={emails}
+      rowKey={(e, index) => `${e.kind}-${e.sentAt}-${index}`}
+      columns={[
+        { label: 'E-mail', cell: (e) => emailKindLabel(e.kind) },
+        { label: 'To', cell: (e) => <EmailText email={e.recipient} />, className: 'op-wrap' },
+        { label: 'State', cell: (e) => EMAIL_STATE_LABELS[e.state], className: 'op-nowrap' },
+        { label: 'When', cell: (e) => formatDateTime(e.sentAt), className: 'op-nowrap' },
+      ]}
+    />
   );
 }

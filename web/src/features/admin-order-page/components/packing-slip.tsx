@@ -3,8 +3,11 @@ import { paths } from '../../../config/paths.js';
 import { addressLines } from '@pickles/shared/address';
 import { formatDateTime } from '../format.js';
 import { useOrderDetail } from '../hooks/use-order-detail.js';
+import { ColumnHeads } from './data-table.js';
 import { LoadFailure } from './order-page.js';
 import '../order-page.css';
+
+const SLIP_COLUMNS = [{ label: 'Item' }, { label: 'Quantity', className: 'op-num' }, { label: 'Packed', className: 'packing-slip__check' }];
 
 /**
  * /admin/orders/:id/packing-slip: a page to print and put in the parcel, with a large address label
@@ -50,17 +53,7 @@ export function PackingSlip({ id }: { id: string }) {
           Order <strong>{order.orderId}</strong> · placed {formatDateTime(order.createdAt)} · from Royal Pickles
         </p>
         <table className="packing-slip__items">
-          <thead>
-            <tr>
-              <th scope="col">Item</th>
-              <th scope="col" className="op-num">
-                Quantity
-              </th>
-              <th scope="col" className="packing-slip__check">
-                Packed
-              </th>
-            </tr>
-          </thead>
+          <ColumnHeads columns={SLIP_COLUMNS} />
           <tbody>
             {order.items.map((item, index) => (
               <tr key={`${item.name}-${index}`}>

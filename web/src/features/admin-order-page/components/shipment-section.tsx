@@ -3,6 +3,7 @@ import type { AdminOrderDetailResponse, OrderShipment, ShipmentDeliveryStatus } 
 import { failureText } from '../../../lib/api-failure.js';
 import { cancelShipment, shipmentLabel, shipOrder } from '../api/ship-order.js';
 import { formatDateTime } from '../format.js';
+import { BusyButton } from './busy-button.js';
 import { CourierPicker } from './courier-picker.js';
 import { Section } from './order-sections.js';
 import { Term } from '../../../components/ui/term.js';
@@ -103,26 +104,26 @@ export function ShipmentSection({ detail, onChanged }: ShipmentSectionProps) {
       title="Courier"
       actions={
         canShip ? (
-          <button
-            type="button"
-            className="btn btn-small btn-primary"
-            disabled={busy === 'ship'}
+          <BusyButton
+            isBusy={busy === 'ship'}
+            busyText="Booking…"
+            variant="primary"
             onClick={() => {
               setShipFailure(undefined);
               setIsPicking(true);
             }}
           >
-            {busy === 'ship' ? 'Booking…' : 'Ship'}
-          </button>
+            Ship
+          </BusyButton>
         ) : shipment?.awb && shipment.state === 'booked' ? (
           <span className="op-card__buttons">
-            <button type="button" className="btn btn-small" disabled={busy === 'label'} onClick={() => void printLabel()}>
-              {busy === 'label' ? 'Fetching…' : 'Print label'}
-            </button>
+            <BusyButton isBusy={busy === 'label'} busyText="Fetching…" onClick={() => void printLabel()}>
+              Print label
+            </BusyButton>
             {canCancelShipment ? (
-              <button type="button" className="btn btn-small btn-danger" disabled={busy === 'cancel'} onClick={() => void cancel()}>
-                {busy === 'cancel' ? 'Cancelling…' : 'Cancel booking'}
-              </button>
+              <BusyButton isBusy={busy === 'cancel'} busyText="Cancelling…" variant="danger" onClick={() => void cancel()}>
+                Cancel booking
+              </BusyButton>
             ) : null}
           </span>
         ) : null

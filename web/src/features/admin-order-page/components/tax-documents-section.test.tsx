@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import type { AdminOrderDetailResponse } from '@pickles/shared';
 import { DETAIL_ID, orderDetail } from '../../../testing/admin-order.js';
-import { jsonResponse, stubApi } from '../../../testing/api-stub.js';
+import { jsonResponse, stubApi, type StubHandler } from '../../../testing/api-stub.js';
 import { AdminSessionProvider } from '../../../lib/admin-session/index.js';
 import { OrderPage } from './order-page.js';
 
@@ -59,6 +59,18 @@ function renderPage() {
 
 const section = () => screen.findByRole('region', { name: 'Tax documents' });
 
+/** Opens the page with the invoice's PDF answered by `answer` and clicks its download; gives what the page saved. */
+async function downloadInvoiceAnswered(answer: StubHandler) {
+  stubApi({
+    [`GET /admin/orders/${ID}`]: () => jsonResponse(200, detail()),
+    [`GET ${INVOICE_PATH}`]: answer,
+  });
+  const saved = catchDownloads();
+  const user = renderPage();
+  await user.click(within(await section()).getByRole('button', { name: 'Download tax invoice RP/26-27/000042' }));
+  return saved;
+}
+
 beforeEach(() => {
   window.localStorage.setItem('adminToken', TOKEN);
   // Failed calls are logged by the API client; these tests make them on purpose.
@@ -111,25 +123,13 @@ describe('the order page\'s tax documents', () => {
   });
 
   it("shows the server's reason when the PDF cannot be had, and saves nothing", async () => {
-    stubApi({
-      [`GET /admin/orders/${ID}`]: () => jsonResponse(200, detail()),
-      [`GET ${INVOICE_PATH}`]: () => jsonResponse(404, { success: false, error: 'Invoice not found' }),
-    });
-    const saved = catchDownloads();
-    const user = renderPage();
-    await user.click(within(await section()).getByRole('button', { name: 'Download tax invoice RP/26-27/000042' }));
+    const saved = await downloadInvoiceAnswered(() => jsonResponse(404, { success: false, error: 'Invoice not found' }));
     expect((await screen.findByRole('alert')).textContent).toContain('Invoice not found');
     expect(saved).toHaveLength(0);
   });
 
   it('an expired session (401) goes to the login page', async () => {
-    stubApi({
-      [`GET /admin/orders/${ID}`]: () => jsonResponse(200, detail()),
-      [`GET ${INVOICE_PATH}`]: () => jsonResponse(401, { success: false, error: 'Unauthorized' }),
-    });
-    const saved = catchDownloads();
-    const user = renderPage();
-    await user.click(within(await section()).getByRole('button', { name: 'Download tax invoice RP/26-27/000042' }));
+    const saved = await downloadInvoiceAnswered(() => jsonResponse(401, { success: false, error: 'Unauthorized' }));
     await screen.findByText('Login page');
     expect(window.localStorage.getItem('adminToken')).toBeNull();
     expect(saved).toHaveLength(0);

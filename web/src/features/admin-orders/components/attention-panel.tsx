@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import type { PaymentAttentionItem } from '@pickles/shared/api';
 import { formatRupees } from '@pickles/shared/money';
+import { GroupedTerm } from '../../../components/ui/term.js';
 import { formatDateTime } from '../format.js';
 
 export const ATTENTION_UNKNOWN_ORDER = 'unknown order';
@@ -55,30 +56,15 @@ export function AttentionPanel({ items, onResolve }: AttentionPanelProps) {
                 {item.message}
               </p>
               <dl className="attention-facts">
-                <div>
-                  <dt>Order</dt>
-                  <dd>{item.orderId ?? item._id ?? ATTENTION_UNKNOWN_ORDER}</dd>
-                </div>
-                <div>
-                  <dt>Payment ID</dt>
-                  <dd className="attention-id">{item.razorpayPaymentId}</dd>
-                </div>
-                <div>
-                  <dt>Amount</dt>
-                  <dd>{formatRupees(item.amount)}</dd>
-                </div>
-                {item.expectedAmount !== undefined ? (
-                  <div>
-                    <dt>Expected</dt>
-                    <dd>{formatRupees(item.expectedAmount)}</dd>
-                  </div>
-                ) : null}
-                <div>
-                  <dt>Date</dt>
-                  <dd>
-                    <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
-                  </dd>
-                </div>
+                <GroupedTerm label="Order">{item.orderId ?? item._id ?? ATTENTION_UNKNOWN_ORDER}</GroupedTerm>
+                <GroupedTerm label="Payment ID" className="attention-id">
+                  {item.razorpayPaymentId}
+                </GroupedTerm>
+                <GroupedTerm label="Amount">{formatRupees(item.amount)}</GroupedTerm>
+                {item.expectedAmount !== undefined ? <GroupedTerm label="Expected">{formatRupees(item.expectedAmount)}</GroupedTerm> : null}
+                <GroupedTerm label="Date">
+                  <time dateTime={item.createdAt}>{formatDateTime(item.createdAt)}</time>
+                </GroupedTerm>
               </dl>
               <button type="button" className="btn attention-resolve" aria-describedby={messageId} disabled={isResolving} onClick={() => void resolve(item)}>
                 {isResolving ? 'Resolving...' : 'Mark resolved'}

@@ -26,7 +26,7 @@ export function ConfirmModal({ checkout, values, promise, isBusy, discount, onEd
     if (!isBusy) onEdit();
   });
   return (
-    <div className="checkout-backdrop">
+    <div className="modal-backdrop">
       <div className="checkout-modal card" role="dialog" aria-modal="true" aria-labelledby="confirm-title" ref={dialog}>
         <h2 id="confirm-title">Confirm Your Royal Order</h2>
         <dl className="checkout-modal__details">

@@ -22,7 +22,7 @@ export function OrderSummary({ checkout, discount, children }: { checkout: Check
   return (
     <section className="order-summary card" aria-labelledby="order-summary-title">
       <h2 id="order-summary-title">Order Summary</h2>
-      <ul className="order-summary__lines">
+      <ul className="order-summary__lines receipt-lines">
         {lines.map(({ product, quantity }) => (
           <li key={product.id}>
             <span>
@@ -43,7 +43,7 @@ export function OrderSummary({ checkout, discount, children }: { checkout: Check
         ) : null}
       </ul>
       {children}
-      <p className="order-summary__total">
+      <p className="order-summary__total receipt-total">
         <span>Subtotal</span>
         <strong data-testid="summary-total">{formatPaise(rupeesToPaise(checkout.total) - (discount?.discountPaise ?? 0))}</strong>
       </p>

@@ -48,6 +48,15 @@ function Deadline({ label, due, doneAt, doneBy, doneWord, isLate, lateText, done
   );
 }
 
+/** The complaint's two deadlines, acknowledging then resolving, one per line as the rules list them. */
+function deadlinesOf(complaint: AdminComplaint): DeadlineProps[] {
+  const { late } = complaint;
+  return [
+    { label: 'Acknowledge by', due: complaint.acknowledgeBy, doneAt: complaint.acknowledgedAt, doneBy: complaint.acknowledgedBy, doneWord: 'Acknowledged', isLate: late.acknowledgement, lateText: 'Acknowledgement late', doneLateText: 'Acknowledged late' },
+    { label: 'Resolve by', due: complaint.resolveBy, doneAt: complaint.resolvedAt, doneBy: complaint.resolvedBy, doneWord: 'Resolved', isLate: late.resolution, lateText: 'Resolution late', doneLateText: 'Resolved late' },
+  ];
+}
+
 interface ResolveFormProps {
   complaint: AdminComplaint;
   onResolved: (complaint: AdminComplaint) => void;
@@ -199,26 +208,9 @@ export function ComplaintCard({ complaint, onChanged }: ComplaintCardProps) {
 
         <div className="complaint-card__side">
           <dl className="complaint-deadlines">
-            <Deadline
-              label="Acknowledge by"
-              due={complaint.acknowledgeBy}
-              doneAt={complaint.acknowledgedAt}
-              doneBy={complaint.acknowledgedBy}
-              doneWord="Acknowledged"
-              isLate={complaint.late.acknowledgement}
-              lateText="Acknowledgement late"
-              doneLateText="Acknowledged late"
-            />
-            <Deadline
-              label="Resolve by"
-              due={complaint.resolveBy}
-              doneAt={complaint.resolvedAt}
-              doneBy={complaint.resolvedBy}
-              doneWord="Resolved"
-              isLate={complaint.late.resolution}
-              lateText="Resolution late"
-              doneLateText="Resolved late"
-            />
+            {deadlinesOf(complaint).map((deadline) => (
+              <Deadline key={deadline.label} {...deadline} />
+            ))}
           </dl>
 
           {complaint.resolution ? (

@@ -97,7 +97,7 @@ export function DiscountCodeFormCard({ onSaved }: { onSaved: (code: AdminDiscoun
         <h2 id={headingId}>New code</h2>
       </div>
       <form className="op-form" onSubmit={(event) => void submit(event)} noValidate aria-label="New discount code">
-        <div className="discount-new__fields">
+        <div className="admin-field-pairs">
           {text('code', 'Code', { hint: 'Letters, digits, - or _. Shoppers may type it in any case.' })}
           <AdminField label="Offer" error={errors.kind}>
             {(props) => (

@@ -214,13 +214,13 @@ export function NewPhoneOrder() {
             <div className="op-card__head">
               <h2 id="phone-order-shopper">Shopper</h2>
             </div>
-            <div className="phone-order__fields">{CONTACT.map((spec) => text(spec))}</div>
+            <div className="admin-field-pairs">{CONTACT.map((spec) => text(spec))}</div>
           </section>
           <section className="op-card" aria-labelledby="phone-order-address">
             <div className="op-card__head">
               <h2 id="phone-order-address">Delivery address</h2>
             </div>
-            <div className="phone-order__fields">
+            <div className="admin-field-pairs">
               {ADDRESS.map((spec) => text(spec))}
               <AdminField label="State" error={errors.state}>
                 {(props) => (

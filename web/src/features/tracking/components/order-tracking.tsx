@@ -40,6 +40,12 @@ interface TrackFieldProps {
   error?: string;
 }
 
+/** What each input of the form says; the form gives it its value, its ref and its error. */
+const TRACK_FIELDS = {
+  orderNumber: { id: 'track-order-number', name: 'orderNumber', label: 'Order number', autoCapitalize: 'characters', placeholder: 'e.g. RP261122-7KQ2XD' },
+  contact: { id: 'track-contact', name: 'contact', label: 'Phone number or e-mail', autoCapitalize: 'none', hint: 'The one you gave at checkout.' },
+} as const;
+
 /** One labelled input of the form, with its hint and its error tied to it for screen readers. */
 function TrackField({ inputRef, id, name, label, value, onChange, autoCapitalize, placeholder, hint, error }: TrackFieldProps) {
   const hintId = `${id}-hint`;
@@ -150,28 +156,8 @@ export function OrderTracking({ initialOrderNumber = '', linkToken }: OrderTrack
     <div className="form-page__columns track-layout">
       <form className="track-form card" onSubmit={submit} noValidate aria-labelledby="track-form-title">
         <h2 id="track-form-title">{lookup.kind === 'found' ? 'Look up another order' : 'Find your order'}</h2>
-        <TrackField
-          inputRef={orderInput}
-          id="track-order-number"
-          name="orderNumber"
-          label="Order number"
-          value={orderNumber}
-          onChange={setOrderNumber}
-          autoCapitalize="characters"
-          placeholder="e.g. RP261122-7KQ2XD"
-          error={fields.orderNumber}
-        />
-        <TrackField
-          inputRef={contactInput}
-          id="track-contact"
-          name="contact"
-          label="Phone number or e-mail"
-          value={contact}
-          onChange={setContact}
-          autoCapitalize="none"
-          hint="The one you gave at checkout."
-          error={fields.contact}
-        />
+        <TrackField {...TRACK_FIELDS.orderNumber} inputRef={orderInput} value={orderNumber} onChange={setOrderNumber} error={fields.orderNumber} />
+        <TrackField {...TRACK_FIELDS.contact} inputRef={contactInput} value={contact} onChange={setContact} error={fields.contact} />
         {/* aria-disabled, not disabled: a disabled button drops the keyboard focus to the page. */}
         <button type="submit" className="btn btn-primary btn-block" aria-disabled={isLoading || undefined}>
           {isLoading ? 'Looking up...' : 'Track order'}

@@ -4,6 +4,7 @@ import type { ShipmentDeliveryStatus, ShopperOrderStage, TrackOrderResponse } fr
 import { formatRupees } from '@pickles/shared/money';
 import { paths } from '../../../config/paths.js';
 import { DeliveryPromiseText } from '../../../components/ui/delivery-promise.js';
+import { GroupedTerm } from '../../../components/ui/term.js';
 import { invoiceDownloadUrl } from '../api/track-order.js';
 import { formatIndiaDay, formatIndiaTime } from '@pickles/shared/india-time';
 
@@ -112,18 +113,11 @@ export function TrackResult({ order, linkToken, headingRef }: { order: TrackOrde
         <div className="track-block track-dispatch">
           <h3>Parcel</h3>
           <dl className="track-facts">
-            <div>
-              <dt>Courier</dt>
-              <dd>{dispatch.courierName}</dd>
-            </div>
-            <div>
-              <dt>Tracking number (AWB)</dt>
-              <dd className="track-facts__awb">{dispatch.awb}</dd>
-            </div>
-            <div>
-              <dt>Dispatched</dt>
-              <dd>{formatIndiaDay(dispatch.dispatchedAt)}</dd>
-            </div>
+            <GroupedTerm label="Courier">{dispatch.courierName}</GroupedTerm>
+            <GroupedTerm label="Tracking number (AWB)" className="track-facts__awb">
+              {dispatch.awb}
+            </GroupedTerm>
+            <GroupedTerm label="Dispatched">{formatIndiaDay(dispatch.dispatchedAt)}</GroupedTerm>
           </dl>
           {order.courierEvents.length ? <CourierEvents events={order.courierEvents} /> : null}
           {dispatch.trackingUrl ? (
@@ -142,7 +136,7 @@ export function TrackResult({ order, linkToken, headingRef }: { order: TrackOrde
 
       <div className="track-block">
         <h3>Your order</h3>
-        <ul className="track-items">
+        <ul className="track-items receipt-lines">
           {order.items.map((item) => (
             <li key={item.name}>
               <span>{item.name}</span>
@@ -150,7 +144,7 @@ export function TrackResult({ order, linkToken, headingRef }: { order: TrackOrde
             </li>
           ))}
         </ul>
-        <p className="track-total">
+        <p className="track-total receipt-total">
           <span>Order total</span>
           <strong>{formatRupees(order.amount)}</strong>
         </p>
