@@ -76,14 +76,32 @@ const ENTRIES: Record<string, string> = {
   COURIER_WEBHOOK_TOKEN: 'services/admin-orders/src/index.ts',
 };
 
+/** Each entry and the published variables it checks, in ENTRIES' order. */
+const VARIABLES_BY_ENTRY = Object.entries(PUBLISHED_VALUES).reduce<Map<string, string[]>>((byEntry, [name]) => {
+  const entry = ENTRIES[name]!;
+  byEntry.set(entry, [...(byEntry.get(entry) ?? []), name]);
+  return byEntry;
+}, new Map());
+
 describe('production mode refuses what the repository publishes', () => {
-  for (const [name, values] of Object.entries(PUBLISHED_VALUES)) {
-    it(`${name}: each published value (${values.length})`, () => {
-      for (const value of values) {
-        const { code, lines } = start(ENTRIES[name]!, { ...OWN, [name]: value });
-        expect(code, value).toBe(1);
-        expect(lines.some((line) => line.startsWith(`Invalid environment variable ${name} (got a published value)`)), lines.join('\n')).toBe(true);
-        expect(lines.join('\n')).not.toContain(value);
+  // One start per entry and round: the round's published value of every variable the entry checks at
+  // once, so each refusal is seen as its own line beside the others (and a start costs about 1.5 s).
+  for (const [entry, names] of VARIABLES_BY_ENTRY) {
+    const rounds = Math.max(...names.map((name) => PUBLISHED_VALUES[name]!.length));
+    it(`${entry}: each published value of ${names.join(', ')}`, () => {
+      for (let round = 0; round < rounds; round++) {
+        const published = Object.fromEntries(
+          names.flatMap((name) => {
+            const value = PUBLISHED_VALUES[name]![round];
+            return value === undefined ? [] : [[name, value]];
+          }),
+        );
+        const { code, lines } = start(entry, { ...OWN, ...published });
+        expect(code, JSON.stringify(published)).toBe(1);
+        for (const [name, value] of Object.entries(published)) {
+          expect(lines.some((line) => line.startsWith(`Invalid environment variable ${name} (got a published value)`)), `${name}=${value}\n${lines.join('\n')}`).toBe(true);
+          expect(lines.join('\n')).not.toContain(value);
+        }
       }
     });
   }
