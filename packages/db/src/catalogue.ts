@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction, type UpdateObject } from 'kysely';
 import type { CatalogueProduct } from '@pickles/shared/catalogue';
 import type { ProductPhoto } from '@pickles/shared/product-photos';
 import type { Database, ProductsTable } from './schema.js';
+import { isUniqueViolation } from './unique-violation.js';
 
 type DbHandle = Kysely<Database> | Transaction<Database>;
 
@@ -125,9 +126,6 @@ async function recordChange(trx: Transaction<Database>, before: CatalogueProduct
 }
 
 export type CatalogueWrite = { ok: true; product: CatalogueProduct } | { ok: false; reason: 'not-found' | 'conflict' | 'duplicate-name' };
-
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && ((error as { constraint?: string }).constraint ?? '').startsWith(constraint);
 
 /**
  * Adds a product at the end of the storefront, coming soon (the owner puts it on sale on the Stock

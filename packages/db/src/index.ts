@@ -12,6 +12,7 @@ export * from './stock.js';
 export * from './statement.js';
 export * from './status-history.js';
 export * from './catalogue.js';
+export * from './unique-violation.js';
 export * from './product-photos.js';
 export * from './discount-codes.js';
 export * from './batch-subscribers.js';

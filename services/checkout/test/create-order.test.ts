@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postJson } from '@pickles/test-kit';
 import { orderPayload, startCheckoutHarness, type CheckoutHarness } from './harness.js';
+
+// The order numbers the next checkouts draw, ahead of the random ones: a number another order took.
+const drawn = vi.hoisted(() => ({ next: [] as string[] }));
+vi.mock('../src/domain/order-number.js', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('../src/domain/order-number.js')>();
+  return { newOrderNumber: (now?: Date) => drawn.next.shift() ?? actual.newOrderNumber(now) };
+});
 
 let h: CheckoutHarness;
 beforeAll(async () => {
@@ -41,6 +48,35 @@ describe('POST /api/payment/create-order', () => {
       const plus = (days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
       expect(response.body.deliveryPromise).toEqual({ zone, from: day, earliest: plus(7 + courierDays[0]), latest: plus(10 + courierDays[1]), processingDays: [7, 10], courierDays: [...courierDays] });
     }
+  });
+
+  it('draws another order number when the one drawn is taken, and its Razorpay order carries the number kept', async () => {
+    const earlier = await createOrder(orderPayload(1));
+    expect(earlier.status).toBe(201);
+    drawn.next.push(earlier.body.orderId, earlier.body.orderId);
+    const [ordersBefore, asked, jarsBefore] = [await countOrders(), h.razorpayOrdersAsked(), await reservedJars()];
+    const response = await createOrder(orderPayload(2));
+    expect(response.status).toBe(201);
+    expect(response.body.orderId).not.toBe(earlier.body.orderId);
+    expect(await countOrders()).toBe(ordersBefore + 1);
+    expect(await reservedJars()).toBe(jarsBefore + 2);
+    // One Razorpay order a draw: the number is the receipt.
+    expect(h.razorpayOrdersAsked() - asked).toBe(3);
+    const razorpayOrder = await h.razorpay.fetchOrder(response.body.razorpayOrderId);
+    expect(razorpayOrder.receipt).toBe(response.body.orderId);
+    expect((await h.db.selectFrom('orders').select('razorpay_order_id').where('order_number', '=', response.body.orderId).executeTakeFirstOrThrow()).razorpay_order_id).toBe(response.body.razorpayOrderId);
+  });
+
+  it('three taken order numbers in a row: a 500, nothing stored and the jars left on sale', async () => {
+    const earlier = await createOrder(orderPayload(1));
+    drawn.next.push(earlier.body.orderId, earlier.body.orderId, earlier.body.orderId);
+    const [ordersBefore, jarsBefore] = [await countOrders(), await reservedJars()];
+    const response = await createOrder(orderPayload(2));
+    expect(response.status).toBe(500);
+    expect(response.body.success).toBe(false);
+    expect(await countOrders()).toBe(ordersBefore);
+    expect(await reservedJars()).toBe(jarsBefore);
+    expect(drawn.next).toEqual([]);
   });
 
   it('answers the same Razorpay order for a retried or double-clicked checkout, storing one order', async () => {

@@ -1,4 +1,4 @@
-import { jarsReservation, newOrderColumns, placedHistory, prepared, shortfallsOf, sql, stockFiguresJson, type Database, type Db, type JarLine, type StockRow, type StockShortfall } from '@pickles/db';
+import { isUniqueViolation, jarsReservation, newOrderColumns, placedHistory, prepared, shortfallsOf, sql, stockFiguresJson, type Database, type Db, type JarLine, type StockRow, type StockShortfall } from '@pickles/db';
 import type { CreateOrderPayload, DeliveryZone, OrderState } from '@pickles/shared';
 import type { PricedOrder } from '../domain/price-order.js';
 
@@ -56,7 +56,12 @@ export async function lookBeforeCheckout(db: Db, checkoutKey: string | null, lin
 }
 
 /** What placeOrder did: placed the order, found the checkout key taken, or found the batch short. */
-export type PlaceOrderResult = { placed: StoredOrder } | { placed: undefined; jarsAvailable: boolean };
+/**
+ * The order stored; or nothing stored, because the batch could not supply it or its checkout key was
+ * used already (`jarsAvailable` tells which to look at), or because another order drew the same
+ * order number (`numberTaken`: draw another).
+ */
+export type PlaceOrderResult = { placed: StoredOrder } | { placed: undefined; jarsAvailable: boolean } | { placed: undefined; numberTaken: true };
 
 /**
  * Stores a new order (`created`, payment `pending`) with its Razorpay order, items and first history
@@ -110,7 +115,7 @@ export async function placeOrder(
   const orderColumns = sql.join(Object.keys(order).map((column) => sql.ref(column)));
   const itemColumns = Object.keys(items[0] ?? {});
   const jars = jarsReservation(priced.lines);
-  const { rows } = await prepared(sql<{ jars_available: boolean } & Partial<StoredRow>>`
+  const placing = prepared(sql<{ jars_available: boolean } & Partial<StoredRow>>`
     with ${jars.ctes},
     placed as (
       insert into orders (${orderColumns})
@@ -129,6 +134,13 @@ export async function placeOrder(
     ),
     reserved as (${jars.reserveFor('placed')})
     select ${jars.available} as jars_available, placed.* from (select) as one left join placed on true`).execute(db);
+  let rows;
+  try {
+    ({ rows } = await placing);
+  } catch (error) {
+    if (isUniqueViolation(error, 'orders_order_number')) return { placed: undefined, numberTaken: true };
+    throw error;
+  }
   const row = rows[0]!;
   return row.id ? { placed: toStored(row as StoredRow) } : { placed: undefined, jarsAvailable: row.jars_available };
 }

@@ -8,7 +8,7 @@ import { deliveryZone } from '@pickles/pincodes';
 import { RazorpayError, type RazorpayClient } from '@pickles/razorpay-client';
 import { newOrderNumber } from './order-number.js';
 import { DiscountRefusedError, priceOrder, PricingError, type PricedOrder, type PricingRequest } from './price-order.js';
-import { findOrderByCheckoutKey, lookBeforeCheckout, placeOrder, recordRazorpayOrderId, type StoredOrder } from '../db/orders.js';
+import { findOrderByCheckoutKey, lookBeforeCheckout, placeOrder, recordRazorpayOrderId, type PlaceOrderResult, type StoredOrder } from '../db/orders.js';
 import { stockRefusal } from './stock-refusal.js';
 
 /** An order placed, with its Razorpay order: what create-order and the phone orders answer with. */
@@ -82,11 +82,12 @@ export async function placeNewOrder(
         if (!reserved.ok) throw discountRefused(reserved.refusal.message);
         reservedUse = true;
       }
-      const orderNumber = newOrderNumber(now);
-      const razorpayOrderId = await createRazorpayOrder(razorpay, { id, orderNumber, amountPaise: priced.totalPaise }, log);
       // The delivery promise is made now, for this pincode: every later message counts from it.
       const zone = deliveryZone(payload.deliveryAddress.pincode, sellerPincode) ?? UNKNOWN_ZONE;
-      const placing = await placeOrder(db, { id, orderNumber, razorpayOrderId, checkoutKey, payload, priced, deliveryZone: zone, now });
+      const placing = await placeWithNewNumber(async (orderNumber) => {
+        const razorpayOrderId = await createRazorpayOrder(razorpay, { id, orderNumber, amountPaise: priced.totalPaise }, log);
+        return placeOrder(db, { id, orderNumber, razorpayOrderId, checkoutKey, payload, priced, deliveryZone: zone, now });
+      }, now);
       if (!placing.placed) await giveBack();
       order = placing.placed ?? (await placedMeanwhile(db, checkoutKey, payload, priced, placing.jarsAvailable));
     } catch (error) {
@@ -97,6 +98,23 @@ export async function placeNewOrder(
   // An order stored without its Razorpay order (by an earlier version of the shop) gets one now.
   const razorpayOrderId = order.razorpayOrderId ?? (await recordRazorpayOrderId(db, order.id, await createRazorpayOrder(razorpay, order, log)));
   return { ...order, razorpayOrderId };
+}
+
+/** How many order numbers one checkout draws before it gives up (three taken in a row: about one in 10^15). */
+const ORDER_NUMBER_DRAWS = 3;
+
+/**
+ * Places the order under a newly drawn order number, and draws again when another order of the day
+ * took it: 31^6 numbers a day, so a day of 6,000 orders sees a taken number about once in 50 days.
+ * Each draw gets a Razorpay order of its own, since the number is its receipt; one left unused lapses
+ * unpaid like any abandoned checkout.
+ */
+async function placeWithNewNumber(place: (orderNumber: string) => Promise<PlaceOrderResult>, now: Date): Promise<Exclude<PlaceOrderResult, { numberTaken: true }>> {
+  for (let draw = 1; ; draw++) {
+    const placing = await place(newOrderNumber(now));
+    if (!('numberTaken' in placing)) return placing;
+    if (draw === ORDER_NUMBER_DRAWS) throw new Error(`${ORDER_NUMBER_DRAWS} order numbers drawn in a row were taken`);
+  }
 }
 
 /**
