@@ -277,5 +277,16 @@ for (const rate of CPU_RATES) {
       await expect(page.getByRole('status')).toHaveText('You have been logged out');
       expect(logouts()).toBe(1);
     });
+
+    test("Resend confirmation e-mail on an order's page, tapped the moment it is drawn, asks once", async ({ page }) => {
+      const order = await seedOrder({ tag: uniqueTag(), status: 'paid', paymentStatus: 'paid', amountPaise: 115_000 });
+      await withAdminToken(page);
+      const resends = countRequests(page, 'POST', `/api/admin/orders/${order.id}/resend-confirmation`);
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.goto(`/admin/orders/${order.id}`, { waitUntil: 'commit' });
+      await tapOnSight(page.getByRole('button', { name: 'Resend confirmation e-mail' }));
+      await expect(page.getByRole('status')).toHaveText(`The confirmation e-mail will be sent again to ${order.email}`);
+      expect(resends()).toBe(1);
+    });
   });
 }
