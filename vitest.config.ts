@@ -34,9 +34,9 @@ export default defineConfig({
     hookTimeout: 60_000,
     pool: 'forks',
     projects: [
-      // Unit files share one module graph per worker (isolate: false): a fresh fork and module graph
-      // per file cost two thirds of the tier's CPU (93 s against 38 s measured). A test that needs a
-      // fresh page load imports its modules after vi.resetModules(); the shared hooks reset the stores.
+      // Unit files share one module graph per worker (isolate: false, decision 042): a fork and module
+      // graph per file cost most of the tier's CPU. A test about a fresh page load imports its modules
+      // after vi.resetModules(); the shared hooks reset the stores.
       tier('unit', 0, ['{packages,services,tools}/*/src/**/*.test.{ts,tsx}', 'gateway/src/**/*.test.ts', 'web/src/**/*.test.{ts,tsx}'], {
         setupFiles: ['web/src/testing/setup.ts'],
         isolate: false,
