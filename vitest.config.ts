@@ -12,13 +12,13 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 const exclude = ['**/node_modules/**', 'e2e/**', '**/dist/**'];
 
 /**
- * Files side by side: one fewer than the cores (vitest's own default), so one file at a time on 2
- * cores. Two at a time was measured slower there (unit + integration 766 s against 463 s) and the
- * outage tests ran out of time: most integration files are CPU work (the processes they start, tsx
- * compiling them). On a machine with more cores, or with TEST_WORKERS, each integration worker gets a
- * database and Redis key prefix of its own (test-kit's global and worker setup, decision 041).
+ * Files side by side: as many as the cores, and at least two (decision 043). An integration file
+ * spends about half its time waiting (on its processes, timers and sockets): on 2 cores one worker
+ * left a core idle, and two took unit + integration from 505 s to 328 s. Each integration worker has
+ * a database and Redis key prefix of its own (test-kit's global and worker setup, decision 041), so
+ * files never meet. TEST_WORKERS overrides it.
  */
-const workers = Number(process.env.TEST_WORKERS ?? Math.max(1, availableParallelism() - 1));
+const workers = Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallelism()));
 
 /**
  * One tier as a vitest project. Projects with their own maxWorkers run as groups, one after the

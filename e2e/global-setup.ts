@@ -1,10 +1,11 @@
-import { existsSync, mkdirSync, statSync, createWriteStream } from 'node:fs';
+import { mkdirSync, createWriteStream } from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { createTestDatabase, dropRedisPrefix } from '@pickles/test-kit';
 import { E2E_PORTS } from './support/ports.js';
+import { E2E_STOREFRONT_DIR, buildE2eStorefront, e2eStorefrontIsReady } from './support/storefront.js';
 // @ts-expect-error plain ESM helper shared with `npm start`
-import { DEMO_ADMIN, ROOT, checkInfrastructure, demoOwnerSecrets, run, spawnStack, stackEnvironment, waitForHealthy } from '../scripts/stack.mjs';
+import { DEMO_ADMIN, ROOT, checkInfrastructure, demoOwnerSecrets, spawnStack, stackEnvironment, waitForHealthy } from '../scripts/stack.mjs';
 
 
 /**
@@ -19,19 +20,15 @@ export default async function globalSetup(): Promise<(() => Promise<void>) | voi
   const problems: string[] = await checkInfrastructure(process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', redisUrl);
   if (problems.length) throw new Error(problems.join('\n'));
 
-  const distDir = path.join(ROOT, 'web/dist-e2e');
-  const sandboxCheckout = `http://127.0.0.1:${E2E_PORTS.sandbox}/v1/checkout.js`;
-  const shell = path.join(distDir, 'app-shell.html');
-  const mainShell = path.join(ROOT, 'web/dist/app-shell.html');
-  if (process.env.E2E_SKIP_BUILD !== '1' || !existsSync(shell) || (existsSync(mainShell) && statSync(mainShell).mtimeMs > statSync(shell).mtimeMs)) {
-    await run('npm', ['run', 'build', '-w', 'web'], { quiet: true, env: { ...process.env, VITE_RAZORPAY_CHECKOUT_URL: sandboxCheckout, WEB_OUT_DIR: 'dist-e2e' } });
-  }
+  if (!e2eStorefrontIsReady()) await buildE2eStorefront();
 
   const database = await createTestDatabase();
   const redisPrefix = `pickles-e2e-${randomBytes(4).toString('hex')}`;
   const { processes } = stackEnvironment({
     ports: E2E_PORTS,
-    base: { ...process.env, NODE_ENV: 'test', WEB_DIST_DIR: distDir, RECONCILE_AFTER_SECONDS: '5', RECONCILE_INTERVAL_SECONDS: '2', OUTBOX_POLL_MS: '200', RETRY_BASE_MS: '200',
+    base: { ...process.env, NODE_ENV: 'test', WEB_DIST_DIR: E2E_STOREFRONT_DIR, RECONCILE_AFTER_SECONDS: '5', RECONCILE_INTERVAL_SECONDS: '2', OUTBOX_POLL_MS: '200', RETRY_BASE_MS: '200',
+      // A pending courier booking is tried again as soon as it is due (its back-off still applies), not up to 30 s later.
+      COURIER_WORKER_INTERVAL_SECONDS: '2',
       // Every journey shops from 127.0.0.1: the per-client limits are tested in services/*/test.
       CREATE_ORDER_LIMIT_PER_CLIENT: '1000', CREATE_ORDER_LIMIT_PER_EMAIL: '1000', PAYMENT_CALL_LIMIT_PER_CLIENT: '1000', TRACK_LIMIT_PER_CLIENT: '1000', TRACK_LINK_LIMIT_PER_CLIENT: '1000', COMPLAINT_LIMIT_PER_CLIENT: '1000', COMPLAINT_LIMIT_PER_EMAIL: '1000', NOTIFY_ME_LIMIT_PER_CLIENT: '1000', NOTIFY_ME_LIMIT_PER_EMAIL: '1000', HELD_JARS_PER_CLIENT: '100000', HELD_JARS_PER_CONTACT: '100000' },
     databaseUrl: database.url,

@@ -59,6 +59,15 @@ function run(command, commandArgs, env = {}) {
   });
 }
 
+/** Runs a command with its output kept back (it would interleave with the tests'); resolves to its exit code. */
+function quietly(command, commandArgs) {
+  return new Promise((resolve) => {
+    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: 'ignore' });
+    child.on('exit', (code) => resolve(code ?? 1));
+    child.on('error', () => resolve(1));
+  });
+}
+
 const needsServers = tiers.some((tier) => tier !== 'unit');
 const problems = !needsServers ? [] : await checkInfrastructure(process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 if (problems.length) {
@@ -77,12 +86,22 @@ const timed = async (name, work) => {
   took.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
   return code;
 };
+/**
+ * The journeys' storefront is a vite build of its own (about a minute of one core), and the vitest
+ * tiers leave a core mostly idle: when both run, it is built beside them, and the e2e tier's global
+ * setup uses it (E2E_SKIP_BUILD=1). If that build fails, the global setup builds again and says why.
+ */
+const storefrontBuilt =
+  tiers.includes('e2e') && vitestProjects.length
+    ? quietly(process.execPath, ['--import', 'tsx', 'e2e/build-storefront.ts']).then((code) => code === 0)
+    : Promise.resolve(false);
 if (vitestProjects.length) {
   const projects = vitestProjects.flatMap((project) => ['--project', project]);
   vitestCode = await timed(vitestProjects.join(' + '), () => run(bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]));
 }
 if (tiers.includes('e2e')) {
-  playwrightCode = await timed('e2e', () => run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson }));
+  const skipBuild = (await storefrontBuilt) ? { E2E_SKIP_BUILD: '1' } : {};
+  playwrightCode = await timed('e2e', () => run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson, ...skipBuild }));
 }
 
 let passed = 0;

@@ -129,18 +129,26 @@ function contrast(a: number[], b: number[]): number {
 }
 
 /**
- * Tabs through the page and, for every element that takes focus, reads its focus ring and the
+ * Tabs round the page until a round finds nothing new, and for every element that takes focus reads its focus ring and the
  * colour the ring is drawn on (the first opaque background among its ancestors).
  */
 async function focusRings(page: Page, maxTabs = 80) {
   const rings: { element: string; ring: number[]; around: number[]; style: string }[] = [];
   const seen = new Set<string>();
+  let foundThisRound = false;
+  // Lazy parts (a form's own script) finish loading before the walk, so one round meets them all.
+  await page.waitForLoadState('networkidle');
   await page.locator('body').focus();
+  await page.evaluate(() => delete (window as { firstFocused?: Element }).firstFocused);
   for (let i = 0; i < maxTabs; i += 1) {
     await page.keyboard.press('Tab');
     const ring = await page.evaluate(() => {
       const element = document.activeElement as HTMLElement | null;
       if (!element || element === document.body) return undefined;
+      // The same element, not the same text: a header and a footer link may read alike.
+      const walk = window as { firstFocused?: Element };
+      if (walk.firstFocused === element) return 'round' as const;
+      walk.firstFocused ??= element;
       const rgb = (value: string) => (value.match(/[\d.]+/g) ?? []).map(Number);
       const style = getComputedStyle(element);
       // The ring is drawn outside the element when offset, so it sits on the parent's background.
@@ -157,7 +165,16 @@ async function focusRings(page: Page, maxTabs = 80) {
       const path = `${element.tagName.toLowerCase()}${element.id ? `#${element.id}` : ''}:${(element.textContent ?? element.getAttribute('aria-label') ?? '').trim().slice(0, 30)}`;
       return { element: path, ring: rgb(style.outlineColor).slice(0, 3), around: background, style: `${style.outlineStyle} ${style.outlineWidth}` };
     });
-    if (!ring || seen.has(ring.element)) continue;
+    if (!ring) continue;
+    if (ring === 'round') {
+      // Back at the first element after a round that found nothing new: every element that takes
+      // focus has been seen. (Leaving a field may show messages, links and buttons, found by the next round.)
+      if (!foundThisRound) break;
+      foundThisRound = false;
+      continue;
+    }
+    if (seen.has(ring.element)) continue;
+    foundThisRound = true;
     seen.add(ring.element);
     rings.push(ring);
   }
