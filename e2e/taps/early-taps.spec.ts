@@ -288,5 +288,35 @@ for (const rate of CPU_RATES) {
       await expect(page.getByRole('status')).toHaveText(`The confirmation e-mail will be sent again to ${order.email}`);
       expect(resends()).toBe(1);
     });
+
+    test("the Courier card's Ship, Book courier, Print label and Cancel booking, each tapped the moment it is drawn, ask once each", async ({ page }) => {
+      const order = await seedOrder({ tag: uniqueTag(), status: 'paid', paymentStatus: 'paid', amountPaise: 115_000 });
+      await withAdminToken(page);
+      const base = `/api/admin/orders/${order.id}`;
+      const bookings = countRequests(page, 'POST', `${base}/ship`);
+      const labels = countRequests(page, 'GET', `${base}/label`);
+      const cancels = countRequests(page, 'POST', `${base}/cancel-shipment`);
+      page.on('dialog', (dialog) => void dialog.accept());
+      await page.goto(`/admin/orders/${order.id}`, { waitUntil: 'commit' });
+      const card = page.getByRole('region', { name: 'Courier' });
+      await tapOnSight(card.getByRole('button', { name: 'Ship' }));
+      const picker = page.getByRole('dialog', { name: `Ship order ${order.orderNumber}` });
+      await tapOnSight(picker.getByRole('button', { name: 'Book courier' }));
+      await expect(picker).toHaveCount(0);
+      await expect(card.getByTestId('shipment-state')).toHaveText('Booked');
+      expect(bookings()).toBe(1);
+
+      // The label opens in a tab of its own.
+      const labelTab = page.context().waitForEvent('page');
+      await tapOnSight(card.getByRole('button', { name: 'Print label' }));
+      await (await labelTab).close();
+      expect(labels()).toBe(1);
+
+      await tapOnSight(card.getByRole('button', { name: 'Cancel booking' }));
+      await expect(card.getByTestId('shipment-state')).toHaveText('Booking cancelled');
+      await tapsSettled(page);
+      expect(cancels()).toBe(1);
+      expect(bookings()).toBe(1);
+    });
   });
 }

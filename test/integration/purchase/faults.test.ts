@@ -40,12 +40,19 @@ describe('infrastructure faults on the way from payment to e-mail', () => {
     deadRedis.disconnect();
     expect(h.emailsFor(order.orderNumber)).toHaveLength(0);
 
-    // Redis is back: a relay picks the row up (its retry is due now).
-    await h.db.updateTable('outbox_events').set({ available_at: new Date(0) }).where('published_at', 'is', null).execute();
+    // Redis is back, later: this order's row is due, and any claim a relay had on it has run out. Only
+    // this row: rows other files in this database left waiting would otherwise come due with it, and
+    // the relay publishes the oldest first.
+    await h.db.updateTable('outbox_events').set({ available_at: new Date(0), claimed_until: null }).where(sql<string>`payload->'data'->>'orderId'`, '=', row.id).where('published_at', 'is', null).execute();
     const relay = startOutboxRelay({ db: h.db, connection: h.redis, prefix: h.prefix, logger: silentLogger, pollMs: 100 });
     h.useRelay(relay);
     try {
-      await eventually(async () => h.emailsFor(order.orderNumber).length === 2);
+      await eventually(async () => {
+        if (h.emailsFor(order.orderNumber).length === 2) return true;
+        // If it never happens, the failure says where the event stopped.
+        const outbox = await h.db.selectFrom('outbox_events').select(['published_at', 'attempts', 'claimed_until', 'last_error']).where(sql<string>`payload->'data'->>'orderId'`, '=', row.id).executeTakeFirst();
+        throw new Error(`${h.emailsFor(order.orderNumber).length} e-mails; outbox row ${JSON.stringify(outbox)}; queue ${JSON.stringify(await h.queue.getJobCounts())}`);
+      }, 20_000);
       await h.drained();
       expect(h.emailsFor(order.orderNumber)).toHaveLength(2);
     } finally {
