@@ -23,8 +23,8 @@ export default defineConfig({
   use: {
     baseURL: process.env.E2E_BASE_URL ?? `http://127.0.0.1:${E2E_PORTS.gateway}`,
     launchOptions: chromium,
-    // A trace records the page at every action: it made the run a third slower, and CI keeps no files to
-    // read it from. E2E_TRACE=retain-on-failure turns it on while a journey is being debugged; a failure
+    // A trace records the page at every action: it made the longest journeys a third slower (decision
+    // 043), and CI keeps no files to read it from. E2E_TRACE=retain-on-failure turns it on while a journey is being debugged; a failure
     // always keeps its screenshot.
     trace: (process.env.E2E_TRACE as 'off' | 'on' | 'retain-on-failure' | 'on-first-retry' | undefined) ?? 'off',
     screenshot: 'only-on-failure',

@@ -87,9 +87,10 @@ const timed = async (name, work) => {
   return code;
 };
 /**
- * The journeys' storefront is a vite build of its own (about a minute of one core), and the vitest
- * tiers leave a core mostly idle: when both run, it is built beside them, and the e2e tier's global
- * setup uses it (E2E_SKIP_BUILD=1). If that build fails, the global setup builds again and says why.
+ * The journeys' storefront is a vite build of its own (about a minute of one core), which the e2e
+ * tier's global setup used to make with nothing beside it: when vitest runs too, it is built meanwhile
+ * (decision 043) and the global setup uses it (E2E_SKIP_BUILD=1). If that build fails, the global setup
+ * builds again and says why.
  */
 const storefrontBuilt =
   tiers.includes('e2e') && vitestProjects.length
