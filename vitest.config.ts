@@ -16,7 +16,7 @@ const exclude = ['**/node_modules/**', 'e2e/**', '**/dist/**'];
  * spends about half its time waiting (on its processes, timers and sockets): on 2 cores one worker
  * left a core idle, and two took unit + integration from 505 s to 328 s. Each integration worker has
  * a database and Redis key prefix of its own (test-kit's global and worker setup, decision 041), so
- * files never meet. TEST_WORKERS overrides it.
+ * files of different workers never meet. TEST_WORKERS overrides it.
  */
 const workers = Number(process.env.TEST_WORKERS ?? Math.max(2, availableParallelism()));
 

@@ -129,14 +129,14 @@ function contrast(a: number[], b: number[]): number {
 }
 
 /**
- * Tabs round the page until a round finds nothing new, and for every element that takes focus reads its focus ring and the
- * colour the ring is drawn on (the first opaque background among its ancestors).
+ * Tabs round the page until a round finds nothing new, and for every element that takes focus reads
+ * its focus ring and the colour the ring is drawn on (the first opaque background among its ancestors).
  */
 async function focusRings(page: Page, maxTabs = 80) {
   const rings: { element: string; ring: number[]; around: number[]; style: string }[] = [];
   const seen = new Set<string>();
   let foundThisRound = false;
-  // Lazy parts (a form's own script) finish loading before the walk, so one round meets them all.
+  // Lazy parts (a form's own script) finish loading first: a round could otherwise end before they are drawn.
   await page.waitForLoadState('networkidle');
   await page.locator('body').focus();
   await page.evaluate(() => delete (window as { firstFocused?: Element }).firstFocused);
