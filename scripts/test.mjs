@@ -51,19 +51,11 @@ const vitestJson = path.join(out, 'vitest.json');
 const playwrightJson = path.join(out, 'playwright.json');
 for (const file of [vitestJson, playwrightJson]) rmSync(file, { force: true });
 
-function run(command, commandArgs, env = {}) {
+/** Runs a command and resolves to its exit code; `stdio: 'ignore'` keeps back output that would interleave with the tests'. */
+function run(command, commandArgs, env = {}, stdio = 'inherit') {
   return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, commandArgs, { cwd: ROOT, stdio, env: { ...process.env, ...env } });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
-    child.on('error', () => resolve(1));
-  });
-}
-
-/** Runs a command with its output kept back (it would interleave with the tests'); resolves to its exit code. */
-function quietly(command, commandArgs) {
-  return new Promise((resolve) => {
-    const child = spawn(command, commandArgs, { cwd: ROOT, stdio: 'ignore' });
-    child.on('exit', (code) => resolve(code ?? 1));
     child.on('error', () => resolve(1));
   });
 }
@@ -94,7 +86,7 @@ const timed = async (name, work) => {
  */
 const storefrontBuilt =
   tiers.includes('e2e') && vitestProjects.length
-    ? quietly(process.execPath, ['--import', 'tsx', 'e2e/build-storefront.ts']).then((code) => code === 0)
+    ? run(process.execPath, ['--import', 'tsx', 'e2e/build-storefront.ts'], {}, 'ignore').then((code) => code === 0)
     : Promise.resolve(false);
 if (vitestProjects.length) {
   const projects = vitestProjects.flatMap((project) => ['--project', project]);

@@ -9,6 +9,8 @@ import { startOutboxRelay } from '@pickles/outbox-relay';
 import { OWNER_EMAIL, silentLogger, startPurchaseHarness, type PurchaseHarness } from './harness.js';
 
 let h: PurchaseHarness;
+/** The order an outbox row's event is about. */
+const eventOrderId = sql<string>`payload->'data'->>'orderId'`;
 
 beforeAll(async () => {
   h = await startPurchaseHarness({ knobs: { withholdWebhooks: true } });
@@ -32,7 +34,7 @@ describe('infrastructure faults on the way from payment to e-mail', () => {
 
     expect((await downRelay.runOnce()).published).toBe(0);
     const pending = await eventually(async () => {
-      const outbox = await h.db.selectFrom('outbox_events').select(['published_at', 'attempts']).where(sql<string>`payload->'data'->>'orderId'`, '=', row.id).executeTakeFirstOrThrow();
+      const outbox = await h.db.selectFrom('outbox_events').select(['published_at', 'attempts']).where(eventOrderId, '=', row.id).executeTakeFirstOrThrow();
       return outbox.attempts >= 1 ? outbox : undefined;
     });
     expect(pending.published_at).toBeNull();
@@ -43,14 +45,14 @@ describe('infrastructure faults on the way from payment to e-mail', () => {
     // Redis is back, later: this order's row is due, and any claim a relay had on it has run out. Only
     // this row: rows other files in this database left waiting would otherwise come due with it, and
     // the relay publishes the oldest first.
-    await h.db.updateTable('outbox_events').set({ available_at: new Date(0), claimed_until: null }).where(sql<string>`payload->'data'->>'orderId'`, '=', row.id).where('published_at', 'is', null).execute();
+    await h.db.updateTable('outbox_events').set({ available_at: new Date(0), claimed_until: null }).where(eventOrderId, '=', row.id).where('published_at', 'is', null).execute();
     const relay = startOutboxRelay({ db: h.db, connection: h.redis, prefix: h.prefix, logger: silentLogger, pollMs: 100 });
     h.useRelay(relay);
     try {
       await eventually(async () => {
         if (h.emailsFor(order.orderNumber).length === 2) return true;
         // If it never happens, the failure says where the event stopped.
-        const outbox = await h.db.selectFrom('outbox_events').select(['published_at', 'attempts', 'claimed_until', 'last_error']).where(sql<string>`payload->'data'->>'orderId'`, '=', row.id).executeTakeFirst();
+        const outbox = await h.db.selectFrom('outbox_events').select(['published_at', 'attempts', 'claimed_until', 'last_error']).where(eventOrderId, '=', row.id).executeTakeFirst();
         throw new Error(`${h.emailsFor(order.orderNumber).length} e-mails; outbox row ${JSON.stringify(outbox)}; queue ${JSON.stringify(await h.queue.getJobCounts())}`);
       }, 20_000);
       await h.drained();
