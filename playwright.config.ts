@@ -1,15 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 import { E2E_PORTS } from './e2e/support/ports.js';
+// @ts-expect-error plain ESM helper shared with scripts/test.mjs
+import { TEST_BROWSER_ARGS, TEST_BROWSER_PATH } from './scripts/test-browser.mjs';
 
 /**
- * End-to-end journeys through the gateway in Debian's Chromium (browsers are never downloaded).
+ * End-to-end journeys through the gateway in Debian's headless Chromium (scripts/test-browser.mjs).
  * The global setup starts the whole shop on test ports with a fresh database unless E2E_BASE_URL
  * points at one that is already running.
  */
-const chromium = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-};
+const chromium = { executablePath: TEST_BROWSER_PATH as string, args: TEST_BROWSER_ARGS as string[] };
 
 export default defineConfig({
   testDir: 'e2e',

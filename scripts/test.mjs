@@ -4,9 +4,11 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, checkInfrastructure } from './stack.mjs';
+import { TEST_BROWSER_PACKAGE, TEST_BROWSER_PATH } from './test-browser.mjs';
 
 // Tiers: `--unit` (vitest beside the code, no servers), `--integration` (vitest in test/ folders, real
-// PostgreSQL and Redis), `--e2e` (Playwright in Chromium). No flag: all three, one after the other.
+// PostgreSQL and Redis), `--e2e` (Playwright in Chromium). No flag: all three, the journeys beside
+// vitest's two tiers (below).
 const args = process.argv.slice(2);
 const TIERS = ['unit', 'integration', 'e2e'];
 const chosen = TIERS.filter((tier) => args.includes(`--${tier}`));
@@ -14,7 +16,7 @@ const tiers = chosen.length ? chosen : TIERS;
 const vitestProjects = tiers.filter((tier) => tier !== 'e2e');
 
 /**
- * What the runners need from Debian: Chromium for the end-to-end journeys, promtool (Debian's
+ * What the runners need from Debian: headless Chromium for the browser tests (scripts/test-browser.mjs), promtool (Debian's
  * prometheus package) for the alert rules. Installed here when missing and run as root with apt-get;
  * otherwise the one command to run is printed and the run fails.
  */
@@ -23,7 +25,14 @@ function missingTools() {
   const missing = [];
   // The sandboxes' browser tests (integration) and the journeys (e2e) drive Chromium; the alert rules' tests are integration.
   const needsChromium = tiers.includes('integration') || tiers.includes('e2e');
-  if (needsChromium && !existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) missing.push({ package: 'chromium', what: "Debian's Chromium, for the browser tests" });
+  if (needsChromium && !existsSync(TEST_BROWSER_PATH)) {
+    if (process.env.CHROMIUM_PATH) {
+      console.error(`CHROMIUM_PATH names ${TEST_BROWSER_PATH}, which does not exist.`);
+      console.log('0 passed, 1 failed');
+      process.exit(1);
+    }
+    missing.push({ package: TEST_BROWSER_PACKAGE, what: "Debian's headless Chromium, for the browser tests" });
+  }
   if (tiers.includes('integration') && !process.env.PROMTOOL && !onPath('promtool')) missing.push({ package: 'prometheus', what: 'promtool (Debian\'s prometheus package), for the alert rules' });
   return missing;
 }
@@ -51,13 +60,33 @@ const vitestJson = path.join(out, 'vitest.json');
 const playwrightJson = path.join(out, 'playwright.json');
 for (const file of [vitestJson, playwrightJson]) rmSync(file, { force: true });
 
-/** Runs a command and resolves to its exit code; `stdio: 'ignore'` keeps back output that would interleave with the tests'. */
-function run(command, commandArgs, env = {}, stdio = 'inherit') {
+/**
+ * Runs a command and resolves to its exit code. `output`: 'inherit', 'ignore' (keeps back output that
+ * would interleave with the tests'), or a `heldOutput()` that keeps it until released.
+ */
+function run(command, commandArgs, env = {}, output = 'inherit') {
   return new Promise((resolve) => {
+    const stdio = typeof output === 'string' ? output : ['ignore', 'pipe', 'pipe'];
     const child = spawn(command, commandArgs, { cwd: ROOT, stdio, env: { ...process.env, ...env } });
-    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    if (typeof output !== 'string') {
+      child.stdout.on('data', (chunk) => output.write(process.stdout, chunk));
+      child.stderr.on('data', (chunk) => output.write(process.stderr, chunk));
+    }
+    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
+}
+
+/** Output kept back until `release()`, then written as it comes: one runner's report stays in one piece. */
+function heldOutput() {
+  let held = [];
+  return {
+    write: (stream, chunk) => (held ? held.push([stream, chunk]) : stream.write(chunk)),
+    release: () => {
+      for (const [stream, chunk] of held ?? []) stream.write(chunk);
+      held = undefined;
+    },
+  };
 }
 
 const needsServers = tiers.some((tier) => tier !== 'unit');
@@ -72,30 +101,33 @@ const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
 let vitestCode = 0;
 let playwrightCode = 0;
 const took = [];
-const timed = async (name, work) => {
-  const started = Date.now();
-  const code = await work();
-  took.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
-  return code;
-};
 /**
- * The journeys' storefront is a vite build of its own (about a minute of one core), which the e2e
- * tier's global setup used to make with nothing beside it: when vitest runs too, it is built meanwhile
- * (decision 043) and the global setup uses it (E2E_SKIP_BUILD=1). If that build fails, the global setup
- * builds again and says why.
+ * The journeys' storefront is a vite build of its own (about a minute of one core). When vitest runs
+ * too, it is built beside vitest and the e2e tier starts as soon as it is ready, while the vitest tiers
+ * still run (decision 044): an integration file waits on its processes about half its time and a
+ * journey waits on the browser, so either alone left the machine a third idle. The e2e tier's report
+ * is held until vitest's is done. If the build fails, Playwright's global setup builds again and says why.
  */
-const storefrontBuilt =
-  tiers.includes('e2e') && vitestProjects.length
-    ? run(process.execPath, ['--import', 'tsx', 'e2e/build-storefront.ts'], {}, 'ignore').then((code) => code === 0)
-    : Promise.resolve(false);
+const started = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+const e2eOutput = vitestProjects.length ? heldOutput() : 'inherit';
+const e2eTier =
+  tiers.includes('e2e') &&
+  (async () => {
+    const built = vitestProjects.length ? (await run(process.execPath, ['--import', 'tsx', 'e2e/build-storefront.ts'], {}, 'ignore')) === 0 : false;
+    const e2eStarted = Date.now();
+    const code = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson, ...(built ? { E2E_SKIP_BUILD: '1' } : {}) }, e2eOutput);
+    took.push(`e2e ${seconds(e2eStarted)} s`);
+    return code;
+  })();
 if (vitestProjects.length) {
   const projects = vitestProjects.flatMap((project) => ['--project', project]);
-  vitestCode = await timed(vitestProjects.join(' + '), () => run(bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]));
+  vitestCode = await run(bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+  took.push(`${vitestProjects.join(' + ')} ${seconds(started)} s`);
+  if (typeof e2eOutput !== 'string') e2eOutput.release();
 }
-if (tiers.includes('e2e')) {
-  const skipBuild = (await storefrontBuilt) ? { E2E_SKIP_BUILD: '1' } : {};
-  playwrightCode = await timed('e2e', () => run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson, ...skipBuild }));
-}
+if (e2eTier) playwrightCode = await e2eTier;
+took.push(`the whole run ${seconds(started)} s`);
 
 let passed = 0;
 let failed = 0;

@@ -18,7 +18,9 @@ afterAll(async () => {
   await h.close();
 });
 
-const countOrders = async () => Number((await h.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+/** The orders of one checkout's shopper (every payload has an e-mail of its own): other files' orders share the database. */
+const ordersOf = async (payload: { customerInfo: { email: string } }) =>
+  Number((await h.db.selectFrom('orders').select((eb) => eb.fn.countAll().as('n')).where('customer_email', '=', payload.customerInfo.email).executeTakeFirstOrThrow()).n);
 const createOrder = (body: unknown, key: string = randomUUID()) => h.createOrder(body, key);
 const reservedJars = async () => (await h.db.selectFrom('product_stock').select('reserved').where('product_id', '=', 1).executeTakeFirstOrThrow()).reserved;
 
@@ -54,11 +56,12 @@ describe('POST /api/payment/create-order', () => {
     const earlier = await createOrder(orderPayload(1));
     expect(earlier.status).toBe(201);
     drawn.next.push(earlier.body.orderId, earlier.body.orderId);
-    const [ordersBefore, asked, jarsBefore] = [await countOrders(), h.razorpayOrdersAsked(), await reservedJars()];
-    const response = await createOrder(orderPayload(2));
+    const payload = orderPayload(2);
+    const [asked, jarsBefore] = [h.razorpayOrdersAsked(), await reservedJars()];
+    const response = await createOrder(payload);
     expect(response.status).toBe(201);
     expect(response.body.orderId).not.toBe(earlier.body.orderId);
-    expect(await countOrders()).toBe(ordersBefore + 1);
+    expect(await ordersOf(payload)).toBe(1);
     expect(await reservedJars()).toBe(jarsBefore + 2);
     // One Razorpay order a draw: the number is the receipt.
     expect(h.razorpayOrdersAsked() - asked).toBe(3);
@@ -70,11 +73,12 @@ describe('POST /api/payment/create-order', () => {
   it('three taken order numbers in a row: a 500, nothing stored and the jars left on sale', async () => {
     const earlier = await createOrder(orderPayload(1));
     drawn.next.push(earlier.body.orderId, earlier.body.orderId, earlier.body.orderId);
-    const [ordersBefore, jarsBefore] = [await countOrders(), await reservedJars()];
-    const response = await createOrder(orderPayload(2));
+    const payload = orderPayload(2);
+    const jarsBefore = await reservedJars();
+    const response = await createOrder(payload);
     expect(response.status).toBe(500);
     expect(response.body.success).toBe(false);
-    expect(await countOrders()).toBe(ordersBefore);
+    expect(await ordersOf(payload)).toBe(0);
     expect(await reservedJars()).toBe(jarsBefore);
     expect(drawn.next).toEqual([]);
   });
@@ -82,13 +86,12 @@ describe('POST /api/payment/create-order', () => {
   it('answers the same Razorpay order for a retried or double-clicked checkout, storing one order', async () => {
     const key = randomUUID();
     const payload = orderPayload(1);
-    const before = await countOrders();
     const [first, second] = await Promise.all([createOrder(payload, key), createOrder(payload, key)]);
     const third = await createOrder(payload, key);
     expect([first.status, second.status, third.status]).toEqual([201, 201, 201]);
     expect(second.body.razorpayOrderId).toBe(first.body.razorpayOrderId);
     expect(third.body.razorpayOrderId).toBe(first.body.razorpayOrderId);
-    expect(await countOrders()).toBe(before + 1);
+    expect(await ordersOf(payload)).toBe(1);
   });
 
   it('refuses a reused checkout key for a different cart', async () => {
@@ -113,12 +116,12 @@ describe('POST /api/payment/create-order', () => {
   ];
 
   it.each(tampered)('refuses %s with a clear 400 and stores nothing', async (_name, tamper, message) => {
-    const before = await countOrders();
-    const response = await createOrder(tamper(orderPayload(2)));
+    const payload = orderPayload(2);
+    const response = await createOrder(tamper(payload));
     expect(response.status).toBe(400);
     expect(response.body.success).toBe(false);
     expect(response.body.error).toMatch(message);
-    expect(await countOrders()).toBe(before);
+    expect(await ordersOf(payload)).toBe(0);
   });
 
   it('lists every invalid field of the form', async () => {
@@ -147,7 +150,6 @@ describe('POST /api/payment/create-order', () => {
   });
 
   it('stores nothing when Razorpay keeps failing, and the retry with the same key stores the order once', async () => {
-    const before = await countOrders();
     const jarsBefore = await reservedJars();
     // Razorpay keeps failing through the client's own retries.
     h.setKnobs({ apiFailure: 'server_error', apiFailureCount: null });
@@ -158,13 +160,13 @@ describe('POST /api/payment/create-order', () => {
     expect(failed.status).toBe(502);
     expect(failed.body.error).toMatch(/payment provider/);
     // Nothing stored and no jar held: nobody could pay it, and nothing is left to expire.
-    expect(await countOrders()).toBe(before);
+    expect(await ordersOf(payload)).toBe(0);
     expect(await reservedJars()).toBe(jarsBefore);
     const retried = await createOrder(payload, key);
     expect(retried.status).toBe(201);
     const stored = await h.db.selectFrom('orders').select(['order_number', 'razorpay_order_id', 'status']).where('checkout_key', '=', key).executeTakeFirstOrThrow();
     expect(stored).toEqual({ order_number: retried.body.orderId, razorpay_order_id: retried.body.razorpayOrderId, status: 'created' });
-    expect(await countOrders()).toBe(before + 1);
+    expect(await ordersOf(payload)).toBe(1);
     expect(await reservedJars()).toBe(jarsBefore + 1);
   });
 

@@ -1,13 +1,12 @@
 import { createServer, type RequestListener } from 'node:http';
 import { chromium, type Browser, type Page } from 'playwright-core';
+// @ts-expect-error plain ESM helper shared with scripts/test.mjs
+import { TEST_BROWSER_ARGS, TEST_BROWSER_PATH } from '../../../scripts/test-browser.mjs';
 import { startTestSandbox } from './helpers.js';
 
-/** Debian's Chromium, never a downloaded one (docs: toolchain notes). */
+/** Debian's headless Chromium, never a downloaded one (scripts/test-browser.mjs). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  return chromium.launch({ executablePath: TEST_BROWSER_PATH, args: TEST_BROWSER_ARGS });
 }
 
 /**
