@@ -7,8 +7,7 @@ import { ROOT, checkInfrastructure } from './stack.mjs';
 import { TEST_BROWSER_PACKAGE, TEST_BROWSER_PATH } from './test-browser.mjs';
 
 // Tiers: `--unit` (vitest beside the code, no servers), `--integration` (vitest in test/ folders, real
-// PostgreSQL and Redis), `--e2e` (Playwright in Chromium). No flag: all three, the journeys beside
-// vitest's two tiers (below).
+// PostgreSQL and Redis), `--e2e` (Playwright in headless Chromium). No flag: all three, one after the other.
 const args = process.argv.slice(2);
 const TIERS = ['unit', 'integration', 'e2e'];
 const chosen = TIERS.filter((tier) => args.includes(`--${tier}`));
@@ -16,9 +15,9 @@ const tiers = chosen.length ? chosen : TIERS;
 const vitestProjects = tiers.filter((tier) => tier !== 'e2e');
 
 /**
- * What the runners need from Debian: headless Chromium for the browser tests (scripts/test-browser.mjs), promtool (Debian's
- * prometheus package) for the alert rules. Installed here when missing and run as root with apt-get;
- * otherwise the one command to run is printed and the run fails.
+ * What the runners need from Debian: headless Chromium for the browser tests (scripts/test-browser.mjs),
+ * promtool (Debian's prometheus package) for the alert rules. Installed here when missing and run as
+ * root with apt-get; otherwise the one command to run is printed and the run fails.
  */
 function missingTools() {
   const onPath = (command) => spawnSync('sh', ['-c', `command -v ${command}`]).status === 0;
@@ -60,33 +59,13 @@ const vitestJson = path.join(out, 'vitest.json');
 const playwrightJson = path.join(out, 'playwright.json');
 for (const file of [vitestJson, playwrightJson]) rmSync(file, { force: true });
 
-/**
- * Runs a command and resolves to its exit code. `output`: 'inherit', 'ignore' (keeps back output that
- * would interleave with the tests'), or a `heldOutput()` that keeps it until released.
- */
-function run(command, commandArgs, env = {}, output = 'inherit') {
+/** Runs a command and resolves to its exit code; `stdio: 'ignore'` keeps back output that would interleave with the tests'. */
+function run(command, commandArgs, env = {}, stdio = 'inherit') {
   return new Promise((resolve) => {
-    const stdio = typeof output === 'string' ? output : ['ignore', 'pipe', 'pipe'];
     const child = spawn(command, commandArgs, { cwd: ROOT, stdio, env: { ...process.env, ...env } });
-    if (typeof output !== 'string') {
-      child.stdout.on('data', (chunk) => output.write(process.stdout, chunk));
-      child.stderr.on('data', (chunk) => output.write(process.stderr, chunk));
-    }
-    child.on('close', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on('error', () => resolve(1));
   });
-}
-
-/** Output kept back until `release()`, then written as it comes: one runner's report stays in one piece. */
-function heldOutput() {
-  let held = [];
-  return {
-    write: (stream, chunk) => (held ? held.push([stream, chunk]) : stream.write(chunk)),
-    release: () => {
-      for (const [stream, chunk] of held ?? []) stream.write(chunk);
-      held = undefined;
-    },
-  };
 }
 
 const needsServers = tiers.some((tier) => tier !== 'unit');
@@ -101,33 +80,30 @@ const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
 let vitestCode = 0;
 let playwrightCode = 0;
 const took = [];
+const timed = async (name, work) => {
+  const started = Date.now();
+  const code = await work();
+  took.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
+  return code;
+};
 /**
- * The journeys' storefront is a vite build of its own (about a minute of one core). When vitest runs
- * too, it is built beside vitest and the e2e tier starts as soon as it is ready, while the vitest tiers
- * still run (decision 044): an integration file waits on its processes about half its time and a
- * journey waits on the browser, so either alone left the machine a third idle. The e2e tier's report
- * is held until vitest's is done. If the build fails, Playwright's global setup builds again and says why.
+ * The journeys' storefront is a vite build of its own (about a minute of one core), which the e2e
+ * tier's global setup used to make with nothing beside it: when vitest runs too, it is built meanwhile
+ * (decision 043) and the global setup uses it (E2E_SKIP_BUILD=1). If that build fails, the global setup
+ * builds again and says why.
  */
-const started = Date.now();
-const seconds = (since) => Math.round((Date.now() - since) / 1000);
-const e2eOutput = vitestProjects.length ? heldOutput() : 'inherit';
-const e2eTier =
-  tiers.includes('e2e') &&
-  (async () => {
-    const built = vitestProjects.length ? (await run(process.execPath, ['--import', 'tsx', 'e2e/build-storefront.ts'], {}, 'ignore')) === 0 : false;
-    const e2eStarted = Date.now();
-    const code = await run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson, ...(built ? { E2E_SKIP_BUILD: '1' } : {}) }, e2eOutput);
-    took.push(`e2e ${seconds(e2eStarted)} s`);
-    return code;
-  })();
+const storefrontBuilt =
+  tiers.includes('e2e') && vitestProjects.length
+    ? run(process.execPath, ['--import', 'tsx', 'e2e/build-storefront.ts'], {}, 'ignore').then((code) => code === 0)
+    : Promise.resolve(false);
 if (vitestProjects.length) {
   const projects = vitestProjects.flatMap((project) => ['--project', project]);
-  vitestCode = await run(bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-  took.push(`${vitestProjects.join(' + ')} ${seconds(started)} s`);
-  if (typeof e2eOutput !== 'string') e2eOutput.release();
+  vitestCode = await timed(vitestProjects.join(' + '), () => run(bin('vitest'), ['run', ...projects, '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]));
 }
-if (e2eTier) playwrightCode = await e2eTier;
-took.push(`the whole run ${seconds(started)} s`);
+if (tiers.includes('e2e')) {
+  const skipBuild = (await storefrontBuilt) ? { E2E_SKIP_BUILD: '1' } : {};
+  playwrightCode = await timed('e2e', () => run(bin('playwright'), ['test'], { PLAYWRIGHT_JSON_OUTPUT_FILE: playwrightJson, ...skipBuild }));
+}
 
 let passed = 0;
 let failed = 0;
