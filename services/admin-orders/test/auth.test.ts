@@ -143,7 +143,8 @@ describe('POST /api/admin/login', () => {
     } finally {
       await tight.close();
     }
-  });
+    // 13 password checks, each deliberately slow (scrypt): over 30 s on a slow machine under load.
+  }, 90_000);
 
   it("a stranger sharing the owner's address cannot lock out the browser the owner logged in with before", async () => {
     const admin = await createAdmin(h.db);
@@ -165,7 +166,8 @@ describe('POST /api/admin/login', () => {
     const other = await createAdmin(h.db);
     const elsewhere = await call(h.app, 'POST', '/api/admin/login', { body: other, headers: { 'x-forwarded-for': shared, cookie: device } });
     expect(elsewhere.status).toBe(200);
-  });
+    // About a dozen scrypt checks, like the test above.
+  }, 90_000);
 
   it('a success clears the pair\'s counter', async () => {
     const admin = await createAdmin(h.db);
