@@ -14,6 +14,13 @@ const chosen = TIERS.filter((tier) => args.includes(`--${tier}`));
 const tiers = chosen.length ? chosen : TIERS;
 const vitestProjects = tiers.filter((tier) => tier !== 'e2e');
 
+/** Ends a run that cannot start: why on stderr, then the one summary line every run ends with. */
+function refuse(why) {
+  console.error(why);
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+
 /**
  * What the runners need from Debian: headless Chromium for the browser tests (scripts/test-browser.mjs),
  * promtool (Debian's prometheus package) for the alert rules. Installed here when missing and run as
@@ -26,9 +33,7 @@ function missingTools() {
   const needsChromium = tiers.includes('integration') || tiers.includes('e2e');
   if (needsChromium && !existsSync(TEST_BROWSER_PATH)) {
     if (process.env.CHROMIUM_PATH) {
-      console.error(`CHROMIUM_PATH names ${TEST_BROWSER_PATH}, which does not exist.`);
-      console.log('0 passed, 1 failed');
-      process.exit(1);
+      refuse(`CHROMIUM_PATH names ${TEST_BROWSER_PATH}, which does not exist.`);
     }
     missing.push({ package: TEST_BROWSER_PACKAGE, what: "Debian's headless Chromium, for the browser tests" });
   }
@@ -40,16 +45,12 @@ if (missing.length) {
   const command = `apt-get install -y ${missing.map((m) => m.package).join(' ')}`;
   const canInstall = process.getuid?.() === 0 && spawnSync('sh', ['-c', 'command -v apt-get']).status === 0;
   if (!canInstall) {
-    console.error(`Tests need ${missing.map((m) => m.what).join(' and ')}. Install with:\n  sudo ${command}`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
+    refuse(`Tests need ${missing.map((m) => m.what).join(' and ')}. Install with:\n  sudo ${command}`);
   }
   console.log(`Installing from Debian: ${missing.map((m) => m.what).join(', ')}...`);
   const installed = spawnSync('sh', ['-c', `apt-get update -qq && DEBIAN_FRONTEND=noninteractive ${command} -qq`], { stdio: ['ignore', 'inherit', 'inherit'] });
   if (installed.status !== 0) {
-    console.error(`\`${command}\` failed; install them and run the tests again.`);
-    console.log('0 passed, 1 failed');
-    process.exit(1);
+    refuse(`\`${command}\` failed; install them and run the tests again.`);
   }
 }
 
@@ -71,9 +72,7 @@ function run(command, commandArgs, env = {}, stdio = 'inherit') {
 const needsServers = tiers.some((tier) => tier !== 'unit');
 const problems = !needsServers ? [] : await checkInfrastructure(process.env.TEST_DATABASE_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres', process.env.REDIS_URL ?? 'redis://127.0.0.1:6379');
 if (problems.length) {
-  console.error(`Tests need PostgreSQL and Redis:\n\n${problems.join('\n\n')}\n`);
-  console.log('0 passed, 1 failed');
-  process.exit(1);
+  refuse(`Tests need PostgreSQL and Redis:\n\n${problems.join('\n\n')}\n`);
 }
 
 const bin = (name) => path.join(ROOT, 'node_modules/.bin', name);
