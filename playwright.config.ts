@@ -1,20 +1,22 @@
 import { defineConfig, devices } from '@playwright/test';
-import { E2E_PORTS } from './e2e/support/ports.js';
+import { E2E_PORTS, E2E_STACK_COUNT } from './e2e/support/ports.js';
 // @ts-expect-error plain ESM helper shared with scripts/test.mjs
 import { TEST_BROWSER_ARGS, TEST_BROWSER_PATH } from './scripts/test-browser.mjs';
 
 /**
  * End-to-end journeys through the gateway in Debian's headless Chromium (scripts/test-browser.mjs).
- * The global setup starts the whole shop on test ports with a fresh database unless E2E_BASE_URL
- * points at one that is already running.
+ * The global setup starts a whole shop per worker on test ports, each with a fresh database, unless
+ * E2E_BASE_URL points at one that is already running. Each worker evaluates this file again with its
+ * own TEST_PARALLEL_INDEX, so its baseURL is its own shop's gateway (e2e/support/ports.ts).
  */
 const chromium = { executablePath: TEST_BROWSER_PATH as string, args: TEST_BROWSER_ARGS as string[] };
 
 export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
+  // A file's journeys run in order, in one worker, on that worker's shop; files go to whichever worker is free.
   fullyParallel: false,
-  workers: 1,
+  workers: E2E_STACK_COUNT,
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -86,10 +86,10 @@ const timed = async (name, work) => {
   return code;
 };
 /**
- * The journeys' storefront is a vite build of its own (about a minute of one core), which the e2e
- * tier's global setup used to make with nothing beside it: when vitest runs too, it is built meanwhile
- * (decision 043) and the global setup uses it (E2E_SKIP_BUILD=1). If that build fails, the global setup
- * builds again and says why.
+ * The journeys' storefronts are vite builds of their own, one per journey worker's shop (decision 045),
+ * which the e2e tier's global setup would otherwise make with nothing beside it: when vitest runs too,
+ * they are built meanwhile (decision 043) and the global setup uses them (E2E_SKIP_BUILD=1). If a build
+ * fails, the global setup builds again and says why.
  */
 const storefrontBuilt =
   tiers.includes('e2e') && vitestProjects.length

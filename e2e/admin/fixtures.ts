@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { test as base, expect, type Page, type Dialog } from '@playwright/test';
 import { createDb, type Db } from '@pickles/db';
 import { insertOrder, type OrderSeed } from '@pickles/test-kit';
+import { stackUrls } from '../support/stack.js';
 
 export { expect };
 
@@ -11,11 +12,9 @@ export const ADMIN = {
 };
 
 let db: Db | undefined;
-/** The stack's database (E2E_DATABASE_URL from the global setup), for seeding and checking rows. */
+/** This worker's stack's database, for seeding and checking rows. */
 export function e2eDb(): Db {
-  const url = process.env.E2E_DATABASE_URL;
-  if (!url) throw new Error('E2E_DATABASE_URL is not set: run through the Playwright global setup');
-  db ??= createDb({ connectionString: url, max: 2, applicationName: 'e2e-admin' });
+  db ??= createDb({ connectionString: stackUrls().databaseUrl, max: 2, applicationName: 'e2e-admin' });
   return db;
 }
 

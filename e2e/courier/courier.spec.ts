@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import { sql } from '@pickles/db';
 import { buyOneJar } from '../support/purchase.js';
 import { e2eDb } from '../admin/fixtures.js';
-import { emailsAbout, type CaughtEmail } from '../support/stack.js';
+import { emailsAbout, stackUrls, type CaughtEmail } from '../support/stack.js';
 import { shopSettled } from '../support/settled.js';
 
 /**
@@ -22,7 +22,7 @@ test.setTimeout(240_000);
 
 const ADMIN = { username: process.env.E2E_ADMIN_USERNAME ?? 'admin', password: process.env.E2E_ADMIN_PASSWORD ?? 'pickles-admin' };
 const SHOTS = process.env.SHOTS_DIR ?? '.ci/out/shots/courier';
-const courierSandbox = () => process.env.E2E_COURIER_SANDBOX_URL!;
+const courierSandbox = () => stackUrls().courierSandboxUrl;
 
 async function logIn(page: Page) {
   const login = await page.request.post('/api/admin/login', { data: ADMIN });

@@ -3,15 +3,40 @@ import { offsetPorts } from '../../scripts/stack.mjs';
 
 type PortName = 'gateway' | 'checkout' | 'payments' | 'adminOrders' | 'notifications' | 'sandbox' | 'courierSandbox' | 'mailHttp' | 'mailSmtp';
 
-/** Ports of the e2e stack: shifted from `npm start`'s so both can run at once (and moved by PORT_OFFSET). */
-export const E2E_PORTS: Record<PortName, number> = offsetPorts({
-  gateway: 3100,
-  checkout: 4101,
-  payments: 4102,
-  adminOrders: 4103,
-  notifications: 4104,
-  sandbox: 4110,
-  courierSandbox: 4120,
-  mailHttp: 8125,
-  mailSmtp: 1125,
-});
+/**
+ * How many shops the journeys run on side by side: one per Playwright worker, each with its own ports,
+ * database, Redis prefix and storefront build, so journeys of different workers never meet (decision
+ * 045). E2E_WORKERS overrides the two; a shop named by E2E_BASE_URL is one shop, so one worker.
+ */
+export const E2E_STACK_COUNT: number = process.env.E2E_BASE_URL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+
+/**
+ * Ports of stack `index`: shifted from `npm start`'s so both can run at once, each further stack 100
+ * up (the set spans 3100 to 8125, and no two ports of a set are 100 apart), all moved by PORT_OFFSET.
+ */
+export function e2ePorts(index: number): Record<PortName, number> {
+  const offset = Number(process.env.PORT_OFFSET ?? '0') + 100 * index;
+  return offsetPorts(
+    {
+      gateway: 3100,
+      checkout: 4101,
+      payments: 4102,
+      adminOrders: 4103,
+      notifications: 4104,
+      sandbox: 4110,
+      courierSandbox: 4120,
+      mailHttp: 8125,
+      mailSmtp: 1125,
+    },
+    String(offset),
+  );
+}
+
+/**
+ * This process's stack: a Playwright worker's parallel index (TEST_PARALLEL_INDEX, 0 to workers - 1,
+ * kept by the worker that replaces a failed one), and 0 outside a worker.
+ */
+export const E2E_STACK_INDEX: number = Number(process.env.TEST_PARALLEL_INDEX ?? '0');
+
+/** The ports of this process's stack (the config's baseURL is read in each worker, so it is the worker's own gateway). */
+export const E2E_PORTS: Record<PortName, number> = e2ePorts(E2E_STACK_INDEX);

@@ -5,23 +5,18 @@ import { QUEUES } from '@pickles/shared';
 import { untilShopQuiet } from '@pickles/test-kit';
 import { shopDb, stackUrls } from './stack.js';
 
-function need(name: string): string {
-  const value = process.env[name];
-  if (!value) throw new Error(`${name} is not set: run through the e2e global setup (npx playwright test)`);
-  return value;
-}
-
 /**
  * Resolves once nothing else will happen on its own in the shop (test-kit's untilShopQuiet over the
  * e2e stack's database, notifications queue and both sandboxes). Use it, not a fixed wait, before asserting
  * that something did NOT happen (a second e-mail, say).
  */
 export async function shopSettled(timeoutMs = 20_000): Promise<void> {
-  const redis = new Redis(need('E2E_REDIS_URL'), { maxRetriesPerRequest: null });
-  const queue = new Queue(QUEUES.notifications, { connection: redis, prefix: need('E2E_REDIS_PREFIX') });
+  const stack = stackUrls();
+  const redis = new Redis(stack.redisUrl, { maxRetriesPerRequest: null });
+  const queue = new Queue(QUEUES.notifications, { connection: redis, prefix: stack.redisPrefix });
   // Both sandboxes send webhooks on their own time: Razorpay's (payments) and the courier's (tracking).
   const idle = async (sandboxUrl: string) => ((await (await fetch(`${sandboxUrl}/sandbox/state`)).json()) as { webhooks: { idle: boolean } }).webhooks.idle;
-  const webhooksIdle = async () => (await idle(stackUrls().sandboxUrl)) && (await idle(need('E2E_COURIER_SANDBOX_URL')));
+  const webhooksIdle = async () => (await idle(stack.sandboxUrl)) && (await idle(stack.courierSandboxUrl));
   try {
     await untilShopQuiet({ db: shopDb(), queue, webhooksIdle }, timeoutMs);
   } finally {

@@ -1,13 +1,21 @@
 import { createDb, type Db } from '@pickles/db';
+import { E2E_PORTS, E2E_STACK_INDEX } from './ports.js';
 
-/** The e2e stack's parts, as the global setup exported them. */
+/** What the global setup tells the workers of each stack it started (E2E_STACKS, by stack index). */
+export interface E2eStackRecord {
+  databaseUrl: string;
+  redisUrl: string;
+  redisPrefix: string;
+}
+
+/** This worker's stack: its database and Redis prefix from the global setup, its sandboxes' and mail catcher's addresses from its ports. */
 export function stackUrls() {
-  const need = (name: string) => {
-    const value = process.env[name];
-    if (!value) throw new Error(`${name} is not set: run through the e2e global setup (npx playwright test)`);
-    return value;
-  };
-  return { databaseUrl: need('E2E_DATABASE_URL'), mailUrl: need('E2E_MAIL_URL'), sandboxUrl: need('E2E_SANDBOX_URL') };
+  const stacks = process.env.E2E_STACKS;
+  if (!stacks) throw new Error('E2E_STACKS is not set: run through the e2e global setup (npx playwright test)');
+  const own = (JSON.parse(stacks) as E2eStackRecord[])[E2E_STACK_INDEX];
+  if (!own) throw new Error(`the e2e global setup started no stack ${E2E_STACK_INDEX}`);
+  const local = (port: number) => `http://127.0.0.1:${port}`;
+  return { ...own, mailUrl: local(E2E_PORTS.mailHttp), sandboxUrl: local(E2E_PORTS.sandbox), courierSandboxUrl: local(E2E_PORTS.courierSandbox) };
 }
 
 let db: Db | undefined;
