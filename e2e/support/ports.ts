@@ -8,11 +8,19 @@ type PortName = 'gateway' | 'checkout' | 'payments' | 'adminOrders' | 'notificat
  * database, Redis prefix and storefront build, so journeys of different workers never meet (decision
  * 045). E2E_WORKERS overrides the two; a shop named by E2E_BASE_URL is one shop, so one worker.
  */
-export const E2E_STACK_COUNT: number = process.env.E2E_BASE_URL ? 1 : Math.max(1, Number(process.env.E2E_WORKERS ?? 2));
+export const E2E_STACK_COUNT: number = process.env.E2E_BASE_URL ? 1 : stackCount(process.env.E2E_WORKERS ?? '2');
+
+function stackCount(workers: string): number {
+  const count = Number(workers);
+  // Up to 9: stack k's ports are the first's + 100 × k, and up to there none is a port browsers refuse to fetch.
+  if (!Number.isInteger(count) || count < 1 || count > 9) throw new Error(`E2E_WORKERS must be a whole number from 1 to 9 (got ${workers})`);
+  return count;
+}
 
 /**
  * Ports of stack `index`: shifted from `npm start`'s so both can run at once, each further stack 100
- * up (the set spans 3100 to 8125, and no two ports of a set are 100 apart), all moved by PORT_OFFSET.
+ * up (no two ports of a set differ by a multiple of 100 below 7,000, so stacks never share one), all
+ * moved by PORT_OFFSET.
  */
 export function e2ePorts(index: number): Record<PortName, number> {
   const offset = Number(process.env.PORT_OFFSET ?? '0') + 100 * index;
