@@ -23,21 +23,18 @@ function stackCount(workers: string): number {
  * moved by PORT_OFFSET.
  */
 export function e2ePorts(index: number): Record<PortName, number> {
-  const offset = Number(process.env.PORT_OFFSET ?? '0') + 100 * index;
-  return offsetPorts(
-    {
-      gateway: 3100,
-      checkout: 4101,
-      payments: 4102,
-      adminOrders: 4103,
-      notifications: 4104,
-      sandbox: 4110,
-      courierSandbox: 4120,
-      mailHttp: 8125,
-      mailSmtp: 1125,
-    },
-    String(offset),
-  );
+  const first = offsetPorts({
+    gateway: 3100,
+    checkout: 4101,
+    payments: 4102,
+    adminOrders: 4103,
+    notifications: 4104,
+    sandbox: 4110,
+    courierSandbox: 4120,
+    mailHttp: 8125,
+    mailSmtp: 1125,
+  });
+  return offsetPorts(first, 100 * index);
 }
 
 /**
